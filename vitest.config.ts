@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One runner, three projects: browser-side code in jsdom, the server in plain Node.
+// End-to-end tests (real Chromium) have their own config: vitest.e2e.config.ts.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'model-based',
+          environment: 'jsdom',
+          include: ['test/model-based/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          // Server tests share one PostgreSQL database when TEST_DATABASE_URL is set.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
