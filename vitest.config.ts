@@ -31,10 +31,27 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
-          // Server tests share one PostgreSQL database when TEST_DATABASE_URL is set.
-          fileParallelism: false,
+          // This project always runs on SQLite: the PostgreSQL URL is hidden from it.
+          env: { TEST_DATABASE_URL: '' },
+          testTimeout: 20_000,
         },
       },
+      // The same server tests again on PostgreSQL, when a test database is given.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server-postgres',
+                environment: 'node',
+                include: ['test/server/**/*.test.ts'],
+                testTimeout: 20_000,
+                // One database server: test files take turns (each still gets its own schema).
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

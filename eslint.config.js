@@ -1,0 +1,108 @@
+// Lint rules that keep the architecture of DESIGN.md honest:
+// one-way imports (views → machines → services/validation; server → validation),
+// no component-local behaviour state in views, kebab-case file names.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+
+const viewsOnlyFromApp = {
+  group: ['**/views/**', '**/views'],
+  message: 'Nothing imports views except the app (DESIGN.md: imports flow one way).',
+};
+const noMachines = {
+  group: ['**/machines/**', '**/machines'],
+  message: 'Services and validation must not depend on machines (imports flow one way).',
+};
+const noBrowserCode = {
+  group: ['**/src/views/**', '**/src/machines/**', '**/src/services/**', '../src/views/**', '../src/machines/**', '../src/services/**'],
+  message: 'The server may share src/validation only.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs,css}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,server,test,content,scripts,bench}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['src/views/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useState', 'useReducer'],
+              message: 'Behaviour belongs in an XState machine; views only render machine state.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'React', property: 'useState', message: 'Behaviour belongs in an XState machine.' },
+        { object: 'React', property: 'useReducer', message: 'Behaviour belongs in an XState machine.' },
+      ],
+    },
+  },
+  {
+    files: ['src/machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'Machines have no React.' },
+            { name: 'react-dom', message: 'Machines have no React.' },
+            { name: '@xstate/react', message: 'Machines have no React.' },
+            { name: 'ky', message: 'Machines do no network: invoke a service actor.' },
+          ],
+          patterns: [viewsOnlyFromApp],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/services/**/*.{ts,tsx}', 'src/validation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [viewsOnlyFromApp, noMachines] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noBrowserCode, viewsOnlyFromApp] }],
+    },
+  },
+  {
+    files: ['content/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '../src/**'], message: 'Content is data: it does not import the site.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+}
+
+describe('the prerendered site in Chromium', () => {
+  it('shows the home page text with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(`${baseUrl}/`);
+    expect(response?.status()).toBe(200);
+    const h1 = await page.locator('h1').first().innerText();
+    expect(h1.trim().length).toBeGreaterThan(5);
+    for (const id of ['header', 'home', 'about', 'services', 'projects', 'gallery', 'counters', 'testimonials', 'faq', 'newsletter', 'contact', 'map', 'footer']) {
+      expect(await page.locator(`[id="${id}"]`).count(), `section #${id}`).toBe(1);
+    }
+    const text = await page.locator('body').innerText();
+    expect(text.length).toBeGreaterThan(2000);
+    await context.close();
+  });
+
+  it('serves the thank-you page and a 404 page with status 404', async () => {
+    const page = await browser.newPage();
+    expect((await page.goto(`${baseUrl}/thank-you/`))?.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).not.toBe('');
+    expect((await page.goto(`${baseUrl}/no-such-page/`))?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).not.toBe('');
+    await page.close();
+  });
+
+  it('shrinks the header and shows back-to-top on scroll; the button returns to the top', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+
+    const header = page.locator('#header');
+    const backToTop = page.getByRole('button', { name: 'Back to top' });
+    expect(await header.getAttribute('class')).not.toContain('is-smaller');
+    expect(await backToTop.isVisible()).toBe(false);
+
+    await scrollTo(page, 1200);
+    await page.waitForFunction(() => document.querySelector('#header')?.classList.contains('is-smaller'));
+    await backToTop.waitFor({ state: 'visible' });
+    await page.screenshot({ path: screenshotPath('home-scrolled-1280'), fullPage: false });
+
+    await backToTop.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.waitForFunction(() => !document.querySelector('#header')?.classList.contains('is-smaller'));
+    await backToTop.waitFor({ state: 'hidden' });
+
+    await scrollTo(page, 1200);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await page.waitForFunction(() => !document.querySelector('#header')?.classList.contains('is-smaller'));
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await scrollTo(page, 0);
+    await page.screenshot({ path: screenshotPath('home-1280'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath('home-375'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

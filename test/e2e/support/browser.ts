@@ -1,0 +1,28 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+// Flags keep Chromium off the closed network (TOOLCHAIN.md); root needs --no-sandbox.
+const args = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium (or set CHROME_PATH)`);
+  }
+  return chromium.launch({ executablePath: chromiumPath, args });
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync('test-results/screenshots', { recursive: true });
+  return `test-results/screenshots/${name}.png`;
+}
