@@ -1,0 +1,86 @@
+// The company behind the site. Lumina Display Engineering is fictional: names, numbers and
+// registration details are made up for this project and must be replaced before a real launch.
+import type { Company } from './structs/company.struct.ts';
+
+export const company: Company = {
+  name: 'Lumina Display Engineering',
+  legalName: 'Lumina Display Engineering (Pty) Ltd',
+  shortName: 'Lumina',
+  tagline: 'LED walls, digital signage and video walls, engineered in South Africa.',
+  founded: 2009,
+  phone: '+27 11 568 4100',
+  email: 'hello@luminadisplay.co.za',
+  salesEmail: 'sales@luminadisplay.co.za',
+  supportEmail: 'support@luminadisplay.co.za',
+  supportPhone: '+27 86 158 6462',
+  offices: [
+    {
+      id: 'midrand',
+      name: 'Head office and factory, Midrand',
+      kind: 'head-office',
+      address: {
+        street: 'Building 3, Crestway Business Park, 45 New Road',
+        suburb: 'Halfway House',
+        city: 'Midrand',
+        province: 'Gauteng',
+        postalCode: '1685',
+        country: 'South Africa',
+      },
+      phone: '+27 11 568 4100',
+      email: 'hello@luminadisplay.co.za',
+      coordinates: { lat: -25.9986, lng: 28.1263 },
+      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=-25.9986%2C28.1263',
+    },
+    {
+      id: 'cape-town',
+      name: 'Western Cape branch, Montague Gardens',
+      kind: 'branch',
+      address: {
+        street: 'Unit 12, Montague Park, 20 Montague Drive',
+        suburb: 'Montague Gardens',
+        city: 'Cape Town',
+        province: 'Western Cape',
+        postalCode: '7441',
+        country: 'South Africa',
+      },
+      phone: '+27 21 551 3370',
+      email: 'capetown@luminadisplay.co.za',
+      coordinates: { lat: -33.8617, lng: 18.5236 },
+      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=-33.8617%2C18.5236',
+    },
+    {
+      id: 'durban',
+      name: 'KwaZulu-Natal branch, Riverhorse Valley',
+      kind: 'branch',
+      address: {
+        street: '8 Riverhorse Close, Riverhorse Valley Business Estate',
+        suburb: 'Riverhorse Valley',
+        city: 'Durban',
+        province: 'KwaZulu-Natal',
+        postalCode: '4017',
+        country: 'South Africa',
+      },
+      phone: '+27 31 569 2210',
+      email: 'durban@luminadisplay.co.za',
+      coordinates: { lat: -29.7791, lng: 30.9903 },
+      mapsUrl: 'https://www.google.com/maps/search/?api=1&query=-29.7791%2C30.9903',
+    },
+  ],
+  hours: [
+    { days: 'Monday to Friday', hours: '08:00 – 17:00' },
+    { days: 'Saturday', hours: '08:00 – 12:00 (by appointment)' },
+    { days: 'Sunday and public holidays', hours: 'Closed' },
+  ],
+  hoursNote: 'Clients with a service agreement reach our support desk around the clock, every day of the year.',
+  social: {
+    facebook: 'https://www.facebook.com/luminadisplayengineering',
+    linkedin: 'https://www.linkedin.com/company/lumina-display-engineering',
+    instagram: 'https://www.instagram.com/luminadisplays',
+  },
+  registration: {
+    companyNumber: '2009/018274/07',
+    vatNumber: '4710253896',
+    bbbeeLevel: 2,
+    professionalBody: 'Structural designs signed off by ECSA-registered professional engineers',
+  },
+};

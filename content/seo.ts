@@ -1,0 +1,34 @@
+// What search engines and social networks show for each page.
+import type { Seo } from './structs/seo.struct.ts';
+
+export const seo: Seo = {
+  baseUrl: 'https://www.luminadisplay.co.za',
+  siteName: 'Lumina Display Engineering',
+  locale: 'en_ZA',
+  shareImage: {
+    key: 'hero-led-wall',
+    alt: 'A curved LED video wall glowing in blue and magenta above a dark auditorium stage',
+  },
+  pages: {
+    home: {
+      title: 'LED Video Walls & Digital Signage in South Africa | Lumina',
+      description:
+        'Lumina Display Engineering designs, installs and maintains LED video walls, digital signage and control-room displays across South Africa.',
+      path: '/',
+    },
+    thankYou: {
+      title: 'Thank you for your message | Lumina Display Engineering',
+      description:
+        'Your message has reached Lumina Display Engineering. An engineer will reply within one working day.',
+      path: '/thank-you/',
+      noindex: true,
+    },
+    notFound: {
+      title: 'Page not found | Lumina Display Engineering',
+      description:
+        'The page you were looking for does not exist. Find our LED walls, digital signage and engineering services on the home page.',
+      path: '/404.html',
+      noindex: true,
+    },
+  },
+};

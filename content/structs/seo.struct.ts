@@ -1,0 +1,31 @@
+import { boolean, object, optional, pattern, size, string, type Infer } from 'superstruct';
+import { HttpsUrl, ImageRef, Text } from './common.struct.ts';
+
+const PageMeta = object({
+  /** The document title: search engines show about 60 characters. */
+  title: size(Text, 10, 70),
+  /** The meta description: search engines show about 160 characters. */
+  description: size(Text, 50, 170),
+  /** Path of the page below the base URL, used for the canonical link and og:url. */
+  path: pattern(string(), /^\/([a-z0-9-]+\/|[a-z0-9-]+\.html)?$/),
+  /** Pages that must not be indexed (thank-you, 404). */
+  noindex: optional(boolean()),
+});
+
+export const SeoStruct = object({
+  /** Canonical origin, no trailing slash. */
+  baseUrl: pattern(HttpsUrl, /^https:\/\/[^/]+$/),
+  siteName: Text,
+  /** Open Graph locale. */
+  locale: pattern(string(), /^[a-z]{2}_[A-Z]{2}$/),
+  /** The picture shared on social networks. */
+  shareImage: ImageRef,
+  pages: object({
+    home: PageMeta,
+    thankYou: PageMeta,
+    notFound: PageMeta,
+  }),
+});
+
+export type Seo = Infer<typeof SeoStruct>;
+export type PageMeta = Infer<typeof PageMeta>;

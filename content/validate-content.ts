@@ -1,0 +1,242 @@
+// Validation of the content at build time. Each file is checked against its struct, then the
+// files are checked against each other (menu anchors exist, pictures exist, ids are unique…).
+// Every problem names the file and the field path, so a broken build says exactly what to fix:
+//   content/home.ts: services.items[2].title: Expected a string, but received: undefined
+import { readdir, readFile } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { validate } from 'superstruct';
+import { contentFiles, sitePaths, type ContentFile, type ContentName } from './content-files.ts';
+import { homeSectionIds } from './section-ids.ts';
+import type { Company } from './structs/company.struct.ts';
+import type { Home } from './structs/home.struct.ts';
+import type { ImageManifest } from './structs/image-manifest.struct.ts';
+import type { Navigation } from './structs/navigation.struct.ts';
+import type { Pages } from './structs/pages.struct.ts';
+import type { Seo } from './structs/seo.struct.ts';
+import type { Site } from './structs/site.struct.ts';
+
+export type FieldPath = ReadonlyArray<string | number>;
+
+export interface ContentProblem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export interface SiteContent {
+  company: Company;
+  site: Site;
+  navigation: Navigation;
+  home: Home;
+  pages: Pages;
+  seo: Seo;
+  imageManifest: ImageManifest;
+}
+
+export class ContentValidationError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    super(formatProblems(problems));
+    this.name = 'ContentValidationError';
+    this.problems = problems;
+  }
+}
+
+/** ["services", "items", 2, "title"] → "services.items[2].title" */
+export function formatFieldPath(path: FieldPath): string {
+  return path.reduce<string>((text, key) => {
+    if (typeof key === 'number') return `${text}[${key}]`;
+    return text === '' ? key : `${text}.${key}`;
+  }, '');
+}
+
+export function formatProblem(problem: ContentProblem): string {
+  return problem.path === '' ? `${problem.file}: ${problem.message}` : `${problem.file}: ${problem.path}: ${problem.message}`;
+}
+
+export function formatProblems(problems: readonly ContentProblem[]): string {
+  return problems.map(formatProblem).join('\n');
+}
+
+/** Checks one file's value against its struct and lists every failure (not only the first). */
+export function validateContentValue(name: ContentName, value: unknown): ContentProblem[] {
+  const { file, struct }: ContentFile = contentFiles[name];
+  const [error] = validate(value, struct);
+  if (!error) return [];
+  return error.failures().map((failure) => ({
+    file,
+    path: formatFieldPath(failure.path),
+    message: failure.message,
+  }));
+}
+
+interface LinkAt {
+  path: FieldPath;
+  href: string;
+}
+interface ImageAt {
+  path: FieldPath;
+  key: string;
+}
+
+/** Finds every link ({label, href}) and picture ({key, alt}) in a content value, with its path. */
+function collectReferences(value: unknown, path: FieldPath, links: LinkAt[], images: ImageAt[]): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => collectReferences(item, [...path, index], links, images));
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.href === 'string' && 'label' in record) links.push({ path: [...path, 'href'], href: record.href });
+  if (typeof record.key === 'string' && 'alt' in record) images.push({ path: [...path, 'key'], key: record.key });
+  for (const [key, child] of Object.entries(record)) collectReferences(child, [...path, key], links, images);
+}
+
+function duplicates(ids: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const id of ids) (seen.has(id) ? repeated : seen).add(id);
+  return repeated;
+}
+
+/**
+ * The checks a single struct cannot express. `imageKeys` are the names of the source pictures
+ * in content/images (without extension): content may only show pictures that exist.
+ */
+export function crossCheckContent(content: Omit<SiteContent, 'imageManifest'>, imageKeys: ReadonlySet<string>): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const anchors = new Set<string>(homeSectionIds);
+
+  const filesWithReferences: ContentName[] = ['company', 'site', 'navigation', 'home', 'pages', 'seo'];
+  for (const name of filesWithReferences) {
+    const { file } = contentFiles[name];
+    const links: LinkAt[] = [];
+    const images: ImageAt[] = [];
+    collectReferences(content[name as keyof typeof content], [], links, images);
+    for (const link of links) {
+      const [pathname = '', anchor] = link.href.split('#');
+      if (!(sitePaths as readonly string[]).includes(pathname)) {
+        problems.push({
+          file,
+          path: formatFieldPath(link.path),
+          message: `Expected a link to a page of the site (${sitePaths.join(', ')}), but received: "${link.href}"`,
+        });
+      } else if (anchor !== undefined && (pathname !== '/' || !anchors.has(anchor))) {
+        problems.push({
+          file,
+          path: formatFieldPath(link.path),
+          message: `Expected an anchor of a home page section (${homeSectionIds.map((id) => `/#${id}`).join(', ')}), but received: "${link.href}"`,
+        });
+      }
+    }
+    for (const image of images) {
+      if (!imageKeys.has(image.key)) {
+        problems.push({
+          file,
+          path: formatFieldPath(image.path),
+          message: `Expected a picture in content/images, but there is no content/images/${image.key}.jpg or .png`,
+        });
+      }
+    }
+  }
+
+  const { home, company } = content;
+  const homeFile = contentFiles.home.file;
+  const uniqueIds: Array<[string, ReadonlyArray<{ id: string }>]> = [
+    ['services.items', home.services.items],
+    ['projects.categories', home.projects.categories],
+    ['projects.items', home.projects.items],
+    ['faq.items', home.faq.items],
+  ];
+  for (const [listPath, items] of uniqueIds) {
+    const repeated = duplicates(items.map((item) => item.id));
+    items.forEach((item, index) => {
+      if (repeated.has(item.id)) {
+        problems.push({ file: homeFile, path: `${listPath}[${index}].id`, message: `Expected a unique id, but "${item.id}" is used more than once` });
+      }
+    });
+  }
+
+  const categoryIds = new Set(home.projects.categories.map((category) => category.id));
+  home.projects.items.forEach((project, index) => {
+    if (!categoryIds.has(project.category)) {
+      problems.push({
+        file: homeFile,
+        path: `projects.items[${index}].category`,
+        message: `Expected one of projects.categories (${[...categoryIds].join(', ')}), but received: "${project.category}"`,
+      });
+    }
+  });
+
+  const officeIds = new Set(company.offices.map((office) => office.id));
+  home.map.directions.forEach((direction, index) => {
+    if (!officeIds.has(direction.officeId)) {
+      problems.push({
+        file: homeFile,
+        path: `map.directions[${index}].officeId`,
+        message: `Expected an office id of content/company.ts (${[...officeIds].join(', ')}), but received: "${direction.officeId}"`,
+      });
+    }
+  });
+  const officeRepeats = duplicates(company.offices.map((office) => office.id));
+  company.offices.forEach((office, index) => {
+    if (officeRepeats.has(office.id)) {
+      problems.push({ file: contentFiles.company.file, path: `offices[${index}].id`, message: `Expected a unique id, but "${office.id}" is used more than once` });
+    }
+  });
+  if (company.offices.filter((office) => office.kind === 'head-office').length !== 1) {
+    problems.push({ file: contentFiles.company.file, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
+  }
+
+  return problems;
+}
+
+/** Names of the source pictures (content/images/<key>.jpg|png). */
+export async function listSourceImageKeys(imagesDir: string): Promise<Set<string>> {
+  const names = await readdir(imagesDir).catch(() => [] as string[]);
+  return new Set(
+    names.filter((name) => ['.jpg', '.jpeg', '.png'].includes(extname(name).toLowerCase())).map((name) => name.slice(0, -extname(name).length)),
+  );
+}
+
+/** Reads one content file's export; a file that cannot be loaded is itself a problem. */
+async function loadContentFile(root: string, name: ContentName): Promise<{ value?: unknown; problems: ContentProblem[] }> {
+  const { file, exportName } = contentFiles[name];
+  const absolute = resolve(root, file);
+  try {
+    if (file.endsWith('.json')) return { value: JSON.parse(await readFile(absolute, 'utf8')), problems: [] };
+    const module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+    if (!(exportName in module)) {
+      return { problems: [{ file, path: '', message: `Expected an export named "${exportName}", but the file exports: ${Object.keys(module).join(', ') || 'nothing'}` }] };
+    }
+    return { value: module[exportName], problems: [] };
+  } catch (error) {
+    return { problems: [{ file, path: '', message: `Cannot be loaded: ${(error as Error).message}` }] };
+  }
+}
+
+/**
+ * Loads and validates every content file under `root` (the project root). Resolves with the
+ * content when all is well, rejects with a ContentValidationError listing every problem.
+ */
+export async function loadValidatedContent(root: string = process.cwd()): Promise<SiteContent> {
+  const problems: ContentProblem[] = [];
+  const values: Partial<Record<ContentName, unknown>> = {};
+  for (const name of Object.keys(contentFiles) as ContentName[]) {
+    const loaded = await loadContentFile(root, name);
+    problems.push(...loaded.problems);
+    if (loaded.problems.length === 0) {
+      const structProblems = validateContentValue(name, loaded.value);
+      problems.push(...structProblems);
+      if (structProblems.length === 0) values[name] = loaded.value;
+    }
+  }
+  if (problems.length > 0) throw new ContentValidationError(problems);
+
+  const content = values as SiteContent;
+  const imageKeys = await listSourceImageKeys(join(root, 'content/images'));
+  const crossProblems = crossCheckContent(content, imageKeys);
+  if (crossProblems.length > 0) throw new ContentValidationError(crossProblems);
+  return content;
+}
