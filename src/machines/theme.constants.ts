@@ -1,0 +1,17 @@
+// The theme's numbers, in one place. Machines (and their tests) read them from here so a
+// designer's change is one edit, and a model-based test never hard-codes a threshold.
+
+/** The back-to-top button appears once the page is scrolled further than this. */
+export const BACK_TO_TOP_THRESHOLD_PX = 500;
+
+/** How long the back-to-top scroll animation lasts; the `scrolling` state ends after it. */
+export const BACK_TO_TOP_SCROLL_DURATION_MS = 700;
+
+/** The sticky header becomes smaller once the page is scrolled further than this… */
+export const HEADER_SHRINK_THRESHOLD_PX = 100;
+
+/** …but only on screens at least this wide (the theme's desktop breakpoint). */
+export const HEADER_SHRINK_MIN_WIDTH_PX = 993;
+
+/** The auto-show header variant is hidden at the top and shown past this scroll offset. */
+export const HEADER_AUTO_SHOW_THRESHOLD_PX = 50;
