@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl } from './dialect.ts';
+import type { Database } from './types.ts';
+
+export interface CreateDatabaseOptions {
+  /** Called with errors of idle PostgreSQL connections, which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+  /** Working directory that relative SQLite paths resolve against. */
+  cwd?: string;
+}
+
+// How long a SQLite writer waits for another process's lock before failing with SQLITE_BUSY.
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+// A PostgreSQL connection attempt that takes longer than this fails instead of hanging forever.
+const PG_CONNECTION_TIMEOUT_MS = 5000;
+const PG_POOL_SIZE = 10;
+const PG_INT8_OID = 20;
+
+/**
+ * Opens the database named by a DATABASE_URL value: `sqlite:<path>` (or `sqlite::memory:`)
+ * or `postgres://…`. The connection is made on the first query, so this never throws for
+ * an unreachable server; `runMigrations` or `/healthz` report that.
+ */
+export function createDatabase(url: string, options: CreateDatabaseOptions = {}): Kysely<Database> {
+  if (isPostgresUrl(url)) return createPostgres(url, options);
+  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length), options);
+  throw new Error(`Unsupported database URL scheme: ${url.split(':')[0] ?? ''}`);
+}
+
+function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<Database> {
+  const inMemory = location === ':memory:';
+  const file = inMemory ? location : path.resolve(options.cwd ?? process.cwd(), location);
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      // Opened lazily on the first query, so a Kysely that is never used holds no file handle.
+      database: async () => {
+        if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
+        const database = new SqliteDatabase(file);
+        // WAL lets readers work while a write is in progress; NORMAL is durable across
+        // process crashes in WAL mode (only an OS crash can lose the last transactions).
+        database.pragma('journal_mode = WAL');
+        database.pragma('synchronous = NORMAL');
+        database.pragma('foreign_keys = ON');
+        database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+        return database;
+      },
+    }),
+  });
+}
+
+function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: PG_POOL_SIZE,
+    connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
+    // int8 (count(*), sums) arrives as a string by default; numbers keep results identical
+    // to SQLite's. Values stay far below 2^53 for this application's counters.
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID && format !== 'binary'
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', (error) => options.onPoolError?.(error));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

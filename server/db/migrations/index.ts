@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as initialSchema from './0001-initial-schema.ts';
+
+/**
+ * Every migration, keyed by its file name. Kysely runs them in key order and records each
+ * in `kysely_migration`, so keys must never be renamed once released. Add new files as
+ * `NNNN-name.ts` and list them here: an in-code list works the same under tsx, vitest and
+ * a bundler, unlike reading the folder at run time.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchema,
+};

@@ -1,0 +1,60 @@
+/**
+ * The body every JSON error has, the WordPress REST API's shape, so browser code written
+ * against the plugins keeps reading `code` and `data.status`.
+ */
+export interface RestErrorBody {
+  code: string;
+  message: string;
+  data: { status: number; [key: string]: unknown };
+}
+
+/**
+ * An error a route throws to answer a specific REST error, e.g.
+ * `throw new RestError(404, 'wpcf7_not_found', 'The requested contact form was not found.')`.
+ * The app's error handler turns it into a RestErrorBody; `data` is merged into `data`.
+ */
+export class RestError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly data: Record<string, unknown>;
+
+  constructor(statusCode: number, code: string, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'RestError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.data = data;
+  }
+
+  toBody(): RestErrorBody {
+    return restErrorBody(this.statusCode, this.code, this.message, this.data);
+  }
+}
+
+export function restErrorBody(
+  status: number,
+  code: string,
+  message: string,
+  data: Record<string, unknown> = {},
+): RestErrorBody {
+  // `status` first, as WordPress writes it; the argument cannot override it.
+  const rest = { ...data };
+  delete rest.status;
+  return { code, message, data: { status, ...rest } };
+}
+
+/** JSON schema of RestErrorBody, for routes' response schemas. */
+export const restErrorSchema = {
+  type: 'object',
+  required: ['code', 'message', 'data'],
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      required: ['status'],
+      properties: { status: { type: 'integer' } },
+      additionalProperties: true,
+    },
+  },
+} as const;

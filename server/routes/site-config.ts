@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+
+const nullableString = { type: ['string', 'null'] } as const;
+
+/**
+ * `GET /wp-json/site/v1/config`: the public keys the browser needs, so they are not baked
+ * into the build. They only change with a restart, hence a short public cache.
+ */
+export default async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/wp-json/site/v1/config',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            required: ['recaptchaSiteKey', 'googleMapsApiKey'],
+            properties: { recaptchaSiteKey: nullableString, googleMapsApiKey: nullableString },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        recaptchaSiteKey: app.config.recaptchaSiteKey,
+        googleMapsApiKey: app.config.googleMapsApiKey,
+      };
+    },
+  );
+}
