@@ -1,0 +1,6 @@
+// The model-based harness: see describe-model.tsx for how a machine's model is walked.
+export { describeModel } from './describe-model.tsx';
+export { fakeCallbackActor, fakePromiseActor } from './fake-actors.ts';
+export type { FakeActor, FakeCallbackActor, FakePromiseActor } from './fake-actors.ts';
+export { isViewportChange, resizeWindowTo, scrollWindowTo, setViewport, viewportSteps } from './viewport-driver.ts';
+export type { ModelConfig, StateAssertion, StateContext, StepContext, StepExecutor } from './model-types.ts';
