@@ -16,6 +16,14 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'rest_too_many_requests',
 };
 
+/** Fastify's own errors that WordPress has a more specific code for. */
+const CODE_BY_FASTIFY_CODE: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'rest_invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'rest_invalid_json',
+};
+
+const CONDITIONAL_HEADERS = ['if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since', 'if-range', 'range'];
+
 const NO_ROUTE_MESSAGE = 'No route was found matching the URL and request method.';
 
 /**
@@ -50,7 +58,9 @@ export function installNotFoundHandler(app: FastifyInstance, staticRoot: string)
     if (request.method === 'GET' || request.method === 'HEAD') {
       // Checked per request so a site built after the server started is still found.
       if (existsSync(notFoundPage)) {
-        // No validators: a 304 must never stand in for a 404.
+        // The page is answered whole and unconditionally: a 304 or 206 must never stand in
+        // for a 404, so the file sender must not see the request's conditions or ranges.
+        for (const header of CONDITIONAL_HEADERS) delete request.raw.headers[header];
         return reply.header('cache-control', 'no-cache').sendFile('404.html', { etag: false, lastModified: false });
       }
       return reply.type('text/plain; charset=utf-8').send('Not Found');
@@ -66,7 +76,8 @@ export function toRestErrorBody(error: FastifyError | RestError): RestErrorBody 
     ? error.statusCode
     : 500;
   if (status >= 500) return restErrorBody(status, 'internal_server_error', 'Internal Server Error');
-  return restErrorBody(status, CODE_BY_STATUS[status] ?? 'rest_error', error.message);
+  const code = CODE_BY_FASTIFY_CODE[error.code] ?? CODE_BY_STATUS[status] ?? 'rest_error';
+  return restErrorBody(status, code, error.message);
 }
 
 /** Like WordPress's `rest_invalid_param`: the names of the bad parameters, and why each is bad. */

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, '/srv/site');
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({}, '/srv/site')).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:data/site.db',
+      smtpUrl: null,
+      mailTo: null,
+      recaptchaSiteKey: null,
+      recaptchaSecret: null,
+      recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      googleMapsApiKey: null,
+      nonceSecret: null,
+      logLevel: 'info',
+      staticRoot: path.resolve('/srv/site', 'dist/client'),
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '3000',
+        HOST: '0.0.0.0',
+        DATABASE_URL: 'postgresql://site:secret@db.internal:5432/site',
+        SMTP_URL: 'smtps://mailer:pw@smtp.example.co.za:465',
+        MAIL_TO: ' sales@example.co.za ,info@example.co.za',
+        RECAPTCHA_SITE_KEY: '6LcSiteKey_-',
+        RECAPTCHA_SECRET: '6LcSecret_-',
+        RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9999/siteverify',
+        GOOGLE_MAPS_API_KEY: 'AIzaSyExample-Key_1',
+        NONCE_SECRET: 'n'.repeat(32),
+        LOG_LEVEL: 'DEBUG',
+        STATIC_ROOT: 'build/site',
+      },
+      '/srv/site',
+    );
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgresql://site:secret@db.internal:5432/site',
+      smtpUrl: 'smtps://mailer:pw@smtp.example.co.za:465',
+      mailTo: 'sales@example.co.za, info@example.co.za',
+      recaptchaSiteKey: '6LcSiteKey_-',
+      recaptchaSecret: '6LcSecret_-',
+      recaptchaVerifyUrl: 'http://127.0.0.1:9999/siteverify',
+      googleMapsApiKey: 'AIzaSyExample-Key_1',
+      nonceSecret: 'n'.repeat(32),
+      logLevel: 'debug',
+      staticRoot: '/srv/site/build/site',
+    });
+  });
+
+  it('accepts IPv6 hosts, host names, sqlite paths and postgres:// URLs', () => {
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/site/site.db' }).databaseUrl).toBe('sqlite:/var/lib/site/site.db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/site' }).databaseUrl).toBe('postgres://localhost/site');
+    expect(loadConfig({ STATIC_ROOT: '/abs/root' }).staticRoot).toBe('/abs/root');
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '  ', NONCE_SECRET: '' }, '/srv')).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      nonceSecret: null,
+    });
+  });
+
+  it.each([
+    ['PORT', { PORT: 'abc' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")'],
+    ['PORT', { PORT: '0' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "0")'],
+    ['PORT', { PORT: '65536' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "65536")'],
+    ['PORT', { PORT: '80.5' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "80.5")'],
+    ['HOST', { HOST: 'local host' }, 'Invalid configuration: HOST must be an IP address or a host name (got "local host")'],
+    ['HOST', { HOST: 'http://x' }, 'Invalid configuration: HOST must be an IP address or a host name (got "http://x")'],
+    [
+      'DATABASE_URL',
+      { DATABASE_URL: 'mysql://root:hunter2@db/site' },
+      'Invalid configuration: DATABASE_URL must be sqlite:<path> or a postgres:// URL (got "mysql://root:***@db/site")',
+    ],
+    [
+      'DATABASE_URL',
+      { DATABASE_URL: 'sqlite:' },
+      'Invalid configuration: DATABASE_URL must be sqlite:<path> or a postgres:// URL (got "sqlite:")',
+    ],
+    [
+      'DATABASE_URL',
+      { DATABASE_URL: 'data/site.db' },
+      'Invalid configuration: DATABASE_URL must be sqlite:<path> or a postgres:// URL (got "data/site.db")',
+    ],
+    [
+      'SMTP_URL',
+      { SMTP_URL: 'http://mail.example.com' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL with a host (got "http://mail.example.com")',
+    ],
+    [
+      'SMTP_URL',
+      { SMTP_URL: 'smtp://user:pa55@' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL with a host (got "smtp://user:***@")',
+    ],
+    [
+      'MAIL_TO',
+      { MAIL_TO: 'sales' },
+      'Invalid configuration: MAIL_TO must be an e-mail address or a comma-separated list of them (got "sales")',
+    ],
+    [
+      'MAIL_TO',
+      { MAIL_TO: 'a@example.com,' },
+      'Invalid configuration: MAIL_TO must be an e-mail address or a comma-separated list of them (got "a@example.com,")',
+    ],
+    [
+      'RECAPTCHA_SITE_KEY',
+      { RECAPTCHA_SITE_KEY: 'key with spaces', RECAPTCHA_SECRET: 's' },
+      'Invalid configuration: RECAPTCHA_SITE_KEY must contain only letters, digits and - _ . ~ + / = (got "key with spaces")',
+    ],
+    [
+      'RECAPTCHA_SITE_KEY',
+      { RECAPTCHA_SECRET: 'secret' },
+      'Invalid configuration: RECAPTCHA_SITE_KEY must be set when RECAPTCHA_SECRET is set',
+    ],
+    [
+      'RECAPTCHA_SECRET',
+      { RECAPTCHA_SITE_KEY: 'key' },
+      'Invalid configuration: RECAPTCHA_SECRET must be set when RECAPTCHA_SITE_KEY is set',
+    ],
+    [
+      'RECAPTCHA_SECRET',
+      { RECAPTCHA_SITE_KEY: 'key', RECAPTCHA_SECRET: '"quoted"' },
+      'Invalid configuration: RECAPTCHA_SECRET must contain only letters, digits and - _ . ~ + / = (value not shown)',
+    ],
+    [
+      'RECAPTCHA_VERIFY_URL',
+      { RECAPTCHA_VERIFY_URL: 'ftp://example.com/verify' },
+      'Invalid configuration: RECAPTCHA_VERIFY_URL must be an http:// or https:// URL (got "ftp://example.com/verify")',
+    ],
+    [
+      'RECAPTCHA_VERIFY_URL',
+      { RECAPTCHA_VERIFY_URL: 'not a url' },
+      'Invalid configuration: RECAPTCHA_VERIFY_URL must be an http:// or https:// URL (got "not a url")',
+    ],
+    [
+      'GOOGLE_MAPS_API_KEY',
+      { GOOGLE_MAPS_API_KEY: 'AIza<script>' },
+      'Invalid configuration: GOOGLE_MAPS_API_KEY must contain only letters, digits and - _ . ~ + / = (got "AIza<script>")',
+    ],
+    [
+      'NONCE_SECRET',
+      { NONCE_SECRET: 'too-short-secret' },
+      'Invalid configuration: NONCE_SECRET must be at least 32 characters long (got 16 characters)',
+    ],
+    [
+      'LOG_LEVEL',
+      { LOG_LEVEL: 'verbose' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+    ],
+  ])('rejects a bad %s with one line naming it', (variable, env, message) => {
+    const error = errorOf(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('keeps a value with a newline on one line', () => {
+    const error = errorOf({ PORT: '80\n81' });
+    expect(error.message).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "80\\n81")');
+  });
+
+  it('never prints secrets or passwords', () => {
+    expect(errorOf({ NONCE_SECRET: 'hunter2' }).message).not.toContain('hunter2');
+    expect(errorOf({ DATABASE_URL: 'redis://u:hunter2@h/0' }).message).not.toContain('hunter2');
+    expect(errorOf({ SMTP_URL: 'smtp://u:hunter2@' }).message).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createDatabase } from '../../server/db/create-database.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testDialect } from './helpers/test-db.ts';
+
+let testApp: TestApp | undefined;
+
+afterEach(async () => {
+  await testApp?.cleanup();
+  testApp = undefined;
+});
+
+describe(`GET /healthz on ${testDialect}`, () => {
+  it('answers 200 after a real query', async () => {
+    testApp = await createTestApp();
+    const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 once the database is closed', async () => {
+    testApp = await createTestApp();
+    await testApp.app.ready();
+    await testApp.database.db.destroy();
+
+    const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
+  });
+
+  it('answers 503 when the database server refuses connections', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    const db = createDatabase('postgres://site@127.0.0.1:1/site');
+    const app = await buildApp({
+      config: { ...loadConfig({ NONCE_SECRET: 's'.repeat(32) }), databaseUrl: 'postgres://site@127.0.0.1:1/site' },
+      db,
+      logger: false,
+    });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'error', database: 'unreachable' });
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+/**
+ * A miniature built site laid out like dist/client: prerendered pages, a 404 page,
+ * robots.txt and hashed assets, each text file with the `.br` and `.gz` twins the build
+ * writes. Tests read the `files` map to compare what is served with what is on disk.
+ */
+export const fixtureFiles = {
+  'index.html': '<!doctype html><html lang="en"><title>Home</title><main><h1>Visual displays</h1></main></html>\n',
+  'thank-you/index.html': '<!doctype html><html lang="en"><title>Thank you</title><main><h1>Thank you</h1></main></html>\n',
+  '404.html': '<!doctype html><html lang="en"><title>Not found</title><main><h1>Page not found</h1></main></html>\n',
+  'robots.txt': 'User-agent: *\nAllow: /\n',
+  'assets/index-4f2a9c1b.js': `console.log(${JSON.stringify('x'.repeat(2000))});\n`,
+  'assets/index-7d1e0b3a.css': `body{margin:0}${'.a{color:red}'.repeat(100)}\n`,
+} as const;
+
+/** Files written without twins, as the build leaves binary files. */
+export const binaryFixtureFiles = {
+  'assets/logo-0a1b2c3d.png': Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  '.env': Buffer.from('SECRET=1\n'),
+} as const;
+
+export interface StaticFixture {
+  root: string;
+  cleanup(): Promise<void>;
+}
+
+export async function createStaticFixture(): Promise<StaticFixture> {
+  const root = await mkdtemp(path.join(tmpdir(), 'site-test-static-'));
+  for (const [name, text] of Object.entries(fixtureFiles)) {
+    const file = path.join(root, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    await writeFile(`${file}.br`, brotliCompressSync(text));
+    await writeFile(`${file}.gz`, gzipSync(text));
+  }
+  for (const [name, bytes] of Object.entries(binaryFixtureFiles)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), bytes);
+  }
+  return { root, cleanup: () => rm(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStaticFixture, fixtureFiles, type StaticFixture } from './helpers/static-fixture.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
+
+/*
+ * The entry point as operators run it: a real process, real signals, real sockets.
+ * Generous waits guard against hangs only; nothing asserts on timing.
+ */
+
+const PROCESS_TIMEOUT_MS = 30_000;
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function run(script: string, env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: process.cwd(),
+    // Only what the server reads, so the developer's own variables cannot leak in.
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function waitFor(condition: () => boolean, what: string, exit: Run['exit']): Promise<void> {
+  let exited = false;
+  void exit.then(() => (exited = true));
+  const deadline = Date.now() + PROCESS_TIMEOUT_MS;
+  while (!condition()) {
+    if (exited) throw new Error(`process exited before ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const running: ChildProcess[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const child of running.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+describe('server/main.ts', () => {
+  it('stops on a bad PORT with one readable line and exit code 1', async () => {
+    const server = run('server/main.ts', { PORT: 'abc' });
+    running.push(server.child);
+    const { code } = await server.exit;
+    expect(code).toBe(1);
+    expect(server.stderr()).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")\n');
+    expect(server.stdout()).toBe('');
+  }, PROCESS_TIMEOUT_MS);
+
+  it(`migrates ${testDialect}, serves, and on SIGTERM drains, closes the database and exits 0`, async () => {
+    const database: TestDatabase = await createTestDatabase({ migrate: false });
+    const site: StaticFixture = await createStaticFixture();
+    cleanups.push(() => database.cleanup(), () => site.cleanup());
+    // The child migrates; this process only needs the name of the database.
+    await database.db.destroy();
+    const port = await freePort();
+
+    const server = run('server/main.ts', {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      STATIC_ROOT: site.root,
+    });
+    running.push(server.child);
+    await waitFor(() => server.stdout().includes('Server listening at'), 'listening', server.exit);
+
+    const logLines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logLines.find((line) => line.msg === 'database ready')).toMatchObject({
+      database: testDialect,
+      applied: ['0001-initial-schema'],
+    });
+
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const page = await fetch(`http://127.0.0.1:${port}/`);
+    expect(await page.text()).toBe(fixtureFiles['index.html']);
+
+    server.child.kill('SIGTERM');
+    const { code } = await server.exit;
+
+    expect(code).toBe(0);
+    const messages = server.stdout().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('shutting down: draining requests');
+    expect(messages.at(-1)).toBe('stopped');
+    expect(server.stderr()).toBe('');
+  }, PROCESS_TIMEOUT_MS);
+});
+
+describe('scripts/start.ts', () => {
+  it('serves a STATIC_ROOT elsewhere without building, then runs the server (here: stopping on bad config)', async () => {
+    const start = run('scripts/start.ts', { STATIC_ROOT: '/nonexistent/site', PORT: '99999' });
+    running.push(start.child);
+    const { code } = await start.exit;
+    expect(code).toBe(1);
+    expect(start.stderr()).toBe(
+      'start: STATIC_ROOT points elsewhere, serving it as it is (no build)\n' +
+        'Invalid configuration: PORT must be an integer from 1 to 65535 (got "99999")\n',
+    );
+  }, PROCESS_TIMEOUT_MS);
+});

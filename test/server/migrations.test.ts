@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { migrations } from '../../server/db/migrations/index.ts';
+import { resolveNonceSecret } from '../../server/security/nonce-secret.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
+
+let database: TestDatabase | undefined;
+
+afterEach(async () => {
+  await database?.cleanup();
+  database = undefined;
+});
+
+async function fresh(): Promise<TestDatabase> {
+  database = await createTestDatabase({ migrate: false });
+  return database;
+}
+
+/** Tables of this test's database (on PostgreSQL: of its own schema, not the whole server). */
+async function ownTables(db: TestDatabase['db']) {
+  const schema = testDialect === 'postgres'
+    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+    : undefined;
+  const tables = await db.introspection.getTables();
+  return tables.filter((table) => schema === undefined || table.schema === schema);
+}
+
+async function tableNames(db: TestDatabase['db']): Promise<string[]> {
+  return (await ownTables(db)).map((table) => table.name).sort();
+}
+
+describe(`migrations on ${testDialect}`, () => {
+  it('are named NNNN-name and listed in order', () => {
+    const names = Object.keys(migrations);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toMatch(/^\d{4}-[a-z0-9-]+$/);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('create every table on a fresh database and record themselves', async () => {
+    const { db } = await fresh();
+    expect(await tableNames(db)).toEqual([]);
+
+    const applied = await runMigrations(db);
+
+    expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, 'Success']),
+    );
+    expect(await tableNames(db)).toEqual(['outbox', 'settings', 'submissions']);
+    const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+  });
+
+  it('do nothing when run again', async () => {
+    const { db } = await fresh();
+    await runMigrations(db);
+    expect(await runMigrations(db)).toEqual([]);
+    expect(await tableNames(db)).toEqual(['outbox', 'settings', 'submissions']);
+  });
+
+  it('give the columns the application writes', async () => {
+    const { db } = await fresh();
+    await runMigrations(db);
+    const columns = Object.fromEntries(
+      (await ownTables(db)).map((table) => [table.name, table.columns.map((column) => column.name).sort()]),
+    );
+    expect(columns).toEqual({
+      settings: ['key', 'updated_at', 'value'],
+      submissions: [
+        'created_at', 'form_id', 'id', 'posted_data', 'posted_data_hash', 'remote_ip_hash',
+        'spam', 'spam_reason', 'status', 'user_agent',
+      ],
+      outbox: [
+        'attempts', 'body', 'created_at', 'delivered_at', 'headers', 'id', 'last_error',
+        'next_attempt_at', 'reply_to', 'subject', 'submission_id', 'to_address',
+      ],
+    });
+  });
+
+  it('store a submission and its mail with defaults, ids and a foreign key', async () => {
+    const { db } = await fresh();
+    await runMigrations(db);
+    const createdAt = new Date('2026-01-15T09:00:00.000Z').toISOString();
+
+    const submission = await db
+      .insertInto('submissions')
+      .values({
+        form_id: '7',
+        status: 'mail_sent',
+        posted_data: JSON.stringify({ 'your-name': 'Thandi' }),
+        posted_data_hash: 'abc',
+        remote_ip_hash: null,
+        user_agent: 'test',
+        created_at: createdAt,
+        spam_reason: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(typeof submission.id).toBe('number');
+
+    const mail = await db
+      .insertInto('outbox')
+      .values({
+        submission_id: submission.id,
+        to_address: 'sales@example.co.za',
+        reply_to: null,
+        subject: 'Hello',
+        body: 'Text',
+        next_attempt_at: createdAt,
+        last_error: null,
+        delivered_at: null,
+        created_at: createdAt,
+      })
+      .returning(['id', 'attempts', 'headers'])
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ attempts: 0, headers: '{}' });
+
+    const stored = await db.selectFrom('submissions').select(['spam', 'created_at']).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ spam: 0, created_at: createdAt });
+
+    // A missing submission is refused (SQLite enforces this only with foreign_keys = ON) …
+    await expect(
+      db.insertInto('outbox')
+        .values({ submission_id: 999, to_address: 'a@b.co', reply_to: null, subject: 's', body: 'b',
+          next_attempt_at: createdAt, last_error: null, delivered_at: null, created_at: createdAt })
+        .execute(),
+    ).rejects.toThrow();
+    // … and deleting the submission keeps its mail.
+    await db.deleteFrom('submissions').where('id', '=', submission.id).execute();
+    const orphan = await db.selectFrom('outbox').select('submission_id').where('id', '=', mail.id).executeTakeFirstOrThrow();
+    expect(orphan.submission_id).toBeNull();
+  });
+
+  it('keep one generated nonce secret across restarts, unless NONCE_SECRET is set', async () => {
+    const { db } = await fresh();
+    await runMigrations(db);
+    const first = await resolveNonceSecret(db, null);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await resolveNonceSecret(db, null)).toBe(first);
+    expect(await resolveNonceSecret(db, 'x'.repeat(32))).toBe('x'.repeat(32));
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('the SQLite connection', () => {
+  it('uses WAL, NORMAL synchronous, foreign keys and a busy timeout', async () => {
+    const { db } = await fresh();
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(1); // NORMAL
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
+});
