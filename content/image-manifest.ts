@@ -2,7 +2,7 @@
 // content/images, and how their URLs are spelt. scripts/optimise-images.ts writes
 // image-manifest.json and names the files with variantFileName below; the views build
 // <picture> elements from the same functions, so the two cannot disagree.
-import manifestData from './image-manifest.json';
+import manifestData from './image-manifest.json' with { type: 'json' };
 import type { ImageEntry, ImageManifest } from './structs/image-manifest.struct.ts';
 
 export type { ImageEntry, ImageManifest };

@@ -1,0 +1,58 @@
+// npm run build: the whole site, in order, stopping at the first failure.
+//  1. validate content/ (a broken file stops the build with its file and field path)
+//  2. optimise the pictures of content/images (cached)
+//  3. vite build of the browser bundle → dist/client
+//  4. vite build of src/entry-server.tsx for SSR → dist/ssr
+//  5. prerender /, /thank-you/ and the 404 page into dist/client
+//  6. precompress every text file of dist/client (.br and .gz)
+import { pathToFileURL } from 'node:url';
+import { build as viteBuild } from 'vite';
+import { ContentValidationError, loadValidatedContent } from '../content/validate-content.ts';
+import { optimiseImages } from './optimise-images.ts';
+import { precompress } from './precompress.ts';
+import { prerender } from './prerender.ts';
+
+export async function buildSite(root: string = process.cwd()): Promise<void> {
+  const started = Date.now();
+  const step = (text: string) => console.log(`\n▸ ${text}`);
+
+  step('validating content');
+  await loadValidatedContent(root);
+  console.log('content is valid');
+
+  step('optimising images');
+  const images = await optimiseImages({ root, log: (line) => console.log(line) });
+  console.log(`${Object.keys(images.manifest.images).length} pictures: ${images.encoded} variants encoded, ${images.reused} reused`);
+
+  step('building the browser bundle');
+  await viteBuild({ root, logLevel: 'warn' });
+
+  step('building the server renderer');
+  await viteBuild({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false },
+  });
+
+  step('prerendering');
+  await prerender({ root, log: (line) => console.log(line) });
+
+  step('precompressing');
+  const compressed = await precompress(`${root}/dist/client`);
+  console.log(`${compressed.files} files: ${(compressed.bytes / 1024).toFixed(0)} KB → ${(compressed.brotliBytes / 1024).toFixed(0)} KB brotli, ${(compressed.gzipBytes / 1024).toFixed(0)} KB gzip`);
+
+  console.log(`\nbuilt in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await buildSite();
+  } catch (error) {
+    if (error instanceof ContentValidationError) {
+      console.error(`\nThe content is invalid:\n${error.message}`);
+    } else {
+      console.error(error);
+    }
+    process.exitCode = 1;
+  }
+}

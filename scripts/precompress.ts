@@ -1,0 +1,57 @@
+// Gives every text file of the built site a .br (brotli, best quality) and a .gz (gzip level 9)
+// sibling, so the server sends compressed files without compressing on each request.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { extname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export const COMPRESSIBLE_EXTENSIONS = ['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest'];
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+export interface PrecompressResult {
+  files: number;
+  bytes: number;
+  brotliBytes: number;
+  gzipBytes: number;
+}
+
+export async function precompress(dir = 'dist/client'): Promise<PrecompressResult> {
+  const root = resolve(dir);
+  const files = (await listFiles(root)).filter((file) => COMPRESSIBLE_EXTENSIONS.includes(extname(file).toLowerCase()));
+  const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
+  await Promise.all(
+    files.map(async (file) => {
+      const source = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
+        gzipAsync(source, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      result.files += 1;
+      result.bytes += source.length;
+      result.brotliBytes += br.length;
+      result.gzipBytes += gz.length;
+    }),
+  );
+  return result;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = process.argv[2] ?? 'dist/client';
+  const result = await precompress(dir);
+  console.log(`precompressed ${result.files} files in ${relative(process.cwd(), resolve(dir)) || '.'}`);
+}

@@ -1,0 +1,76 @@
+// Writes the static HTML of every page: renders each path of prerenderTargets with the SSR
+// build of src/entry-server.tsx and puts it into the built index.html template. Runs after
+// both vite builds (scripts/build.ts).
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PrerenderTarget, RenderedPage } from '../src/entry-server.tsx';
+
+export const HEAD_PLACEHOLDER = '<!--app-head-->';
+export const HTML_PLACEHOLDER = '<!--app-html-->';
+
+export function applyTemplate(template: string, page: Pick<RenderedPage, 'head' | 'html'>): string {
+  if (!template.includes(HEAD_PLACEHOLDER) || !template.includes(HTML_PLACEHOLDER)) {
+    throw new Error(`The HTML template has lost its ${HEAD_PLACEHOLDER} or ${HTML_PLACEHOLDER} placeholder`);
+  }
+  // Replacer functions: the markup may contain "$&" and similar, which replace() would expand.
+  return template.replace(HEAD_PLACEHOLDER, () => page.head).replace(HTML_PLACEHOLDER, () => page.html);
+}
+
+/** Inline scripts are refused by the Content-Security-Policy, so a page must not contain any. */
+export function findInlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '', body = '']) => !/\bsrc=/i.test(attributes) || body.trim() !== '')
+    .map(([script]) => script.slice(0, 120));
+}
+
+export interface PrerenderOptions {
+  root?: string;
+  clientDir?: string;
+  ssrDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface PrerenderedFile {
+  path: string;
+  file: string;
+  status: number;
+  bytes: number;
+}
+
+export async function prerender(options: PrerenderOptions = {}): Promise<PrerenderedFile[]> {
+  const root = resolve(options.root ?? process.cwd());
+  const clientDir = resolve(root, options.clientDir ?? 'dist/client');
+  const ssrDir = resolve(root, options.ssrDir ?? 'dist/ssr');
+  const log = options.log ?? (() => {});
+
+  // The client build's index.html is the template, but it is overwritten by the home page:
+  // keep a copy beside the SSR bundle so that the prerender can run again.
+  const builtIndex = join(clientDir, 'index.html');
+  const savedTemplate = join(ssrDir, 'index.template.html');
+  if ((await readFile(builtIndex, 'utf8')).includes(HTML_PLACEHOLDER)) await copyFile(builtIndex, savedTemplate);
+  const template = await readFile(savedTemplate, 'utf8');
+
+  const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+    render: (path: string) => RenderedPage;
+    prerenderTargets: readonly PrerenderTarget[];
+  };
+
+  const written: PrerenderedFile[] = [];
+  for (const target of entry.prerenderTargets) {
+    const page = entry.render(target.path);
+    const html = applyTemplate(template, page);
+    const inline = findInlineScripts(html);
+    if (inline.length > 0) throw new Error(`${target.file} has inline scripts, which the CSP refuses: ${inline.join(' | ')}`);
+    const file = join(clientDir, target.file);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, html);
+    written.push({ path: target.path, file: target.file, status: page.status, bytes: Buffer.byteLength(html) });
+    log(`prerendered ${target.path} → dist/client/${target.file} (${page.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
+  }
+  return written;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await prerender({ log: (line) => console.log(line) });
+}

@@ -1,0 +1,73 @@
+// The server entry, used by the prerender at build (scripts/prerender.ts) and by the dev
+// server: renders a path to the page's HTML and the <head> tags that describe it.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
+import { seo, site } from '../content/index.ts';
+import type { PageMeta } from '../content/index.ts';
+import { App, resolveRoute, type RouteName } from './views/app.tsx';
+
+export interface PrerenderTarget {
+  /** The path the page is rendered for. */
+  path: string;
+  /** Where the page is written, relative to dist/client. */
+  file: string;
+}
+
+/** Every page the build writes: the server serves 404.html, with status 404, for unknown paths. */
+export const prerenderTargets: readonly PrerenderTarget[] = [
+  { path: '/', file: 'index.html' },
+  { path: '/thank-you/', file: 'thank-you/index.html' },
+  { path: '/404.html', file: '404.html' },
+];
+
+export interface RenderedPage {
+  route: RouteName;
+  status: number;
+  /** Tags for the template's <!--app-head--> placeholder. */
+  head: string;
+  /** The app's markup for the template's <!--app-html--> placeholder. */
+  html: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
+
+/** Title, description, canonical, robots and the Open Graph card of a page. */
+export function headTags(page: PageMeta): string {
+  const url = `${seo.baseUrl}${page.path}`;
+  const image = getImage(seo.shareImage.key);
+  const shareWidth = image.widths.find((width) => width >= 1200) ?? image.widths[image.widths.length - 1]!;
+  const tags = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    meta('name', 'description', page.description),
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    page.noindex ? meta('name', 'robots', 'noindex, follow') : '',
+    meta('name', 'theme-color', site.themeColor),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', seo.siteName),
+    meta('property', 'og:locale', seo.locale),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', `${seo.baseUrl}${variantUrl(image, shareWidth, image.fallback)}`),
+    meta('property', 'og:image:width', shareWidth),
+    meta('property', 'og:image:height', heightAt(image, shareWidth)),
+    meta('property', 'og:image:alt', seo.shareImage.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+export function render(path: string): RenderedPage {
+  const route = resolveRoute(path);
+  const html = renderToString(
+    <StrictMode>
+      <App path={path} />
+    </StrictMode>,
+  );
+  return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route]), html };
+}

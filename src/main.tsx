@@ -1,0 +1,18 @@
+// The browser entry: hydrates the prerendered page. The page is chosen from location.pathname
+// by the same resolveRoute the prerender used, so the first client render matches the HTML.
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './views/app.tsx';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const app = (
+  <StrictMode>
+    <App path={window.location.pathname} />
+  </StrictMode>
+);
+
+// Every built page is prerendered; an empty root only happens if index.html is served raw.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

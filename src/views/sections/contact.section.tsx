@@ -1,0 +1,79 @@
+// How to reach the company: every office with its address, phone and e-mail as links, the
+// business hours and the support desk. The contact form of a later issue joins this section.
+import { company, home } from '../../../content/index.ts';
+import type { Office } from '../../../content/index.ts';
+import { mailtoHref, telHref } from './parts/contact-links.ts';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+
+export function OfficeAddress({ office }: { office: Office }) {
+  const { address } = office;
+  return (
+    <>
+      {address.street}
+      <br />
+      {address.suburb}, {address.city}
+      <br />
+      {address.province}, {address.postalCode}
+    </>
+  );
+}
+
+export function ContactSection() {
+  const { contact } = home;
+  return (
+    <section id="contact" className="section contact" aria-labelledby="contact-title">
+      <div className="container">
+        <SectionHeading id="contact-title" eyebrow={contact.eyebrow} heading={contact.heading} intro={contact.intro} />
+        <div className="contact__layout">
+          <div className="contact__offices">
+            <h3 className="contact__subheading">{contact.officesHeading}</h3>
+            <ul className="office-list">
+              {company.offices.map((office) => (
+                <li key={office.id} className="office">
+                  <h4 className="office__name">{office.name}</h4>
+                  <address className="office__address">
+                    <OfficeAddress office={office} />
+                  </address>
+                  <p className="office__links">
+                    <span>
+                      {contact.callLabel}: <a href={telHref(office.phone)}>{office.phone}</a>
+                    </span>
+                    <span>
+                      {contact.emailLabel}: <a href={mailtoHref(office.email)}>{office.email}</a>
+                    </span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="contact__aside">
+            <div className="contact__box">
+              <h3 className="contact__subheading">{contact.hoursHeading}</h3>
+              <dl className="opening-hours">
+                {company.hours.map((entry) => (
+                  <div key={entry.days} className="opening-hours__row">
+                    <dt>{entry.days}</dt>
+                    <dd>{entry.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+              {company.hoursNote ? <p className="contact__note">{company.hoursNote}</p> : null}
+            </div>
+            <div className="contact__box contact__box--support">
+              <h3 className="contact__subheading">{contact.supportHeading}</h3>
+              <p>{contact.supportText}</p>
+              <p className="contact__support-links">
+                <a className="button button--primary" href={telHref(company.supportPhone)}>
+                  {contact.callLabel} {company.supportPhone}
+                </a>
+                <a className="button button--outline" href={mailtoHref(company.supportEmail)}>
+                  {company.supportEmail}
+                </a>
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// The gallery. Every picture links to its largest version, so without JavaScript a visitor can
+// still open it full size; the lightbox of a later issue takes over these same links.
+import { getImage, variantUrl } from '../../../content/image-manifest.ts';
+import { home } from '../../../content/index.ts';
+import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+
+export function GallerySection() {
+  const { gallery } = home;
+  return (
+    <section id="gallery" className="section section--alt gallery" aria-labelledby="gallery-title">
+      <div className="container">
+        <SectionHeading id="gallery-title" eyebrow={gallery.eyebrow} heading={gallery.heading} intro={gallery.intro} />
+        <ul className="gallery-grid">
+          {gallery.items.map((item) => {
+            const entry = getImage(item.image.key);
+            const largest = entry.widths[entry.widths.length - 1]!;
+            return (
+              <li key={item.image.key} className="gallery-grid__item">
+                <figure className="gallery-item">
+                  <a className="gallery-item__link" href={variantUrl(entry, largest, entry.fallback)}>
+                    <ResponsivePicture
+                      image={item.image}
+                      sizes="(min-width: 75em) 276px, (min-width: 64em) 23vw, (min-width: 40em) 45vw, 100vw"
+                    />
+                  </a>
+                  <figcaption>{item.caption}</figcaption>
+                </figure>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

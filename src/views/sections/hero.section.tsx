@@ -1,0 +1,33 @@
+// The first screen: the page's only h1 over the hero picture, which is the largest element on
+// first paint and so is fetched with high priority and never lazily.
+import { home } from '../../../content/index.ts';
+import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
+
+export function HeroSection() {
+  const { hero } = home;
+  return (
+    <section id="home" className="hero" aria-labelledby="home-title">
+      <ResponsivePicture className="hero__media" image={hero.image} sizes="100vw" priority />
+      <div className="hero__content container">
+        <p className="eyebrow">{hero.eyebrow}</p>
+        <h1 id="home-title" className="hero__title">
+          {hero.heading}
+        </h1>
+        <p className="hero__lead">{hero.lead}</p>
+        <div className="hero__actions">
+          <a className="button button--primary" href={hero.primaryAction.href}>
+            {hero.primaryAction.label}
+          </a>
+          <a className="button button--ghost" href={hero.secondaryAction.href}>
+            {hero.secondaryAction.label}
+          </a>
+        </div>
+        <ul className="hero__highlights">
+          {hero.highlights.map((highlight) => (
+            <li key={highlight}>{highlight}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { home } from '../../../content/index.ts';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+import { ServiceIcon } from './parts/service-icon.view.tsx';
+
+export function ServicesSection() {
+  const { services } = home;
+  return (
+    <section id="services" className="section section--alt services" aria-labelledby="services-title">
+      <div className="container">
+        <SectionHeading id="services-title" eyebrow={services.eyebrow} heading={services.heading} intro={services.intro} />
+        <ul className="card-grid">
+          {services.items.map((service) => (
+            <li key={service.id} id={`service-${service.id}`} className="card service-card">
+              <ServiceIcon name={service.icon} />
+              <h3>{service.title}</h3>
+              <p>{service.summary}</p>
+              <ul className="tick-list">
+                {service.points.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
