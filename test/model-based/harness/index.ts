@@ -3,4 +3,4 @@ export { describeModel } from './describe-model.tsx';
 export { fakeCallbackActor, fakePromiseActor } from './fake-actors.ts';
 export type { FakeActor, FakeCallbackActor, FakePromiseActor } from './fake-actors.ts';
 export { isViewportChange, resizeWindowTo, scrollWindowTo, setViewport, viewportSteps } from './viewport-driver.ts';
-export type { ModelConfig, StateAssertion, StateContext, StepContext, StepExecutor } from './model-types.ts';
+export type { ActorCompletionEvent, ModelConfig, StateAssertion, StateContext, StepContext, StepExecutor } from './model-types.ts';

@@ -6,6 +6,11 @@ import type { FakeActor } from './fake-actors.ts';
 
 export type Fakes = Record<string, FakeActor>;
 
+/** Samples for invoked actors' completions: what a fake resolves with or rejects with. */
+export type ActorCompletionEvent =
+  | { type: `xstate.done.actor.${string}`; output?: unknown }
+  | { type: `xstate.error.actor.${string}`; error?: unknown };
+
 /** What an event executor gets: the step to perform and the tools to perform it. */
 export interface StepContext<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** The step's event, with the sample payload the graph used. */
@@ -55,7 +60,7 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
    * e.g. a scroll offset below and one above a threshold). Event types without samples are
    * sent as `{ type }`.
    */
-  eventSamples?: ReadonlyArray<EventFromLogic<TMachine>>;
+  eventSamples?: ReadonlyArray<EventFromLogic<TMachine> | ActorCompletionEvent>;
   /**
    * Reduces a snapshot to what the visitor can tell apart, so the graph stays finite: context
    * is part of a state's identity. Default: the state value and the whole context.
