@@ -16,7 +16,7 @@ const STEP_TIMEOUT_MS = 2_000;
  * A delay is checked not to fire early by stopping this much before its deadline: the fake clock
  * also follows real time (`shouldAdvanceTime`), so the last few milliseconds are not exact.
  */
-const EARLY_CHECK_MARGIN_MS = 50;
+const EARLY_CHECK_MARGIN_MS = 100;
 
 interface SnapshotInternals {
   _nodes: AnyStateNode[];
