@@ -40,7 +40,7 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'server-postgres',
                 environment: 'node',
