@@ -1,0 +1,145 @@
+// The content is validated at build: the real content must pass, and a broken file must stop
+// the build with a message that names the file and the field.
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentFiles } from '../../content/content-files.ts';
+import { company, home, navigation, pages, seo, site } from '../../content/index.ts';
+import { imageManifest, variantFileName } from '../../content/image-manifest.ts';
+import {
+  ContentValidationError,
+  crossCheckContent,
+  formatProblems,
+  listSourceImageKeys,
+  loadValidatedContent,
+  validateContentValue,
+} from '../../content/validate-content.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { widthsFor } from '../../scripts/optimise-images.ts';
+
+const root = process.cwd();
+const content = { company, site, navigation, home, pages, seo };
+
+describe('the real content', () => {
+  it('passes every struct and every cross-check', async () => {
+    const loaded = await loadValidatedContent(root);
+    expect(loaded.company.name).toBe(company.name);
+    expect(Object.keys(loaded)).toEqual(Object.keys(contentFiles));
+  });
+
+  it('has the company details the site promises', () => {
+    expect(company.offices.filter((office) => office.kind === 'head-office')).toHaveLength(1);
+    expect(company.phone).toMatch(/^\+27/);
+    expect(Object.keys(company.social).sort()).toEqual(['facebook', 'instagram', 'linkedin']);
+    expect(site.header.variant).toMatch(/^(sticky|auto-show)$/);
+  });
+
+  it('contains no placeholder copy', () => {
+    const text = JSON.stringify(content).toLowerCase();
+    for (const placeholder of ['lorem', 'ipsum', 'todo', 'tbd', 'xxx', 'example.com']) expect(text).not.toContain(placeholder);
+  });
+
+  it('has an optimised picture for every source image, in every width', async () => {
+    const sources = await listSourceImageKeys(join(root, 'content/images'));
+    expect(Object.keys(imageManifest.images).sort()).toEqual([...sources].sort());
+    for (const [key, entry] of Object.entries(imageManifest.images)) {
+      expect(entry.widths, key).toEqual(widthsFor(entry.width));
+      expect(Math.max(...entry.widths), key).toBeLessThanOrEqual(entry.width);
+      expect(variantFileName(key, entry.hash, entry.widths[0]!, 'avif')).toMatch(new RegExp(`^${key}-\\d+w\\.[0-9a-f]{10}\\.avif$`));
+    }
+  });
+
+  it('is what robots.txt and sitemap.xml announce', async () => {
+    const robots = await readFile(join(root, 'public/robots.txt'), 'utf8');
+    const sitemap = await readFile(join(root, 'public/sitemap.xml'), 'utf8');
+    expect(robots).toContain(`Sitemap: ${seo.baseUrl}/sitemap.xml`);
+    expect(robots).toMatch(/User-agent: \*\nAllow: \//);
+    expect(sitemap).toContain(`<loc>${seo.baseUrl}${seo.pages.home.path}</loc>`);
+    // Pages that ask not to be indexed are not in the sitemap.
+    expect(sitemap).not.toContain(seo.pages.thankYou.path);
+  });
+});
+
+describe('a broken content value', () => {
+  it('names the file and the field path', () => {
+    const broken = structuredClone(home) as unknown as { services: { items: Array<Record<string, unknown>> } };
+    delete broken.services.items[2]!.title;
+    const problems = validateContentValue('home', broken);
+    expect(formatProblems(problems)).toBe('content/home.ts: services.items[2].title: Expected a string, but received: undefined');
+  });
+
+  it('lists every problem, not only the first', () => {
+    const broken = structuredClone(company) as unknown as Record<string, unknown>;
+    broken.phone = '011 568 4100';
+    (broken.social as Record<string, unknown>).instagram = 'http://instagram.com/x';
+    const messages = validateContentValue('company', broken).map((problem) => `${problem.path}: ${problem.message}`);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(/^phone: /);
+    expect(messages[1]).toBe('social.instagram: Expected an https URL, but received: "http://instagram.com/x"');
+  });
+
+  it('rejects blank copy and unknown fields', () => {
+    const broken = structuredClone(pages) as unknown as { thankYou: Record<string, unknown> };
+    broken.thankYou.heading = '   ';
+    broken.thankYou.subheading = 'typo of a field name';
+    const lines = formatProblems(validateContentValue('pages', broken)).split('\n');
+    expect(lines).toContain('content/pages.ts: thankYou.heading: Expected a non-empty string, but received an empty one');
+    expect(lines.some((line) => line.startsWith('content/pages.ts: thankYou.subheading: '))).toBe(true);
+  });
+});
+
+describe('the checks between files', () => {
+  const imageKeys = new Set(Object.keys(imageManifest.images));
+
+  it('refuses a menu link to an anchor no section has', () => {
+    const mainMenu = navigation.mainMenu.map((item, index) => (index === 3 ? { ...item, href: '/#prjects' } : item));
+    const problems = crossCheckContent({ ...content, navigation: { ...navigation, mainMenu } }, imageKeys);
+    expect(problems).toHaveLength(1);
+    expect(formatProblems(problems)).toMatch(/^content\/navigation\.ts: mainMenu\[3\]\.href: Expected an anchor of a home page section .*"\/#prjects"$/);
+  });
+
+  it('refuses a picture that is not in content/images', () => {
+    const gallery = { ...home.gallery, items: home.gallery.items.map((item, index) => (index === 1 ? { ...item, image: { ...item.image, key: 'missing-picture' } } : item)) };
+    const problems = crossCheckContent({ ...content, home: { ...home, gallery } }, imageKeys);
+    expect(formatProblems(problems)).toBe(
+      'content/home.ts: gallery.items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
+    );
+  });
+
+  it('refuses a project in a category that does not exist and duplicate ids', () => {
+    const items = home.projects.items.map((item, index) => (index === 0 ? { ...item, category: 'billboards' } : index === 1 ? { ...item, id: home.projects.items[2]!.id } : item));
+    const problems = crossCheckContent({ ...content, home: { ...home, projects: { ...home.projects, items } } }, imageKeys);
+    const paths = problems.map((problem) => problem.path);
+    expect(paths).toEqual(['projects.items[1].id', 'projects.items[2].id', 'projects.items[0].category']);
+  });
+});
+
+describe('a broken content file on disk', () => {
+  let tempRoot: string;
+
+  beforeAll(async () => {
+    // Inside the project (.tmp is git-ignored) so that the copy resolves its packages.
+    await mkdir(join(root, '.tmp'), { recursive: true });
+    tempRoot = await mkdtemp(join(root, '.tmp', 'content-test-'));
+    await cp(join(root, 'content'), join(tempRoot, 'content'), { recursive: true });
+    const homeFile = join(tempRoot, 'content/home.ts');
+    const source = await readFile(homeFile, 'utf8');
+    const broken = source.replace("        title: 'Indoor and outdoor displays',\n", '');
+    expect(broken).not.toBe(source);
+    await writeFile(homeFile, broken);
+  });
+
+  afterAll(async () => {
+    await rm(tempRoot, { recursive: true, force: true });
+  });
+
+  it('fails the build before anything is built, naming the file and the field', async () => {
+    const failure = await buildSite(tempRoot).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ContentValidationError);
+    expect((failure as Error).message).toBe('content/home.ts: services.items[2].title: Expected a string, but received: undefined');
+    expect(await readdir(tempRoot)).toEqual(['content']);
+  });
+});

@@ -1,0 +1,141 @@
+// The built site: each prerendered page carries its full text (JavaScript off still shows the
+// page), its own head tags, no inline script (the CSP refuses them), compressed siblings, and
+// hydrates without a mismatch. Builds the site first when dist/client is missing.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { act } from '@testing-library/react';
+import { createElement, StrictMode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { home, pages, seo } from '../../content/index.ts';
+import { buildSite } from '../../scripts/build.ts';
+import { findInlineScripts } from '../../scripts/prerender.ts';
+import { prerenderTargets } from '../../src/entry-server.tsx';
+import { App } from '../../src/views/app.tsx';
+
+const clientDir = join(process.cwd(), 'dist/client');
+
+const expectations = {
+  'index.html': { meta: seo.pages.home, heading: home.hero.heading, minText: 6000 },
+  'thank-you/index.html': { meta: seo.pages.thankYou, heading: pages.thankYou.heading, minText: 600 },
+  '404.html': { meta: seo.pages.notFound, heading: pages.notFound.heading, minText: 500 },
+} as const;
+
+type File = keyof typeof expectations;
+const files = Object.keys(expectations) as File[];
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+beforeAll(async () => {
+  // The first build encodes every picture (AVIF is slow): minutes on a 2-core machine.
+  if (!existsSync(join(clientDir, 'index.html')) || !existsSync(join(clientDir, '404.html'))) await buildSite();
+}, 15 * 60_000);
+
+describe('the prerendered pages', () => {
+  it('are exactly the prerender targets', () => {
+    expect(prerenderTargets.map((target) => target.file).sort()).toEqual([...files].sort());
+  });
+
+  it.each(files)('%s has its full text in the root element', async (file) => {
+    const document = parse(await readFile(join(clientDir, file), 'utf8'));
+    const root = document.getElementById('root')!;
+    const text = root.textContent!.replace(/\s+/g, ' ');
+    expect(text.length).toBeGreaterThan(expectations[file].minText);
+    expect(root.querySelector('h1')?.textContent).toBe(expectations[file].heading);
+    expect(root.querySelector('#header')).not.toBeNull();
+    expect(root.querySelector('#footer')).not.toBeNull();
+    expect(document.documentElement.lang).toBe('en-ZA');
+  });
+
+  it('home page has every section, in order, with its content', async () => {
+    const document = parse(await readFile(join(clientDir, 'index.html'), 'utf8'));
+    const root = document.getElementById('root')!;
+    const ids = ['header', 'home', 'about', 'services', 'projects', 'gallery', 'counters', 'testimonials', 'faq', 'newsletter', 'contact', 'map', 'footer'];
+    expect([...root.querySelectorAll('[id]')].map((element) => element.id).filter((id) => ids.includes(id))).toEqual(ids);
+    expect(root.textContent).toContain(home.faq.items[0]!.answer[0]);
+    expect(root.textContent).toContain(home.testimonials.items[0]!.quote);
+  });
+
+  it.each(files)('%s has its own title, description, canonical and Open Graph tags', async (file) => {
+    const document = parse(await readFile(join(clientDir, file), 'utf8'));
+    const { meta } = expectations[file];
+    expect(document.title).toBe(meta.title);
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(meta.description);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${seo.baseUrl}${meta.path}`);
+    expect(document.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${seo.baseUrl}${meta.path}`);
+    expect(document.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(/^https:\/\/.+\/assets\/images\/.+\.(jpg|png)$/);
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? 'index').toBe(meta.noindex ? 'noindex, follow' : 'index');
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+  });
+
+  it.each(files)('%s has no inline script and loads a hashed module and stylesheet', async (file) => {
+    const html = await readFile(join(clientDir, file), 'utf8');
+    expect(findInlineScripts(html)).toEqual([]);
+    const document = parse(html);
+    const scripts = [...document.querySelectorAll('script')];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.getAttribute('src')).toMatch(/^\/assets\/[\w-]+\.js$/);
+      expect(script.textContent).toBe('');
+    }
+    expect(document.querySelector('link[rel="stylesheet"]')?.getAttribute('href')).toMatch(/^\/assets\/[\w-]+\.css$/);
+    // No inline event handlers either: the CSP would refuse those too.
+    expect(html).not.toMatch(/\son[a-z]+="/i);
+  });
+
+  it.each(files)('%s has brotli and gzip siblings with the same content', async (file) => {
+    const source = await readFile(join(clientDir, file));
+    expect(brotliDecompressSync(await readFile(join(clientDir, `${file}.br`)))).toEqual(source);
+    expect(gunzipSync(await readFile(join(clientDir, `${file}.gz`)))).toEqual(source);
+  });
+
+  it('ships every picture variant the pages ask for', async () => {
+    const html = await readFile(join(clientDir, 'index.html'), 'utf8');
+    const urls = new Set([...html.matchAll(/\/assets\/images\/[\w.-]+/g)].map(([url]) => url));
+    expect(urls.size).toBeGreaterThan(100);
+    for (const url of urls) expect(existsSync(join(clientDir, url)), url).toBe(true);
+  });
+});
+
+describe('hydration of the prerendered pages', () => {
+  let root: Root | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    root = undefined;
+    document.body.innerHTML = '';
+  });
+
+  async function hydrate(path: string, file: string): Promise<{ container: HTMLElement; built: Document; errors: unknown[] }> {
+    const built = parse(await readFile(join(clientDir, file), 'utf8'));
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = built.getElementById('root')!.innerHTML;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App, { path })), {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    return { container, built, errors };
+  }
+
+  it('notices a mismatch (the check below would catch one)', async () => {
+    const { errors } = await hydrate('/', '404.html');
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['/', 'index.html'],
+    ['/thank-you/', 'thank-you/index.html'],
+    ['/some/missing/page', '404.html'],
+  ])('%s hydrates %s without a mismatch', async (path, file) => {
+    const { container, built, errors } = await hydrate(path, file);
+    expect(errors).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe(built.querySelector('h1')?.textContent);
+  });
+});
