@@ -24,15 +24,25 @@ export async function buildSite(root: string = process.cwd()): Promise<void> {
   const images = await optimiseImages({ root, log: (line) => console.log(line) });
   console.log(`${Object.keys(images.manifest.images).length} pictures: ${images.encoded} variants encoded, ${images.reused} reused`);
 
-  step('building the browser bundle');
-  await viteBuild({ root, logLevel: 'warn' });
+  // Vite keeps a NODE_ENV it finds (vitest sets "test"), and React would then ship its
+  // development build: the site is always built for production.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    step('building the browser bundle');
+    await viteBuild({ root, mode: 'production', logLevel: 'warn' });
 
-  step('building the server renderer');
-  await viteBuild({
-    root,
-    logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false },
-  });
+    step('building the server renderer');
+    await viteBuild({
+      root,
+      mode: 'production',
+      logLevel: 'warn',
+      build: { ssr: 'src/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, copyPublicDir: false },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 
   step('prerendering');
   await prerender({ root, log: (line) => console.log(line) });
