@@ -43,7 +43,7 @@ export async function buildApp({ config, db, logger, now = Date.now }: BuildAppO
   installErrorHandler(app);
   installNotFoundHandler(app, config.staticRoot);
   // Both attach to routes as they are declared, so they come before any route.
-  await registerSecurityHeaders(app);
+  await app.register(registerSecurityHeaders);
   await registerCompression(app);
 
   await app.register(healthzRoutes);

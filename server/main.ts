@@ -28,46 +28,52 @@ function readConfigOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  let app: FastifyInstance | undefined;
+  const running: { app?: FastifyInstance; stopping: boolean } = { stopping: false };
   const db = createDatabase(config.databaseUrl, {
-    onPoolError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+    onPoolError: (error) => running.app?.log.error({ err: error }, 'idle database connection failed'),
   });
-  app = await buildApp({ config, db });
-  const server = app;
 
-  let stopping = false;
+  // Installed before anything slow, so a signal during start-up still shuts down cleanly;
+  // `on`, not `once`: a second signal while draining must not kill the process half-way.
   async function stop(signal: NodeJS.Signals): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    server.log.info({ signal }, 'shutting down: draining requests');
+    const log = running.app?.log;
+    if (running.stopping) {
+      log?.warn({ signal }, 'already shutting down');
+      return;
+    }
+    running.stopping = true;
+    log?.info({ signal }, 'shutting down: draining requests');
     setTimeout(() => {
-      server.log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      log?.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await server.close();
+      await running.app?.close();
       await db.destroy();
-      server.log.info('stopped');
+      log?.info('stopped');
       process.exit(0);
     } catch (error) {
-      server.log.error({ err: error }, 'shutdown failed');
+      log?.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   }
-  process.once('SIGTERM', (signal) => void stop(signal));
-  process.once('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 
+  const app = await buildApp({ config, db });
+  running.app = app;
   try {
     const applied = await runMigrations(db);
-    server.log.info(
+    app.log.info(
       { database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) },
       'database ready',
     );
-    await server.listen({ port: config.port, host: config.host });
+    if (running.stopping) return;
+    await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    if (stopping) return;
-    server.log.fatal({ err: error }, 'server failed to start');
-    await server.close().catch(() => undefined);
+    if (running.stopping) return;
+    app.log.fatal({ err: error }, 'server failed to start');
+    await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }

@@ -11,6 +11,6 @@ export function isPostgresUrl(url: string): boolean {
  * Which database a Kysely instance talks to, for the few places (migrations, upserts)
  * where the two dialects need different SQL.
  */
-export function dialectOf(db: Kysely<any>): DialectName {
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

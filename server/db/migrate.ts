@@ -14,7 +14,7 @@ export class MigrationError extends Error {
  * machines at once: applied migrations are recorded and skipped, and Kysely holds a lock
  * row while migrating. Returns the migrations applied by this call.
  */
-export async function runMigrations(db: Kysely<any>): Promise<MigrationResult[]> {
+export async function runMigrations<DB>(db: Kysely<DB>): Promise<MigrationResult[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -32,7 +32,7 @@ export async function runMigrations(db: Kysely<any>): Promise<MigrationResult[]>
   return results;
 }
 
-async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
+async function currentSchema<DB>(db: Kysely<DB>): Promise<string | undefined> {
   if (dialectOf(db) !== 'postgres') return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;

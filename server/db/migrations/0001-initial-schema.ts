@@ -1,3 +1,4 @@
+/* eslint-disable check-file/filename-naming-convention -- migrations are named NNNN-name so they sort in the order they run */
 import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from './id-column.ts';
 
@@ -7,7 +8,7 @@ import { addIdColumn } from './id-column.ts';
  * accept with the same meaning; see ../types.ts for the conventions.
  */
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (col) => col.primaryKey())
@@ -59,7 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('outbox_submission_id').on('outbox').column('submission_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('outbox').execute();
   await db.schema.dropTable('submissions').execute();
   await db.schema.dropTable('settings').execute();

@@ -7,7 +7,7 @@ import { dialectOf } from '../dialect.ts';
  * ids of deleted rows) and `serial primary key` on PostgreSQL.
  */
 export function addIdColumn<T extends string>(
-  db: Kysely<any>,
+  db: Kysely<unknown>,
   table: CreateTableBuilder<T, never>,
 ): CreateTableBuilder<T, 'id'> {
   return dialectOf(db) === 'postgres'
