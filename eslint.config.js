@@ -38,6 +38,17 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations are named NNNN-name so they sort in the order they run.
+    files: ['server/db/migrations/**/*.ts'],
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': '+([a-z0-9])*(-+([a-z0-9]))' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,4 +1,3 @@
-/* eslint-disable check-file/filename-naming-convention -- migrations are named NNNN-name so they sort in the order they run */
 import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from './id-column.ts';
 
