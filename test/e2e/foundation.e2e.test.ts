@@ -71,6 +71,15 @@ describe('the prerendered site in Chromium', () => {
     await page.waitForFunction(() => !document.querySelector('#header')?.classList.contains('is-smaller'));
 
     await page.setViewportSize({ width: 1280, height: 800 });
+    // Walk down the page so lazy pictures load, then check every picture arrived.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 600) await scrollTo(page, y);
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    const broken = await page.evaluate(() =>
+      [...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+    );
+    expect(broken).toEqual([]);
     await scrollTo(page, 0);
     await page.screenshot({ path: screenshotPath('home-1280'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
