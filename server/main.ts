@@ -3,7 +3,7 @@
  * configuration, open and migrate the database, listen; on SIGTERM/SIGINT stop accepting
  * connections, let requests in flight finish, close the database and exit 0.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
@@ -51,10 +51,10 @@ async function main(): Promise<void> {
       await running.app?.close();
       await db.destroy();
       log?.info('stopped');
-      process.exit(0);
+      flushThenExit(log, 0);
     } catch (error) {
       log?.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      flushThenExit(log, 1);
     }
   }
   process.on('SIGTERM', (signal) => void stop(signal));
@@ -75,8 +75,15 @@ async function main(): Promise<void> {
     app.log.fatal({ err: error }, 'server failed to start');
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
-    process.exit(1);
+    flushThenExit(app.log, 1);
   }
 }
 
 await main();
+
+/** Fastify's logger is pino; process.exit would drop lines still buffered for a piped stdout. */
+function flushThenExit(log: FastifyBaseLogger | undefined, code: number): void {
+  const pinoLog = log as (FastifyBaseLogger & { flush?: (done: () => void) => void }) | undefined;
+  if (pinoLog?.flush) pinoLog.flush(() => process.exit(code));
+  else process.exit(code);
+}
