@@ -2,6 +2,7 @@
 // The build validates each one (content/validate-content.ts); a new content file is added here.
 import type { Struct } from 'superstruct';
 import { CompanyStruct } from './structs/company.struct.ts';
+import { FormDefinition } from './structs/form.struct.ts';
 import { HomeStruct } from './structs/home.struct.ts';
 import { ImageManifestStruct } from './structs/image-manifest.struct.ts';
 import { NavigationStruct } from './structs/navigation.struct.ts';
@@ -25,6 +26,7 @@ export const contentFiles = {
   home: { file: 'content/home.ts', exportName: 'home', struct: HomeStruct },
   pages: { file: 'content/pages.ts', exportName: 'pages', struct: PagesStruct },
   seo: { file: 'content/seo.ts', exportName: 'seo', struct: SeoStruct },
+  contactForm: { file: 'content/forms/contact.form.ts', exportName: 'contactForm', struct: FormDefinition },
   imageManifest: { file: 'content/image-manifest.json', exportName: 'default', struct: ImageManifestStruct },
 } as const satisfies Record<string, ContentFile>;
 
