@@ -1,0 +1,61 @@
+// The values of a field, as every rule sees them. One place decides how FormData entries are
+// keyed and what counts as empty, so the browser and the server agree.
+//
+// Keying (as CF7's FormDataTree): `name`, `name[]`, `name[0]`, `name[a][b]` all belong to the
+// field `name`, so a checkbox group or a multiple select posted as `your-topics[]` is validated
+// by rules whose `field` is `your-topics`. Unlike FormDataTree, repeated plain names are all
+// kept (it keeps the last), so a second value cannot slip past the server's validation.
+//
+// Empty values are left out, as FormDataTree leaves out "": a string that is blank after
+// trimming (CF7's JS would count "   " as an answer; a visitor would not) and the nameless,
+// zero-byte File a browser posts for a file input with nothing chosen.
+
+export type FieldValue = string | File;
+
+/** `your-topics[]` → `your-topics`; names without brackets are their own field. */
+export function fieldKey(name: string): string {
+  const bracket = name.indexOf('[');
+  return bracket > 0 ? name.slice(0, bracket) : name;
+}
+
+export function isEmptyValue(value: FormDataEntryValue): boolean {
+  if (typeof value === 'string') return value.trim() === '';
+  return value.size === 0 && value.name === '';
+}
+
+/** Non-empty values per field, read once per validation. */
+export type FieldValues = ReadonlyMap<string, readonly FieldValue[]>;
+
+export function readFieldValues(formData: FormData): FieldValues {
+  const values = new Map<string, FieldValue[]>();
+  for (const [name, value] of formData.entries()) {
+    if (isEmptyValue(value)) continue;
+    const key = fieldKey(name);
+    const list = values.get(key);
+    if (list) list.push(value);
+    else values.set(key, [value]);
+  }
+  return values;
+}
+
+export function valuesOf(values: FieldValues, field: string): readonly FieldValue[] {
+  return values.get(field) ?? [];
+}
+
+/**
+ * True when every value of the field is text passing `test` (and when there is none). A File
+ * sent where text is expected is invalid, never silently skipped.
+ */
+export function everyText(values: FieldValues, field: string, test: (text: string) => boolean): boolean {
+  return valuesOf(values, field).every((value) => typeof value === 'string' && test(value));
+}
+
+/** True when every value of the field is a File passing `test` (and when there is none). */
+export function everyFile(values: FieldValues, field: string, test: (file: File) => boolean): boolean {
+  return valuesOf(values, field).every((value) => typeof value !== 'string' && test(value));
+}
+
+/** Sum of `measure` over the field's values of one kind (text lengths, file sizes). */
+export function totalOf(values: FieldValues, field: string, measure: (value: FieldValue) => number): number {
+  return valuesOf(values, field).reduce((total, value) => total + measure(value), 0);
+}
