@@ -50,12 +50,12 @@ export function everyText(values: FieldValues, field: string, test: (text: strin
   return valuesOf(values, field).every((value) => typeof value === 'string' && test(value));
 }
 
+/** The uploaded files of a field. */
+export function filesOf(values: FieldValues, field: string): File[] {
+  return valuesOf(values, field).filter((value): value is File => typeof value !== 'string');
+}
+
 /** True when every value of the field is a File passing `test` (and when there is none). */
 export function everyFile(values: FieldValues, field: string, test: (file: File) => boolean): boolean {
   return valuesOf(values, field).every((value) => typeof value !== 'string' && test(value));
-}
-
-/** Sum of `measure` over the field's values of one kind (text lengths, file sizes). */
-export function totalOf(values: FieldValues, field: string, measure: (value: FieldValue) => number): number {
-  return valuesOf(values, field).reduce((total, value) => total + measure(value), 0);
 }

@@ -1,8 +1,8 @@
 // Length of a field as swv counts it: the sum of `value.length` over its text values, i.e.
 // UTF-16 code units ("é" is 1, an emoji 2). The browser's maxlength attribute and the
 // character counter count the same way, so all three agree on the same input.
-import { totalOf, type FieldValues } from '../field-values.ts';
+import { valuesOf, type FieldValues } from '../field-values.ts';
 
 export function textLength(values: FieldValues, field: string): number {
-  return totalOf(values, field, (value) => (typeof value === 'string' ? value.length : 0));
+  return valuesOf(values, field).reduce((total, value) => total + (typeof value === 'string' ? value.length : 0), 0);
 }
