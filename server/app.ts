@@ -1,17 +1,26 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import './app-types.ts';
+import type { FormDefinition } from '../content/forms/index.ts';
 import type { Config } from './config.ts';
+import type { BeforeSendMailHook } from './contact-form/process-submission.ts';
 import type { Database } from './db/types.ts';
+import { createFormRegistry } from './forms/form-registry.ts';
 import { installErrorHandler, installNotFoundHandler } from './plugins/error-handling.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import captchaImageRoutes from './routes/captcha-image.ts';
+import contactFormFeedbackRoutes from './routes/contact-form-feedback.ts';
+import contactFormRefillRoutes from './routes/contact-form-refill.ts';
+import contactFormSchemaRoutes from './routes/contact-form-schema.ts';
 import healthzRoutes from './routes/healthz.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
+import { createCaptchaStore } from './security/captcha-store.ts';
 import { createNonceService, type NonceService } from './security/nonce-service.ts';
 import { resolveNonceSecret } from './security/nonce-secret.ts';
+import { createSiteSecrets, type SiteSecrets } from './security/site-secrets.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -19,25 +28,44 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** Fastify's logger option; defaults to JSON logs at config.logLevel. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
-  /** Clock in milliseconds, for nonces; tests may freeze it. */
+  /** Clock in milliseconds, for nonces, captchas and submissions; tests may freeze it. */
   now?: () => number;
+  /** The contact forms; defaults to content/forms. Tests register forms of their own. */
+  forms?: readonly FormDefinition[];
+  /** CF7's wpcf7_before_send_mail: a hook may abort a submission (status `aborted`). */
+  beforeSendMail?: readonly BeforeSendMailHook[];
 }
 
 /**
  * The whole HTTP application, not yet listening. Routes added to the returned instance
  * before it is ready get the same compression, headers and error handling.
  */
-export async function buildApp({ config, db, logger, now = Date.now }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ?? { level: config.logLevel } });
+export async function buildApp({
+  config,
+  db,
+  logger,
+  now = Date.now,
+  forms,
+  beforeSendMail = [],
+}: BuildAppOptions): Promise<FastifyInstance> {
+  // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) and the host and
+  // protocol (reCAPTCHA's hostname check, absolute URLs) come from X-Forwarded-* headers.
+  const app = Fastify({ logger: logger ?? { level: config.logLevel }, trustProxy: trustProxyOption(config.trustProxy) });
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', now);
+  app.decorate('forms', createFormRegistry(forms));
+  app.decorate('mailQueued', () => undefined);
   // The secret may live in the database, which is read once the app starts (after the
   // caller has run the migrations), not while it is being assembled.
   app.decorate('nonces', null as unknown as NonceService);
+  app.decorate('secrets', null as unknown as SiteSecrets);
+  app.decorate('captchas', createCaptchaStore(db, () => app.secrets, now));
   app.addHook('onReady', async function loadNonceSecret() {
     const secret = await resolveNonceSecret(db, config.nonceSecret);
     app.nonces = createNonceService(secret, now);
+    app.secrets = createSiteSecrets(secret);
   });
 
   installErrorHandler(app);
@@ -49,7 +77,16 @@ export async function buildApp({ config, db, logger, now = Date.now }: BuildAppO
   await app.register(healthzRoutes);
   await app.register(siteConfigRoutes);
   await app.register(nonceRoutes);
+  await app.register(contactFormSchemaRoutes);
+  await app.register(contactFormFeedbackRoutes, { beforeSendMail });
+  await app.register(contactFormRefillRoutes);
+  await app.register(captchaImageRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;
+}
+
+/** Fastify trusts a hop count too, but its types only name a function for it. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }

@@ -22,6 +22,21 @@ export interface Config {
   logLevel: LogLevel;
   /** Absolute path of the built site. */
   staticRoot: string;
+  /** Sender of outgoing mail; null: the first MAIL_TO address. */
+  mailFrom: string | null;
+  /** Absolute path where uploaded files are kept: never inside the web root. */
+  uploadDir: string;
+  /** Fastify's trustProxy: false, true (any proxy), a hop count, or the proxies' addresses. */
+  trustProxy: boolean | number | string[];
+  /** Submissions per IP address and window on POST feedback; null: no limit. */
+  feedbackRateLimit: RateLimit | null;
+  /** Words that make a submission spam (CF7's disallowed list), lower case. */
+  disallowedWords: string[];
+}
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,7 +49,28 @@ export const DEFAULTS = {
   recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
   logLevel: 'info' as LogLevel,
   staticRoot: 'dist/client',
+  uploadDir: 'data/uploads',
+  // A person sends a form a few times at most; an office behind one NAT address may send more.
+  feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
 } as const;
+
+/**
+ * Default disallowed words (CF7's "Disallowed Comment Keys"): matched case-insensitively as
+ * substrings of every posted value and the user agent. Chosen never to hit a real enquiry to a
+ * display company (no "casino": casinos buy video walls).
+ */
+export const DEFAULT_DISALLOWED_WORDS: readonly string[] = [
+  'viagra',
+  'cialis',
+  'levitra',
+  'payday loan',
+  'porn',
+  '[url=',
+  '<a href=',
+  'bitcoin doubler',
+  'buy backlinks',
+  'seo ranking guaranteed',
+];
 
 export const NONCE_SECRET_MIN_LENGTH = 32;
 
@@ -67,19 +103,26 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     throw new ConfigError('RECAPTCHA_SITE_KEY', 'must be set when RECAPTCHA_SECRET is set');
   }
 
+  const staticRoot = path.resolve(cwd, read(env, 'STATIC_ROOT') ?? DEFAULTS.staticRoot);
+  const mailTo = readMailTo(env);
   return {
     port: readPort(env),
     host: readHost(env),
     databaseUrl: readDatabaseUrl(env),
     smtpUrl: readSmtpUrl(env),
-    mailTo: readMailTo(env),
+    mailTo,
     recaptchaSiteKey,
     recaptchaSecret,
     recaptchaVerifyUrl: readHttpUrl(env, 'RECAPTCHA_VERIFY_URL', DEFAULTS.recaptchaVerifyUrl),
     googleMapsApiKey: readToken(env, 'GOOGLE_MAPS_API_KEY'),
     nonceSecret: readNonceSecret(env),
     logLevel: readLogLevel(env),
-    staticRoot: path.resolve(cwd, read(env, 'STATIC_ROOT') ?? DEFAULTS.staticRoot),
+    staticRoot,
+    mailFrom: readMailFrom(env),
+    uploadDir: readUploadDir(env, cwd, staticRoot),
+    trustProxy: readTrustProxy(env),
+    feedbackRateLimit: readRateLimit(env),
+    disallowedWords: readDisallowedWords(env),
   };
 }
 
@@ -162,6 +205,82 @@ function readMailTo(env: Env): string | null {
     throw new ConfigError('MAIL_TO', `must be an e-mail address or a comma-separated list of them (got ${shown(raw)})`);
   }
   return addresses.join(', ');
+}
+
+function readMailFrom(env: Env): string | null {
+  const raw = read(env, 'MAIL_FROM');
+  if (raw === null) return null;
+  if (!EMAIL.test(raw)) throw new ConfigError('MAIL_FROM', `must be one e-mail address (got ${shown(raw)})`);
+  return raw;
+}
+
+/** Uploads must never be reachable as static files, so the folder may not sit in the web root. */
+function readUploadDir(env: Env, cwd: string, staticRoot: string): string {
+  const raw = read(env, 'UPLOAD_DIR') ?? DEFAULTS.uploadDir;
+  const folder = path.resolve(cwd, raw);
+  const relative = path.relative(staticRoot, folder);
+  if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+    throw new ConfigError('UPLOAD_DIR', `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
+  }
+  return folder;
+}
+
+/**
+ * Behind a load balancer the client's address is in X-Forwarded-For, which may only be believed
+ * from the proxy itself: `true` trusts any proxy, a number that many hops, a list those addresses.
+ */
+function readTrustProxy(env: Env): boolean | number | string[] {
+  const raw = read(env, 'TRUST_PROXY');
+  if (raw === null || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const addresses = raw.split(',').map((part) => part.trim());
+  const isAddress = (part: string) => {
+    const [ip = '', bits, ...rest] = part.split('/');
+    const version = isIP(ip);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  if (!addresses.every(isAddress)) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got ${shown(raw)})`,
+    );
+  }
+  return addresses;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `<max>/<window>`, e.g. `20/10m`; `off` disables the limit. */
+function readRateLimit(env: Env): RateLimit | null {
+  const raw = read(env, 'FEEDBACK_RATE_LIMIT');
+  if (raw === null) return { ...DEFAULTS.feedbackRateLimit };
+  if (raw.toLowerCase() === 'off') return null;
+  const match = /^(\d{1,9})\/(\d{1,6})(s|m|h)$/.exec(raw);
+  const max = Number(match?.[1]);
+  const windowMs = Number(match?.[2]) * (DURATION_UNITS[match?.[3] ?? ''] ?? NaN);
+  if (match === null || !(max >= 1) || !(windowMs >= 1000)) {
+    throw new ConfigError(
+      'FEEDBACK_RATE_LIMIT',
+      `must be <count>/<window> such as 20/10m (window in s, m or h, at least 1s) or off (got ${shown(raw)})`,
+    );
+  }
+  return { max, windowMs };
+}
+
+/** Comma- or newline-separated; `none` disables the list. Words of 2–256 characters, as CF7. */
+function readDisallowedWords(env: Env): string[] {
+  const raw = read(env, 'DISALLOWED_WORDS');
+  if (raw === null) return [...DEFAULT_DISALLOWED_WORDS];
+  if (raw.toLowerCase() === 'none') return [];
+  const words = raw.split(/[,\n]/).map((word) => word.trim().toLowerCase()).filter((word) => word !== '');
+  const bad = words.find((word) => word.length < 2 || word.length > 256);
+  if (bad !== undefined) {
+    throw new ConfigError('DISALLOWED_WORDS', `must be words of 2 to 256 characters, comma-separated, or none (got ${shown(bad)})`);
+  }
+  return words;
 }
 
 function readHttpUrl(env: Env, name: string, fallback: string): string {

@@ -32,6 +32,30 @@ export interface SubmissionsTable {
   /** 1 when the submission was judged spam. */
   spam: Generated<number>;
   spam_reason: string | null;
+  /** JSON object: unit tag, page URL, consent wording, reCAPTCHA score. */
+  meta: Generated<string>;
+}
+
+export interface SubmissionFilesTable {
+  id: Generated<number>;
+  submission_id: number;
+  field: string;
+  /** Random file name inside UPLOAD_DIR. */
+  stored_name: string;
+  /** The visitor's file name, a label only (never a path). */
+  original_name: string;
+  /** Detected from the content, not taken from the browser. */
+  media_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface CaptchasTable {
+  /** Digits; the image is served as `<id>.svg`. */
+  id: string;
+  answer_hash: string;
+  svg: string;
+  expires_at: string;
 }
 
 export interface OutboxTable {
@@ -50,12 +74,26 @@ export interface OutboxTable {
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** JSON list of OutboxAttachment. */
+  attachments: Generated<string>;
+  /** Set when the worker gave up after its last retry. */
+  failed_at: string | null;
+}
+
+/** One attachment of an outbox message: a stored upload, resolved against UPLOAD_DIR when sent. */
+export interface OutboxAttachment {
+  storedName: string;
+  filename: string;
+  contentType: string;
+  size: number;
 }
 
 export interface Database {
   settings: SettingsTable;
   submissions: SubmissionsTable;
   outbox: OutboxTable;
+  submission_files: SubmissionFilesTable;
+  captchas: CaptchasTable;
 }
 
 export type Setting = Selectable<SettingsTable>;

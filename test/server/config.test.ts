@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_DISALLOWED_WORDS, loadConfig } from '../../server/config.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -27,6 +27,11 @@ describe('loadConfig', () => {
       nonceSecret: null,
       logLevel: 'info',
       staticRoot: path.resolve('/srv/site', 'dist/client'),
+      mailFrom: null,
+      uploadDir: path.resolve('/srv/site', 'data/uploads'),
+      trustProxy: false,
+      feedbackRateLimit: { max: 20, windowMs: 600_000 },
+      disallowedWords: [...DEFAULT_DISALLOWED_WORDS],
     });
   });
 
@@ -45,6 +50,11 @@ describe('loadConfig', () => {
         NONCE_SECRET: 'n'.repeat(32),
         LOG_LEVEL: 'DEBUG',
         STATIC_ROOT: 'build/site',
+        MAIL_FROM: 'website@example.co.za',
+        UPLOAD_DIR: '/var/lib/site/uploads',
+        TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+        FEEDBACK_RATE_LIMIT: '5/30s',
+        DISALLOWED_WORDS: 'Viagra, free money\nloan offer',
       },
       '/srv/site',
     );
@@ -61,6 +71,11 @@ describe('loadConfig', () => {
       nonceSecret: 'n'.repeat(32),
       logLevel: 'debug',
       staticRoot: '/srv/site/build/site',
+      mailFrom: 'website@example.co.za',
+      uploadDir: '/var/lib/site/uploads',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      feedbackRateLimit: { max: 5, windowMs: 30_000 },
+      disallowedWords: ['viagra', 'free money', 'loan offer'],
     });
   });
 
@@ -70,6 +85,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/site/site.db' }).databaseUrl).toBe('sqlite:/var/lib/site/site.db');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/site' }).databaseUrl).toBe('postgres://localhost/site');
     expect(loadConfig({ STATIC_ROOT: '/abs/root' }).staticRoot).toBe('/abs/root');
+  });
+
+  it('reads the contact form settings: proxies, rate limit, word list, uploads', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '::1,fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+    expect(loadConfig({ FEEDBACK_RATE_LIMIT: 'off' }).feedbackRateLimit).toBeNull();
+    expect(loadConfig({ FEEDBACK_RATE_LIMIT: '100/1h' }).feedbackRateLimit).toEqual({ max: 100, windowMs: 3_600_000 });
+    expect(loadConfig({ DISALLOWED_WORDS: 'none' }).disallowedWords).toEqual([]);
+    expect(loadConfig({ UPLOAD_DIR: 'private/uploads' }, '/srv/site').uploadDir).toBe('/srv/site/private/uploads');
   });
 
   it('treats blank values as unset', () => {
@@ -161,6 +187,46 @@ describe('loadConfig', () => {
       'NONCE_SECRET',
       { NONCE_SECRET: 'too-short-secret' },
       'Invalid configuration: NONCE_SECRET must be at least 32 characters long (got 16 characters)',
+    ],
+    [
+      'UPLOAD_DIR',
+      { STATIC_ROOT: '/srv/site/dist/client', UPLOAD_DIR: '/srv/site/dist/client/uploads' },
+      'Invalid configuration: UPLOAD_DIR must be a folder outside STATIC_ROOT, the web root (got "/srv/site/dist/client/uploads")',
+    ],
+    [
+      'UPLOAD_DIR',
+      { STATIC_ROOT: '/srv/site/dist/client', UPLOAD_DIR: '/srv/site/dist/client' },
+      'Invalid configuration: UPLOAD_DIR must be a folder outside STATIC_ROOT, the web root (got "/srv/site/dist/client")',
+    ],
+    [
+      'TRUST_PROXY',
+      { TRUST_PROXY: 'loadbalancer' },
+      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "loadbalancer")',
+    ],
+    [
+      'TRUST_PROXY',
+      { TRUST_PROXY: '10.0.0.0/33' },
+      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "10.0.0.0/33")',
+    ],
+    [
+      'FEEDBACK_RATE_LIMIT',
+      { FEEDBACK_RATE_LIMIT: '20 per minute' },
+      'Invalid configuration: FEEDBACK_RATE_LIMIT must be <count>/<window> such as 20/10m (window in s, m or h, at least 1s) or off (got "20 per minute")',
+    ],
+    [
+      'FEEDBACK_RATE_LIMIT',
+      { FEEDBACK_RATE_LIMIT: '0/1m' },
+      'Invalid configuration: FEEDBACK_RATE_LIMIT must be <count>/<window> such as 20/10m (window in s, m or h, at least 1s) or off (got "0/1m")',
+    ],
+    [
+      'DISALLOWED_WORDS',
+      { DISALLOWED_WORDS: 'viagra,x' },
+      'Invalid configuration: DISALLOWED_WORDS must be words of 2 to 256 characters, comma-separated, or none (got "x")',
+    ],
+    [
+      'MAIL_FROM',
+      { MAIL_FROM: 'Website <web@example.co.za>' },
+      'Invalid configuration: MAIL_FROM must be one e-mail address (got "Website <web@example.co.za>")',
     ],
     [
       'LOG_LEVEL',

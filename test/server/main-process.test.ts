@@ -95,7 +95,7 @@ describe('server/main.ts', () => {
     const logLines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logLines.find((line) => line.msg === 'database ready')).toMatchObject({
       database: testDialect,
-      applied: ['0001-initial-schema'],
+      applied: ['0001-initial-schema', '0002-contact-form'],
     });
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);

@@ -47,7 +47,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['outbox', 'settings', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'outbox', 'settings', 'submission_files', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -56,7 +56,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['outbox', 'settings', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'outbox', 'settings', 'submission_files', 'submissions']);
   });
 
   it('give the columns the application writes', async () => {
@@ -68,13 +68,17 @@ describe(`migrations on ${testDialect}`, () => {
     expect(columns).toEqual({
       settings: ['key', 'updated_at', 'value'],
       submissions: [
-        'created_at', 'form_id', 'id', 'posted_data', 'posted_data_hash', 'remote_ip_hash',
+        'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'remote_ip_hash',
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
-        'attempts', 'body', 'created_at', 'delivered_at', 'headers', 'id', 'last_error',
-        'next_attempt_at', 'reply_to', 'subject', 'submission_id', 'to_address',
+        'attachments', 'attempts', 'body', 'created_at', 'delivered_at', 'failed_at', 'headers', 'id',
+        'last_error', 'next_attempt_at', 'reply_to', 'subject', 'submission_id', 'to_address',
       ],
+      submission_files: [
+        'created_at', 'field', 'id', 'media_type', 'original_name', 'size', 'stored_name', 'submission_id',
+      ],
+      captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initialSchema from './0001-initial-schema.ts';
+import * as contactForm from './0002-contact-form.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -9,4 +10,5 @@ import * as initialSchema from './0001-initial-schema.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
+  '0002-contact-form': contactForm,
 };

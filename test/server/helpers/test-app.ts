@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { FormDefinition } from '../../../content/forms/index.ts';
 import { buildApp } from '../../../server/app.ts';
+import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createStaticFixture, type StaticFixture } from './static-fixture.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
@@ -8,34 +13,49 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   site: StaticFixture;
+  /** UPLOAD_DIR of this app: a fresh temporary folder. */
+  uploadDir: string;
   cleanup(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  now?: () => number;
+  migrate?: boolean;
+  forms?: readonly FormDefinition[];
+  beforeSendMail?: readonly BeforeSendMailHook[];
+  /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
+  database?: TestDatabase;
 }
 
 /**
  * The real app on a fresh database and the fixture site, configured from `env` exactly as
  * the entry point would be. Not yet ready: tests may add routes before the first inject.
+ * Uploads go to a temporary folder; the feedback rate limit is off unless `env` sets one
+ * (every injected request comes from the same address).
  */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  options: { now?: () => number; migrate?: boolean } = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase({ migrate: options.migrate ?? true });
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase({ migrate: options.migrate ?? true }));
   const site = await createStaticFixture();
-  const config = loadConfig({ STATIC_ROOT: site.root, ...env });
+  const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, FEEDBACK_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,
     logger: false,
     ...(options.now === undefined ? {} : { now: options.now }),
+    ...(options.forms === undefined ? {} : { forms: options.forms }),
+    ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
   });
   return {
     app,
     database,
     site,
+    uploadDir,
     async cleanup() {
       await app.close();
-      await database.cleanup();
+      if (options.database === undefined) await database.cleanup();
       await site.cleanup();
+      await rm(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,82 @@
+import type { FormDefinition } from '../../content/forms/index.ts';
+import type { OutboxAttachment } from '../db/types.ts';
+import { displayValue, type PostedData } from './posted-data.ts';
+
+/*
+ * The mail a submission becomes (CF7's "Mail" tab): to MAIL_TO, Reply-To the visitor's own
+ * address, the subject from the form's template with [field] tags filled in, a plain-text
+ * body listing every field by its label. Nothing a visitor typed can add a header: values in
+ * the subject lose every control character (CR/LF above all), and the Reply-To is used only
+ * when it is one plain address. Nodemailer later encodes both as header values, never raw.
+ */
+
+export interface ComposedMail {
+  /** Empty when MAIL_TO is not configured yet: the worker uses MAIL_TO at delivery. */
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  body: string;
+  attachments: OutboxAttachment[];
+}
+
+export interface MailContext {
+  form: FormDefinition;
+  postedData: PostedData;
+  mailTo: string | null;
+  attachments: OutboxAttachment[];
+  consent: Record<string, string>;
+  submittedAt: string;
+  pageUrl: string | null;
+}
+
+const SUBJECT_MAX = 200;
+// A plain address: no spaces, quotes, angle brackets, commas or control characters.
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/** One line of header-safe text. */
+export function headerSafe(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+}
+
+export function replyToAddress(value: string): string | null {
+  const address = value.trim();
+  return address.length <= 254 && PLAIN_ADDRESS.test(address) ? address : null;
+}
+
+export function composeMail(context: MailContext): ComposedMail {
+  const { form, postedData } = context;
+  const subject = headerSafe(
+    form.mail.subject.replace(/\[([A-Za-z][A-Za-z0-9_-]*)\]/g, (_tag, name: string) => headerSafe(displayValue(postedData[name]))),
+  ).slice(0, SUBJECT_MAX);
+  return {
+    to: context.mailTo ?? '',
+    replyTo: replyToAddress(displayValue(postedData[form.mail.replyTo])),
+    subject: subject === '' ? `Website enquiry (${form.title})` : subject,
+    body: composeBody(context),
+    attachments: context.attachments,
+  };
+}
+
+function composeBody({ form, postedData, consent, submittedAt, pageUrl }: MailContext): string {
+  const lines = [`A visitor sent the website's "${form.title}" form.`, ''];
+  for (const field of form.fields) {
+    if (!(field.name in postedData)) continue;
+    if (field.type === 'acceptance') {
+      const text = consent[field.name];
+      lines.push(`${field.label}: ${text === undefined ? 'Not consented' : `Consented: ${text}`}`);
+      continue;
+    }
+    if (field.type === 'file') {
+      const names = postedData[field.name];
+      const files = Array.isArray(names) ? names : [];
+      lines.push(`${field.label}: ${files.length === 0 ? '(none)' : files.map((name) => `${name} (attached)`).join(', ')}`);
+      continue;
+    }
+    const value = displayValue(postedData[field.name]).replace(/\r\n?/g, '\n');
+    if (value.includes('\n')) lines.push(`${field.label}:`, value, '');
+    else lines.push(`${field.label}: ${value === '' ? '(empty)' : value}`);
+  }
+  lines.push('', '--', `Sent ${submittedAt}${pageUrl === null ? '' : ` from ${pageUrl}`}`);
+  return lines.join('\n');
+}

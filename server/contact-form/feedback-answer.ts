@@ -1,0 +1,53 @@
+import type { FormDefinition } from '../../content/forms/index.ts';
+import type { SubmissionOutcome } from './process-submission.ts';
+import type { Refill } from './refill.ts';
+
+/*
+ * The JSON of POST …/feedback, as CF7's REST controller builds it (create_feedback): the
+ * outcome, `into` (`#` + the unit tag), invalid_fields always present, each with CF7's
+ * error_id (`<unit tag>-ve-<field>`) and idref (the field's id attribute: these forms set
+ * none, so null). The refill keys ride along, and after mail_sent the keys the "Redirection
+ * for Contact Form 7" add-on adds (`redirect: [{ type, redirect_url, delay }]`).
+ */
+
+export interface InvalidField {
+  field: string;
+  message: string;
+  idref: string | null;
+  error_id: string;
+}
+
+export interface FeedbackAnswer extends Refill {
+  contact_form_id: number;
+  status: SubmissionOutcome['status'];
+  message: string;
+  invalid_fields: InvalidField[];
+  posted_data_hash: string;
+  into: string;
+  redirect?: Array<{ type: 'redirect'; redirect_url: string; delay: number }>;
+}
+
+export function feedbackAnswer(
+  form: FormDefinition,
+  outcome: SubmissionOutcome,
+  context: { unitTag: string; origin: string; refill: Refill },
+): FeedbackAnswer {
+  const answer: FeedbackAnswer = {
+    contact_form_id: form.id,
+    status: outcome.status,
+    message: outcome.message,
+    invalid_fields: outcome.invalidFields.map(({ field, message }) => ({
+      field,
+      message,
+      idref: null,
+      error_id: `${context.unitTag}-ve-${field}`,
+    })),
+    posted_data_hash: outcome.postedDataHash,
+    into: `#${context.unitTag}`,
+    ...context.refill,
+  };
+  if (outcome.status === 'mail_sent' && form.redirect !== undefined) {
+    answer.redirect = [{ type: 'redirect', redirect_url: `${context.origin}${form.redirect}`, delay: 0 }];
+  }
+  return answer;
+}

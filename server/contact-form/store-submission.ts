@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Database, OutboxAttachment } from '../db/types.ts';
+import type { ComposedMail } from './compose-mail.ts';
+import type { PostedData } from './posted-data.ts';
+import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
+import type { UploadedFile } from './read-feedback-request.ts';
+
+/*
+ * The durable half of mail_sent: the submission, its files and its mail are committed in one
+ * transaction before the visitor is told anything, so an acknowledged message can only be
+ * delivered late, never lost. The files are written (and flushed) first; if the transaction
+ * fails they are removed again and the visitor is answered mail_failed.
+ */
+
+export interface SubmissionRecord {
+  formId: string;
+  status: string;
+  postedData: PostedData;
+  postedDataHash: string;
+  remoteIpHash: string | null;
+  userAgent: string | null;
+  meta: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface AcceptedSubmission {
+  record: SubmissionRecord;
+  uploads: readonly UploadedFile[];
+  /** The mail, given the stored files as attachments. */
+  mail: (attachments: OutboxAttachment[]) => ComposedMail;
+  uploadDir: string;
+}
+
+export async function storeAcceptedSubmission(db: Kysely<Database>, accepted: AcceptedSubmission): Promise<number> {
+  const stored = await storeUploads(accepted.uploadDir, accepted.uploads);
+  const mail = accepted.mail(stored.map(toAttachment));
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { record } = accepted;
+      const submission = await trx
+        .insertInto('submissions')
+        .values(submissionRow(record))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (stored.length > 0) {
+        await trx
+          .insertInto('submission_files')
+          .values(
+            stored.map((file) => ({
+              submission_id: submission.id,
+              field: file.field,
+              stored_name: file.storedName,
+              original_name: file.filename,
+              media_type: file.kind.mediaType,
+              size: file.bytes.length,
+              created_at: record.createdAt,
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('outbox')
+        .values({
+          submission_id: submission.id,
+          to_address: mail.to,
+          reply_to: mail.replyTo,
+          subject: mail.subject,
+          body: mail.body,
+          attachments: JSON.stringify(mail.attachments),
+          next_attempt_at: record.createdAt,
+          created_at: record.createdAt,
+        })
+        .execute();
+      return submission.id;
+    });
+  } catch (error) {
+    await removeUploads(accepted.uploadDir, stored);
+    throw error;
+  }
+}
+
+/** A spam submission: kept, flagged, with no files and no mail. */
+export async function storeSpamSubmission(db: Kysely<Database>, record: SubmissionRecord, reason: string): Promise<void> {
+  await db
+    .insertInto('submissions')
+    .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
+    .execute();
+}
+
+function submissionRow(record: SubmissionRecord) {
+  return {
+    form_id: record.formId,
+    status: record.status,
+    posted_data: JSON.stringify(record.postedData),
+    posted_data_hash: record.postedDataHash,
+    remote_ip_hash: record.remoteIpHash,
+    user_agent: record.userAgent,
+    meta: JSON.stringify(record.meta),
+    created_at: record.createdAt,
+  };
+}
+
+function toAttachment(file: StoredUpload): OutboxAttachment {
+  return { storedName: file.storedName, filename: file.filename, contentType: file.kind.mediaType, size: file.bytes.length };
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadedFile } from './read-feedback-request.ts';
+
+/*
+ * Uploaded files on disk, outside the web root (UPLOAD_DIR, default data/uploads): each under
+ * a random name with the extension of its detected type, never anything the visitor chose,
+ * readable by this user only, written exclusively (never over another file) and flushed to
+ * disk before the submission that refers to it is committed.
+ */
+
+export interface StoredUpload extends UploadedFile {
+  storedName: string;
+}
+
+/** What a stored name looks like; anything else is refused before it can become a path. */
+export const STORED_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+
+export async function storeUploads(uploadDir: string, uploads: readonly UploadedFile[]): Promise<StoredUpload[]> {
+  if (uploads.length === 0) return [];
+  await mkdir(uploadDir, { recursive: true, mode: 0o700 });
+  const stored: StoredUpload[] = [];
+  try {
+    for (const upload of uploads) {
+      const storedName = `${randomBytes(16).toString('hex')}.${upload.kind.extensions[0] ?? 'bin'}`;
+      const handle = await open(path.join(uploadDir, storedName), 'wx', 0o600);
+      try {
+        await handle.writeFile(upload.bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      stored.push({ ...upload, storedName });
+    }
+  } catch (error) {
+    await removeUploads(uploadDir, stored);
+    throw error;
+  }
+  return stored;
+}
+
+export async function removeUploads(uploadDir: string, stored: readonly { storedName: string }[]): Promise<void> {
+  await Promise.all(
+    stored.map((file) => rm(path.join(uploadDir, file.storedName), { force: true }).catch(() => undefined)),
+  );
+}
+
+export function uploadPath(uploadDir: string, storedName: string): string {
+  if (!STORED_NAME_PATTERN.test(storedName)) throw new Error(`not a stored upload name: ${JSON.stringify(storedName)}`);
+  return path.join(uploadDir, storedName);
+}

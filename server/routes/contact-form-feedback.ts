@@ -1,0 +1,88 @@
+import fastifyMultipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimited, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
+import { feedbackAnswer } from '../contact-form/feedback-answer.ts';
+import { postedText } from '../contact-form/posted-data.ts';
+import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
+import { processSubmission } from '../contact-form/process-submission.ts';
+import { readFeedbackRequest } from '../contact-form/read-feedback-request.ts';
+import { buildRefill, hasRefillFields, type Refill } from '../contact-form/refill.ts';
+import { CONTACT_FORM_PATH, originOf, pageUrlOf, requireForm } from '../contact-form/request-context.ts';
+import type { BeforeSendMailHook } from '../contact-form/process-submission.ts';
+
+export interface FeedbackRouteOptions {
+  beforeSendMail?: readonly BeforeSendMailHook[];
+}
+
+/**
+ * `POST …/contact-forms/{id}/feedback`: a submission, multipart only, as CF7's REST API.
+ * Every outcome is HTTP 200 with a `status`; only a request that is not a submission at all
+ * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx.
+ * Encapsulated: multipart parsing and the per-address limit apply to this route alone.
+ */
+export default async function contactFormFeedbackRoutes(app: FastifyInstance, options: FeedbackRouteOptions): Promise<void> {
+  await app.register(fastifyMultipart, {
+    // Files are read and measured by readFeedbackRequest, which reports a file over its
+    // field's size as that field's error rather than failing the whole request.
+    throwFileSizeLimit: false,
+  });
+  const limit = app.config.feedbackRateLimit;
+  if (limit !== null) {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+  }
+
+  app.post<{ Params: { id: string } }>(
+    `${CONTACT_FORM_PATH}/feedback`,
+    {
+      config: limit === null ? {} : { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+      // Before the body is read: CF7 refuses anything but multipart/form-data first of all.
+      onRequest: async (request) => {
+        const type = request.headers['content-type'];
+        if (typeof type !== 'string' || !type.toLowerCase().startsWith('multipart/form-data')) throw unsupportedMediaType();
+      },
+    },
+    async (request, reply) => {
+      const form = requireForm(app, request.params.id);
+      const feedback = await readFeedbackRequest(request, form);
+      const unitTag = sanitizeUnitTag(postedText(feedback.formData, '_wpcf7_unit_tag'));
+      const outcome = await processSubmission(
+        {
+          config: app.config,
+          db: app.db,
+          secrets: app.secrets,
+          captchas: app.captchas,
+          now: app.clock,
+          log: request.log,
+          beforeSendMail: options.beforeSendMail ?? [],
+          onMailQueued: () => app.mailQueued(),
+        },
+        {
+          form,
+          request: feedback,
+          ip: request.ip,
+          userAgent: headerText(request, 'user-agent'),
+          hostname: request.hostname,
+          unitTag,
+          containerPost: Number.parseInt(postedText(feedback.formData, '_wpcf7_container_post'), 10) || 0,
+          pageUrl: pageUrlOf(request),
+        },
+      );
+      const origin = originOf(request);
+      // Every answer carries fresh captchas and quiz questions: the old captcha is used up.
+      const refill: Refill = hasRefillFields(form)
+        ? await buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin })
+        : {};
+      reply.header('cache-control', 'no-store');
+      return feedbackAnswer(form, outcome, { unitTag, origin, refill });
+    },
+  );
+}
+
+function headerText(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { buildRefill } from '../contact-form/refill.ts';
+import { CONTACT_FORM_PATH, originOf, requireForm } from '../contact-form/request-context.ts';
+
+/**
+ * `GET …/contact-forms/{id}/refill`: fresh captchas and quiz questions for a form shown from a
+ * cached page (CF7 calls it when `wpcf7.cached`, and after mail_sent). `{}` for a form with
+ * neither. Never cached: every captcha is single use.
+ */
+export default async function contactFormRefillRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/refill`, async (request, reply) => {
+    const form = requireForm(app, request.params.id);
+    reply.header('cache-control', 'no-store');
+    return buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin: originOf(request) });
+  });
+}

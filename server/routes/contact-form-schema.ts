@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { publishedSchema } from '../contact-form/form-schemas.ts';
+import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
+
+/**
+ * `GET …/contact-forms/{id}/feedback/schema`: the form's SWV schema, the rules the browser
+ * validates a changed field with. It only changes with a deploy: cacheable for a few
+ * minutes, revalidated by ETag after that. Serialised once per form.
+ */
+export default async function contactFormSchemaRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/feedback/schema`, async (request, reply) => {
+    const form = requireForm(app, request.params.id);
+    const { json, etag } = publishedSchema(form);
+    reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
+}
