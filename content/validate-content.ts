@@ -7,8 +7,10 @@ import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validate } from 'superstruct';
 import { contentFiles, sitePaths, type ContentFile, type ContentName } from './content-files.ts';
+import { checkForm } from './forms/check-form.ts';
 import { homeSectionIds } from './section-ids.ts';
 import type { Company } from './structs/company.struct.ts';
+import type { FormDefinition } from './structs/form.struct.ts';
 import type { Home } from './structs/home.struct.ts';
 import type { ImageManifest } from './structs/image-manifest.struct.ts';
 import type { Navigation } from './structs/navigation.struct.ts';
@@ -31,6 +33,7 @@ export interface SiteContent {
   home: Home;
   pages: Pages;
   seo: Seo;
+  contactForm: FormDefinition;
   imageManifest: ImageManifest;
 }
 
@@ -104,7 +107,10 @@ function duplicates(ids: readonly string[]): Set<string> {
  * The checks a single struct cannot express. `imageKeys` are the names of the source pictures
  * in content/images (without extension): content may only show pictures that exist.
  */
-export function crossCheckContent(content: Omit<SiteContent, 'imageManifest'>, imageKeys: ReadonlySet<string>): ContentProblem[] {
+export function crossCheckContent(
+  content: Omit<SiteContent, 'imageManifest' | 'contactForm'> & Partial<Pick<SiteContent, 'contactForm'>>,
+  imageKeys: ReadonlySet<string>,
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const anchors = new Set<string>(homeSectionIds);
 
@@ -187,6 +193,12 @@ export function crossCheckContent(content: Omit<SiteContent, 'imageManifest'>, i
   });
   if (company.offices.filter((office) => office.kind === 'head-office').length !== 1) {
     problems.push({ file: contentFiles.company.file, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
+  }
+
+  // Form definitions: unique names and options, limits in order, mail tags naming real fields.
+  if (content.contactForm) {
+    const { file } = contentFiles.contactForm;
+    problems.push(...checkForm(content.contactForm, sitePaths).map((problem) => ({ file, ...problem })));
   }
 
   return problems;

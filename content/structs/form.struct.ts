@@ -5,6 +5,7 @@
 import {
   array,
   boolean,
+  dynamic,
   enums,
   integer,
   literal,
@@ -15,10 +16,12 @@ import {
   optional,
   pattern,
   partial,
+  refine,
   string,
-  union,
   type Infer,
+  type Struct,
 } from 'superstruct';
+import { isCalendarDate } from './calendar-date.ts';
 import { Text } from './common.struct.ts';
 
 /** CF7 field names: letters, digits, hyphen, underscore; never starting with `_` (reserved). */
@@ -95,7 +98,10 @@ const NumberField = object({
   step: optional(number()),
 });
 
-const IsoDate = pattern(string(), /^\d{4}-\d{2}-\d{2}$/);
+/** A date limit: YYYY-MM-DD naming a real day (the date rules compare against it). */
+const IsoDate = refine(string(), 'IsoDate', (value) =>
+  isCalendarDate(value) ? true : `Expected a calendar date (YYYY-MM-DD), but received: "${value}"`,
+);
 const DateField = object({
   ...base,
   type: literal('date'),
@@ -164,7 +170,7 @@ const FileField = object({
   minSize: optional(min(integer(), 0)),
 });
 
-export const FormField = union([
+const fieldStructs = [
   TextLike,
   NumberField,
   DateField,
@@ -175,8 +181,27 @@ export const FormField = union([
   QuizField,
   CaptchaField,
   FileField,
-]);
-export type FormField = Infer<typeof FormField>;
+] as const;
+export type FormField = Infer<(typeof fieldStructs)[number]>;
+
+/** The struct of each field type, so a field is checked against its own type only. */
+const structByType = new Map<string, Struct<FormField>>(
+  fieldStructs.flatMap((struct) => {
+    const type = (struct.schema as { type: Struct<string> }).type;
+    const names = type.type === 'literal' ? [type.schema as unknown as string] : Object.keys(type.schema as object);
+    return names.map((name): [string, Struct<FormField>] => [name, struct as Struct<FormField>]);
+  }),
+);
+const FieldType = object({ type: enums([...structByType.keys()]) });
+
+/**
+ * A field, checked by its `type` (a discriminated union): a mistake in a date field reads
+ * "fields[3].min: Expected a calendar date…", not ten failures of the other field types.
+ */
+export const FormField = dynamic<FormField>((value) => {
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  return (typeof type === 'string' && structByType.get(type)) || (FieldType as unknown as Struct<FormField>);
+});
 
 export const FormDefinition = object({
   /** The CF7 post id, as in /wp-json/contact-form-7/v1/contact-forms/{id}/… */

@@ -1,0 +1,122 @@
+// The build's cross-checks of form definitions: each problem names the field path.
+import { describe, expect, it } from 'vitest';
+import { contactForm } from '../../../content/forms/contact.form.ts';
+import { checkForm } from '../../../content/forms/check-form.ts';
+import { sitePaths } from '../../../content/content-files.ts';
+import { company, home, navigation, pages, seo, site } from '../../../content/index.ts';
+import { crossCheckContent } from '../../../content/validate-content.ts';
+import type { FormDefinition, FormField } from '../../../content/structs/form.struct.ts';
+import { everyFieldTypeForm } from './every-field-type.form.ts';
+
+function withFields(...fields: FormField[]): FormDefinition {
+  return { ...everyFieldTypeForm, fields: [...everyFieldTypeForm.fields, ...fields] };
+}
+
+const options = [
+  { value: 'A', label: 'A' },
+  { value: 'B', label: 'B' },
+];
+
+describe('checkForm', () => {
+  it('finds nothing wrong with the real contact form and the every-field-type form', () => {
+    expect(checkForm(contactForm, sitePaths)).toEqual([]);
+    expect(checkForm(everyFieldTypeForm, sitePaths)).toEqual([]);
+  });
+
+  it.each<[string, FormDefinition, { path: string; message: string }]>([
+    ['a repeated field name', withFields({ type: 'text', name: 'email', label: 'Again' }), {
+      path: 'fields[21].name',
+      message: 'Expected a unique field name, but "email" is used more than once',
+    }],
+    ['a repeated option value', withFields({ type: 'select', name: 'dup', label: 'Dup', options: [...options, { value: 'A', label: 'A again' }] }), {
+      path: 'fields[21].options[2].value',
+      message: 'Expected a unique option value, but "A" is used more than once',
+    }],
+    ['a repeated checkbox value', withFields({ type: 'checkbox', name: 'dup', label: 'Dup', options: [...options, { value: 'B', label: 'B' }] }), {
+      path: 'fields[21].options[2].value',
+      message: 'Expected a unique option value, but "B" is used more than once',
+    }],
+    ['minLength above maxLength', withFields({ type: 'textarea', name: 'x', label: 'X', minLength: 50, maxLength: 10 }), {
+      path: 'fields[21].minLength',
+      message: 'Expected minLength (50) to be at most maxLength (10)',
+    }],
+    ['min above max', withFields({ type: 'number', name: 'x', label: 'X', min: 5, max: 1 }), {
+      path: 'fields[21].min',
+      message: 'Expected min (5) to be at most max (1)',
+    }],
+    ['a step of 0', withFields({ type: 'number', name: 'x', label: 'X', step: 0 }), {
+      path: 'fields[21].step',
+      message: 'Expected a step above 0, but received: 0',
+    }],
+    ['date limits out of order', withFields({ type: 'date', name: 'x', label: 'X', min: '2025-01-01', max: '2024-01-01' }), {
+      path: 'fields[21].min',
+      message: 'Expected min (2025-01-01) to be at most max (2024-01-01)',
+    }],
+    ['minItems above maxItems', withFields({ type: 'checkbox', name: 'x', label: 'X', options, minItems: 2, maxItems: 1 }), {
+      path: 'fields[21].minItems',
+      message: 'Expected minItems (2) to be at most maxItems (1)',
+    }],
+    ['minItems above the options', withFields({ type: 'checkbox', name: 'x', label: 'X', options, minItems: 3 }), {
+      path: 'fields[21].minItems',
+      message: 'Expected at most the number of options (2), but received: 3',
+    }],
+    ['exclusive radio buttons', withFields({ type: 'radio', name: 'x', label: 'X', options, exclusive: true }), {
+      path: 'fields[21].exclusive',
+      message: 'Expected exclusive only on checkboxes (radio buttons are exclusive already)',
+    }],
+    ['exclusive checkboxes allowing 2', withFields({ type: 'checkbox', name: 'x', label: 'X', options, exclusive: true, maxItems: 2 }), {
+      path: 'fields[21].maxItems',
+      message: 'Expected at most 1 item on exclusive checkboxes, but received: 2',
+    }],
+    ['a required select without a blank option', withFields({ type: 'select', name: 'x', label: 'X', options, required: true }), {
+      path: 'fields[21].includeBlank',
+      message: 'Expected a blank first option ("Choose …") on a required single select',
+    }],
+    ['minSize above maxSize', withFields({ type: 'file', name: 'x', label: 'X', accept: ['.pdf'], minSize: 10, maxSize: 5 }), {
+      path: 'fields[21].minSize',
+      message: 'Expected minSize (10) to be at most maxSize (5)',
+    }],
+    ['a reply-to that is not an email field', { ...everyFieldTypeForm, mail: { ...everyFieldTypeForm.mail, replyTo: 'phone' } }, {
+      path: 'mail.replyTo',
+      message: 'Expected the name of an email field (email), but received: "phone"',
+    }],
+    ['a reply-to naming no field', { ...everyFieldTypeForm, mail: { ...everyFieldTypeForm.mail, replyTo: 'your-email' } }, {
+      path: 'mail.replyTo',
+      message: 'Expected the name of an email field (email), but received: "your-email"',
+    }],
+    ['a mail tag naming no field', { ...everyFieldTypeForm, mail: { ...everyFieldTypeForm.mail, subject: 'From [your-name]' } }, {
+      path: 'mail.subject',
+      message: 'Expected [tags] naming fields of the form (full-name, nickname, email, phone, website, screens, budget, install-date, call-time, notes, service, regions, topics, contact-by, heard-from, urgency, consent, no-marketing, quiz, captcha, drawing), but received: "[your-name]"',
+    }],
+    ['a redirect to no page of the site', { ...everyFieldTypeForm, redirect: '/thanks/' }, {
+      path: 'redirect',
+      message: 'Expected a page of the site (/, /thank-you/), but received: "/thanks/"',
+    }],
+  ])('reports %s', (_name, form, problem) => {
+    expect(checkForm(form, sitePaths)).toEqual([problem]);
+  });
+
+  it('reports an optional reply-to field (every message must be answerable)', () => {
+    const form = withFields({ type: 'email', name: 'other-email', label: 'Other' });
+    expect(checkForm({ ...form, mail: { ...form.mail, replyTo: 'other-email' } }, sitePaths)).toEqual([
+      { path: 'mail.replyTo', message: 'Expected a required email field, so every message can be answered, but "other-email" is optional' },
+    ]);
+  });
+});
+
+describe('crossCheckContent', () => {
+  const content = { company, site, navigation, home, pages, seo };
+  const images = new Set(JSON.stringify(content).match(/"key":"[a-z0-9-]+"/g)?.map((match) => match.slice(7, -1)));
+
+  it('names the form file and the field path of a form problem', () => {
+    const broken = { ...contactForm, mail: { ...contactForm.mail, replyTo: 'your-name' } };
+    expect(crossCheckContent({ ...content, contactForm }, images)).toEqual([]);
+    expect(crossCheckContent({ ...content, contactForm: broken }, images)).toEqual([
+      {
+        file: 'content/forms/contact.form.ts',
+        path: 'mail.replyTo',
+        message: 'Expected the name of an email field (your-email), but received: "your-name"',
+      },
+    ]);
+  });
+});
