@@ -9,6 +9,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
 import { dialectOf } from './db/dialect.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startMailDelivery } from './mail/start-mail-delivery.ts';
+import type { OutboxWorker } from './mail/outbox-worker.ts';
 
 // Longer than any request should take; a shutdown stuck past this is forced (exit 1).
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -28,7 +30,7 @@ function readConfigOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  const running: { app?: FastifyInstance; stopping: boolean } = { stopping: false };
+  const running: { app?: FastifyInstance; worker?: OutboxWorker | null; stopping: boolean } = { stopping: false };
   const db = createDatabase(config.databaseUrl, {
     onPoolError: (error) => running.app?.log.error({ err: error }, 'idle database connection failed'),
   });
@@ -49,6 +51,9 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await running.app?.close();
+      // After the last request: a submission still being answered may have woken it. The
+      // message being sent finishes; the rest stays in the outbox for the next start.
+      await running.worker?.stop();
       await db.destroy();
       log?.info('stopped');
       flushThenExit(log, 0);
@@ -70,6 +75,8 @@ async function main(): Promise<void> {
     );
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
+    if (running.stopping) return;
+    running.worker = startMailDelivery(app);
   } catch (error) {
     if (running.stopping) return;
     app.log.fatal({ err: error }, 'server failed to start');

@@ -125,8 +125,8 @@ function fieldKey(name: string): string {
  * The last path segment (old browsers send `C:\fakepath\brief.pdf`), without control
  * characters, at most 200 characters: it appears in a mail header as the attachment's name.
  */
-export function cleanFilename(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
+export function cleanFilename(raw: string | undefined): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return clean.length > 200 ? clean.slice(clean.length - 200) : clean;

@@ -22,7 +22,7 @@ export function pageUrlOf(request: FastifyRequest): string | null {
   if (typeof referer !== 'string') return null;
   try {
     const url = new URL(referer);
-    return url.host === request.host ? url.toString().slice(0, 500) : null;
+    return url.hostname === request.hostname ? url.toString().slice(0, 500) : null;
   } catch {
     return null;
   }

@@ -1,0 +1,55 @@
+import { sql, type Kysely } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
+import type { Database, OutboxMessage } from '../db/types.ts';
+
+/*
+ * Claiming due mail so that several servers can run workers on one database without sending
+ * a message twice. A claim is one UPDATE that pushes the message's next_attempt_at a lease
+ * into the future and counts the attempt: other workers no longer see it as due, and if this
+ * worker dies mid-delivery the message becomes due again when the lease runs out. All state
+ * is in the row, so a restart picks up where the last process stopped. On PostgreSQL the
+ * candidates are locked with FOR UPDATE SKIP LOCKED, so concurrent claims never wait on or
+ * take each other's rows; SQLite runs one write at a time, which makes the UPDATE atomic.
+ */
+
+export interface ClaimOptions {
+  now: number;
+  leaseMs: number;
+  limit: number;
+  /** Messages stored before MAIL_TO was set have no recipient; claim them only once it is. */
+  hasDefaultRecipient: boolean;
+}
+
+export async function claimDueMessages(db: Kysely<Database>, options: ClaimOptions): Promise<OutboxMessage[]> {
+  const now = new Date(options.now).toISOString();
+  const leaseUntil = new Date(options.now + options.leaseMs).toISOString();
+  const postgres = dialectOf(db) === 'postgres';
+  const due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .$if(!options.hasDefaultRecipient, (query) => query.where('to_address', '!=', ''))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .$if(postgres, (query) => query.forUpdate().skipLocked());
+  return db
+    .updateTable('outbox')
+    .set({ next_attempt_at: leaseUntil, attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
+/** Hands claimed but unsent messages back at once (a clean stop), undoing their attempt. */
+export async function releaseMessages(db: Kysely<Database>, ids: readonly number[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: new Date(now).toISOString(), attempts: sql<number>`attempts - 1` })
+    .where('id', 'in', ids)
+    .where('delivered_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,39 @@
+import type { SendMailOptions } from 'nodemailer';
+import type { OutboxAttachment, OutboxMessage } from '../db/types.ts';
+import { uploadPath } from '../contact-form/upload-store.ts';
+
+/*
+ * An outbox row as a nodemailer message. Addresses are passed as address objects, never as
+ * header text, and the subject was made single-line when the row was written, so nothing a
+ * visitor typed can become a header. The Message-ID is derived from the row, so if a message
+ * is ever sent twice (a worker died after the SMTP server accepted it), mail clients show one.
+ */
+
+export interface MessageSettings {
+  from: string;
+  /** MAIL_TO, for rows stored before it was configured. */
+  defaultTo: string | null;
+  uploadDir: string;
+  /** Host part of the Message-ID. */
+  messageIdHost: string;
+}
+
+export function toMailMessage(row: OutboxMessage, settings: MessageSettings): SendMailOptions {
+  const to = row.to_address !== '' ? row.to_address : settings.defaultTo;
+  if (to === null || to === '') throw new Error('no recipient: set MAIL_TO');
+  const attachments = JSON.parse(row.attachments) as OutboxAttachment[];
+  return {
+    from: { name: 'Website contact form', address: settings.from },
+    to: to.split(',').map((address) => ({ name: '', address: address.trim() })),
+    ...(row.reply_to === null ? {} : { replyTo: { name: '', address: row.reply_to } }),
+    subject: row.subject,
+    text: row.body,
+    messageId: `<outbox-${row.id}-${Date.parse(row.created_at)}@${settings.messageIdHost}>`,
+    date: new Date(row.created_at),
+    attachments: attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      path: uploadPath(settings.uploadDir, file.storedName),
+    })),
+  };
+}

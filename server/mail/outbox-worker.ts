@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { Database, OutboxMessage } from '../db/types.ts';
+import { claimDueMessages, releaseMessages } from './claim-outbox.ts';
+import { toMailMessage, type MessageSettings } from './mail-message.ts';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-delay.ts';
+
+/*
+ * Delivers the outbox over SMTP. It polls for due messages (and is woken at once when a
+ * submission queues one), claims a few at a time (see claim-outbox.ts), sends each with
+ * nodemailer and records the result in the row: delivered, or the error and the time of the
+ * next try (retry-delay.ts), or, after the last attempt, failed. Nothing is kept in memory
+ * that a restart would need. stop() lets the message being sent finish, hands the rest of its
+ * claim back and closes the SMTP connection.
+ */
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  smtpUrl: string;
+  message: MessageSettings;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  retry?: RetryPolicy;
+  /** How often to look for due mail when nothing wakes the worker. */
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed message is reserved: longer than one delivery can take. */
+  leaseMs?: number;
+}
+
+export interface OutboxWorker {
+  start(): void;
+  /** Look for due mail now (a submission was just stored). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+// Every SMTP step has a time limit, so a hung server cannot hold a claim past its lease.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, log } = options;
+  const now = options.now ?? Date.now;
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  const pollMs = options.pollMs ?? 5_000;
+  const batchSize = options.batchSize ?? 10;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
+
+  let stopping = false;
+  let running: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  function wake(): void {
+    woken = true;
+    wakeUp?.();
+  }
+
+  function pause(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        woken = false;
+        resolve();
+      }
+      wakeUp = done;
+    });
+  }
+
+  async function deliver(row: OutboxMessage): Promise<void> {
+    let message: SendMailOptions;
+    try {
+      message = toMailMessage(row, options.message);
+      await transport.sendMail(message);
+    } catch (error) {
+      await recordFailure(row, error);
+      return;
+    }
+    await db
+      .updateTable('outbox')
+      .set({ delivered_at: new Date(now()).toISOString(), last_error: null })
+      .where('id', '=', row.id)
+      .execute();
+    log.info({ outbox: row.id, attempts: row.attempts }, 'mail delivered');
+  }
+
+  async function recordFailure(row: OutboxMessage, error: unknown): Promise<void> {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const at = now();
+    if (row.attempts >= retry.maxAttempts) {
+      await db
+        .updateTable('outbox')
+        .set({ failed_at: new Date(at).toISOString(), last_error: reason })
+        .where('id', '=', row.id)
+        .execute();
+      log.error({ outbox: row.id, attempts: row.attempts, err: error }, 'mail failed for good: giving up');
+      return;
+    }
+    const delay = retryDelayMs(row.attempts, retry);
+    await db
+      .updateTable('outbox')
+      .set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason })
+      .where('id', '=', row.id)
+      .execute();
+    log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, 'mail delivery failed, will retry');
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let claimed: OutboxMessage[] = [];
+      try {
+        claimed = await claimDueMessages(db, {
+          now: now(),
+          leaseMs,
+          limit: batchSize,
+          hasDefaultRecipient: options.message.defaultTo !== null,
+        });
+        for (const [index, row] of claimed.entries()) {
+          if (stopping) {
+            await releaseMessages(db, claimed.slice(index).map((rest) => rest.id), now());
+            break;
+          }
+          await deliver(row);
+        }
+      } catch (error) {
+        // The database is away (restart, network): the rows keep their state; try later.
+        log.error({ err: error }, 'outbox worker could not reach the database');
+      }
+      if (!stopping && claimed.length < batchSize) await pause(pollMs);
+    }
+  }
+
+  return {
+    start() {
+      if (running !== null) return;
+      running = loop();
+    },
+    wake,
+    async stop() {
+      stopping = true;
+      wakeUp?.();
+      await running;
+      transport.close();
+    },
+  };
+}
