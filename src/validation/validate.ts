@@ -2,7 +2,7 @@
 // the first failing rule of a field sets its error and later rules of that field are skipped;
 // a field whose rules all pass reports the values it accepted (CF7 shows them in
 // data-reflection-of outputs). Rule names the engine does not know are ignored.
-import { readFieldValues, valuesOf, type FieldValue, type FieldValues } from './field-values.ts';
+import { readFieldValues, valuesOf, type FieldValues } from './field-values.ts';
 import { findRule } from './rules/index.ts';
 import { parseSchema, type SwvRule, type SwvSchema } from './schema.ts';
 
@@ -36,18 +36,19 @@ export function validate(schema: unknown, formData: FormData, options: ValidateO
   const { rules } = parseOnce(schema);
   const only = options.fields ? new Set(options.fields) : undefined;
   const values = readFieldValues(formData);
-  const result: ValidationResult = {};
+  // A Map, then own properties: a field named "constructor" or "__proto__" is just a field.
+  const result = new Map<string, FieldResult>();
   for (const rule of rules) {
     if (only && !only.has(rule.field)) continue;
-    const current = result[rule.field];
+    const current = result.get(rule.field);
     if (current && 'error' in current) continue;
     if (checkRule(rule, values) === false) {
-      result[rule.field] = { error: rule.error };
+      result.set(rule.field, { error: rule.error });
     } else if (!current) {
-      result[rule.field] = { validInputs: [...valuesOf(values, rule.field)] as FieldValue[] };
+      result.set(rule.field, { validInputs: [...valuesOf(values, rule.field)] });
     }
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 export function hasErrors(result: ValidationResult): boolean {

@@ -118,3 +118,21 @@ describe('hasErrors', () => {
     expect(hasErrors({})).toBe(false);
   });
 });
+
+describe('validate with awkward field names', () => {
+  it('treats "constructor" and "__proto__" as ordinary fields', () => {
+    const awkward: SwvSchema = {
+      version: '',
+      locale: '',
+      rules: [
+        { rule: 'required', field: 'constructor', error: 'c' },
+        { rule: 'required', field: '__proto__', error: 'p' },
+      ],
+    };
+    const result = validate(awkward, formData([['constructor', 'x']]));
+    expect(Object.keys(result)).toEqual(['constructor', '__proto__']);
+    expect(result.constructor).toEqual({ validInputs: ['x'] });
+    expect(Object.getOwnPropertyDescriptor(result, '__proto__')?.value).toEqual({ error: 'p' });
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+  });
+});
