@@ -73,7 +73,9 @@ function composeBody({ form, postedData, consent, submittedAt, pageUrl }: MailCo
       lines.push(`${field.label}: ${files.length === 0 ? '(none)' : files.map((name) => `${name} (attached)`).join(', ')}`);
       continue;
     }
-    const value = displayValue(postedData[field.name]).replace(/\r\n?/g, '\n');
+    // Only a textarea has lines; any other field's value is one line, whatever was posted.
+    const raw = displayValue(postedData[field.name]);
+    const value = field.type === 'textarea' ? raw.replace(/\r\n?/g, '\n') : headerSafe(raw);
     if (value.includes('\n')) lines.push(`${field.label}:`, value, '');
     else lines.push(`${field.label}: ${value === '' ? '(empty)' : value}`);
   }

@@ -30,7 +30,8 @@ function run(script: string, env: Record<string, string>): Run {
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = once(child, 'exit').then(([code, signal]) => ({
+  // 'close', not 'exit': only then has everything the process printed been read from its pipes.
+  const exit = once(child, 'close').then(([code, signal]) => ({
     code: code as number | null,
     signal: signal as NodeJS.Signals | null,
   }));

@@ -1,0 +1,65 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/*
+ * A real SMTP server on a loopback port that keeps every message it is given: the envelope
+ * and the raw RFC 5322 text. It can be started on a chosen port, so a test can let a worker
+ * fail against the port first (the outage) and then bring the server up there.
+ */
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** Header name (lower case) → values, unfolded. */
+  headers: Map<string, string[]>;
+  body: string;
+}
+
+export interface SmtpSink {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
+        received.push({ from, to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parse(raw) });
+        callback();
+      });
+    },
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server.server, 'listening');
+  const actual = (server.server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    url: `smtp://127.0.0.1:${actual}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function parse(raw: string): { headers: Map<string, string[]>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers = new Map<string, string[]>();
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    headers.set(name, [...(headers.get(name) ?? []), line.slice(colon + 1).trim()]);
+  }
+  return { headers, body: raw.slice(split + 4) };
+}
