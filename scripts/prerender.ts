@@ -52,13 +52,14 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
   const template = await readFile(savedTemplate, 'utf8');
 
   const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
-    render: (path: string) => RenderedPage;
+    prerenderPage: (path: string) => Promise<RenderedPage>;
     prerenderTargets: readonly PrerenderTarget[];
   };
 
   const written: PrerenderedFile[] = [];
   for (const target of entry.prerenderTargets) {
-    const page = entry.render(target.path);
+    // prerenderPage waits for lazy parts (the contact form), so the HTML is complete.
+    const page = await entry.prerenderPage(target.path);
     const html = applyTemplate(template, page);
     const inline = findInlineScripts(html);
     if (inline.length > 0) throw new Error(`${target.file} has inline scripts, which the CSP refuses: ${inline.join(' | ')}`);

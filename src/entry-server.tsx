@@ -2,6 +2,7 @@
 // server: renders a path to the page's HTML and the <head> tags that describe it.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
 import { seo, site } from '../content/index.ts';
 import type { PageMeta } from '../content/index.ts';
@@ -62,12 +63,33 @@ export function headTags(page: PageMeta): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-export function render(path: string): RenderedPage {
+const page = (path: string) => (
+  <StrictMode>
+    <App path={path} />
+  </StrictMode>
+);
+
+const pageOf = (path: string, html: string): RenderedPage => {
   const route = resolveRoute(path);
-  const html = renderToString(
-    <StrictMode>
-      <App path={path} />
-    </StrictMode>,
-  );
   return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route]), html };
+};
+
+/**
+ * The page's full HTML for the build: `prerender` waits for lazy parts (the contact form's
+ * chunk), so every Suspense boundary is complete in the HTML and no inline script is needed.
+ */
+export async function prerenderPage(path: string): Promise<RenderedPage> {
+  // Without this, React outlines a large boundary to the end of the HTML with an inline script
+  // to move it into place (made for streaming; the CSP refuses inline scripts).
+  const { prelude } = await prerender(page(path), { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return pageOf(path, await new Response(prelude).text());
+}
+
+/**
+ * The page rendered synchronously, for the dev server. `renderToString` cannot wait for lazy
+ * parts: their Suspense boundaries are left for the browser to render (the form appears after
+ * its chunk loads). The build uses `prerenderPage`.
+ */
+export function render(path: string): RenderedPage {
+  return pageOf(path, renderToString(page(path)));
 }

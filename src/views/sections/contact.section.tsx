@@ -1,9 +1,17 @@
-// How to reach the company: every office with its address, phone and e-mail as links, the
-// business hours and the support desk. The contact form of a later issue joins this section.
+// How to reach the company: the contact form (CF7 form 5), every office with its address, phone
+// and e-mail as links, the business hours and the support desk.
+import { lazy, Suspense } from 'react';
 import { company, home } from '../../../content/index.ts';
 import type { Office } from '../../../content/index.ts';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+// In the first stylesheet, not the form's chunk: the prerendered form is styled at first paint.
+import '../styles/contact-form.css';
+
+// The interactive form is its own chunk, loaded after first paint. The prerender waits for it,
+// so the page carries the form's full HTML; in the browser React keeps that server HTML (a
+// dehydrated Suspense boundary) until the chunk arrives, then hydrates it.
+const PageContactForm = lazy(() => import('../contact-form-page.view.tsx'));
 
 export function OfficeAddress({ office }: { office: Office }) {
   const { address } = office;
@@ -24,7 +32,12 @@ export function ContactSection() {
     <section id="contact" className="section contact" aria-labelledby="contact-title">
       <div className="container">
         <SectionHeading id="contact-title" eyebrow={contact.eyebrow} heading={contact.heading} intro={contact.intro} />
-        <div className="contact__layout">
+        <div className="contact__layout contact__layout--with-form">
+          <div className="contact__form-area">
+            <Suspense fallback={null}>
+              <PageContactForm />
+            </Suspense>
+          </div>
           <div className="contact__offices">
             <h3 className="contact__subheading">{contact.officesHeading}</h3>
             <ul className="office-list">

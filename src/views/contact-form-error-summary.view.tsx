@@ -1,0 +1,48 @@
+// The GOV.UK error summary: "There is a problem", then a link per invalid field, in the order of
+// the form. It is an alert and takes the focus after an answer with invalid fields; a link moves
+// the focus to its field and brings the field's label into view.
+import type { MouseEvent, Ref } from 'react';
+import type { FormField } from '../../content/forms/index.ts';
+import { fieldIds } from './form-fields/field-ids.ts';
+
+export interface ContactFormErrorSummaryProps {
+  unitTag: string;
+  fields: readonly FormField[];
+  errors: Readonly<Record<string, string>>;
+  summaryRef: Ref<HTMLDivElement>;
+}
+
+/** Focus the field itself (a plain #link would only scroll), with its label or legend in view. */
+function focusField(event: MouseEvent<HTMLAnchorElement>, controlId: string, labelId: string) {
+  const control = document.getElementById(controlId);
+  if (!control) return;
+  event.preventDefault();
+  document.getElementById(labelId)?.scrollIntoView();
+  control.focus({ preventScroll: true });
+}
+
+export function ContactFormErrorSummary({ unitTag, fields, errors, summaryRef }: ContactFormErrorSummaryProps) {
+  const invalid = fields.filter((field) => errors[field.name] !== undefined);
+  const titleId = `${unitTag}-error-summary-title`;
+  return (
+    <div ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId} hidden={invalid.length === 0}>
+      <div role="alert">
+        <h3 id={titleId} className="error-summary__title">
+          There is a problem
+        </h3>
+        <ul className="error-summary__list">
+          {invalid.map((field) => {
+            const ids = fieldIds(unitTag, field.name);
+            return (
+              <li key={field.name}>
+                <a href={`#${ids.control}`} onClick={(event) => focusField(event, ids.control, ids.label)}>
+                  {errors[field.name]}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// A Contact Form 7 form, rendered from its definition (content/forms) and driven by the
+// contactForm machine. The markup keeps the plugin's classes and hidden fields (its CSS, scripts
+// and server recognise them) and follows GOV.UK's patterns for errors. Loaded lazily: the
+// prerendered HTML stands until this chunk arrives, and works without it (a plain multipart POST).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useEffect, useRef } from 'react';
+import type { InspectionEvent } from 'xstate';
+import type { FormDefinition } from '../../content/forms/index.ts';
+import { hiddenEntries, WPCF7_VERSION } from '../machines/contact-form-context.ts';
+import { contactFormMachine } from '../machines/contact-form.machine.ts';
+import { HONEYPOT_FIELD, isAccepted, textOf } from '../machines/contact-form-values.ts';
+import { dispatchCf7Events } from '../services/cf7-dom-events.ts';
+import { siteWpcf7 } from '../services/wpcf7-config.ts';
+import { ContactFormErrorSummary } from './contact-form-error-summary.view.tsx';
+import { ResponseOutput, ScreenReaderResponse } from './contact-form-response.view.tsx';
+import { FormField } from './form-fields/form-field.view.tsx';
+import { InsideContactForm } from './form-fields/form-nesting-context.ts';
+
+export interface ContactFormViewProps {
+  form: FormDefinition;
+  /** The page's `wpcf7` configuration; the site's own by default. */
+  wpcf7?: unknown;
+  /** The machine to run; tests pass `contactFormMachine.provide({ actors })` with fakes. */
+  logic?: typeof contactFormMachine;
+  /** Receives the actor system's inspection events (the model-based harness records coverage). */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/** Where the form posts without scripts: the same REST endpoint, as multipart. */
+const feedbackPath = (form: FormDefinition) => `/wp-json/contact-form-7/v1/contact-forms/${form.id}/feedback`;
+
+export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect }: ContactFormViewProps) {
+  const nested = useContext(InsideContactForm);
+  const actorRef = useActorRef(logic, { input: { form, wpcf7, nested }, inspect });
+  const snapshot = useSelector(actorRef, (current) => current);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const { context } = snapshot;
+
+  // The machine's announcements become the plugin's DOM events, for the rest of the page.
+  useEffect(() => {
+    const info = {
+      contactFormId: form.id,
+      pluginVersion: WPCF7_VERSION,
+      contactFormLocale: form.locale,
+      unitTag: actorRef.getSnapshot().context.unitTag,
+      containerPostId: actorRef.getSnapshot().context.containerPost,
+    };
+    const subscription = actorRef.on('*', (announcement) => {
+      if (formRef.current) dispatchCf7Events(formRef.current, info, announcement);
+    });
+    return () => subscription.unsubscribe();
+  }, [actorRef, form]);
+
+  // After an answer with invalid fields the error summary takes the focus (GOV.UK).
+  useEffect(() => {
+    if (context.summaryFocus > 0) summaryRef.current?.focus();
+  }, [context.summaryFocus]);
+
+  if (snapshot.matches('misplaced')) {
+    return (
+      <p className="wpcf7-contact-form-not-found">
+        <strong>Error:</strong> This contact form is placed in the wrong place.
+      </p>
+    );
+  }
+
+  const interactive = snapshot.hasTag('interactive');
+  const submitting = snapshot.hasTag('submitting');
+  const canSubmit = snapshot.can({ type: 'form.submit' });
+  const send = actorRef.send;
+  const consentMissing = interactive && !isAccepted(form.fields, context.values);
+  const noteId = `${context.unitTag}-submit-note`;
+
+  return (
+    <InsideContactForm.Provider value={true}>
+      <div className={`wpcf7 ${interactive ? 'js' : 'no-js'}`} id={context.unitTag} data-wpcf7-id={form.id}>
+        <ScreenReaderResponse unitTag={context.unitTag} fields={form.fields} message={context.message} errors={context.errors} />
+        <form
+          ref={formRef}
+          action={feedbackPath(form)}
+          method="post"
+          encType="multipart/form-data"
+          className={`wpcf7-form ${context.status}`}
+          aria-label={form.title}
+          noValidate
+          data-status={context.status}
+          onSubmit={(event) => {
+            // Without the machine (old browser, no configuration) the browser posts the form itself.
+            if (!interactive) return;
+            event.preventDefault();
+            if (canSubmit) send({ type: 'form.submit' });
+          }}
+        >
+          <fieldset className="hidden-fields-container" hidden>
+            {hiddenEntries(context).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={typeof value === 'string' ? value : ''} />
+            ))}
+          </fieldset>
+          <ContactFormErrorSummary
+            unitTag={context.unitTag}
+            fields={form.fields}
+            errors={context.showSummary ? context.errors : {}}
+            summaryRef={summaryRef}
+          />
+          {form.fields.map((field) => (
+            <FormField key={field.name} field={field} context={context} send={send} />
+          ))}
+          <div className="wpcf7-hp" aria-hidden="true">
+            <label htmlFor={`${context.unitTag}-hp`}>Leave this field empty</label>
+            <input
+              id={`${context.unitTag}-hp`}
+              type="text"
+              name={HONEYPOT_FIELD}
+              tabIndex={-1}
+              autoComplete="off"
+              value={textOf(context.values[HONEYPOT_FIELD])}
+              onChange={(event) => send({ type: 'field.input', name: HONEYPOT_FIELD, value: event.target.value })}
+            />
+          </div>
+          <div className="wpcf7-submit-row">
+            <button
+              type="submit"
+              className="wpcf7-form-control wpcf7-submit has-spinner button button--primary"
+              disabled={interactive && !canSubmit}
+              aria-describedby={consentMissing ? noteId : undefined}
+            >
+              {form.submitLabel}
+            </button>
+            <span className={`wpcf7-spinner${submitting ? ' is-active' : ''}`} role="status">
+              {submitting ? <span className="visually-hidden">Sending your message…</span> : null}
+            </span>
+          </div>
+          {consentMissing ? (
+            <p id={noteId} className="wpcf7-submit-note">
+              Tick the consent box above to send your message.
+            </p>
+          ) : null}
+          <ResponseOutput message={context.message} />
+        </form>
+      </div>
+    </InsideContactForm.Provider>
+  );
+}

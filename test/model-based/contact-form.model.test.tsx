@@ -1,0 +1,530 @@
+// contactForm, walked through the real <ContactFormView> along every edge of the production
+// machine's graph: the page form (reCAPTCHA, redirect to /thank-you/), a form with every field
+// type (quiz and captcha refilled on load, no reCAPTCHA, no redirect), and the three ways the
+// plugin refuses to start (misplaced, no `wpcf7`, no `wpcf7.api`). Every invoked actor is a
+// controllable fake; the visitor's steps go through user-event.
+import { act } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
+import { contactForm, type FormDefinition } from '../../content/forms/index.ts';
+import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
+import { characterCount, isAccepted, textOf } from '../../src/machines/contact-form-values.ts';
+import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../src/services/cf7-api.client.ts';
+import type { FeedbackResponse, InvalidField } from '../../src/services/cf7-api.types.ts';
+import { MISSING_WPCF7, MISSING_WPCF7_API, siteWpcf7 } from '../../src/services/wpcf7-config.ts';
+import { ContactFormView } from '../../src/views/contact-form.view.tsx';
+import { counterMessage } from '../../src/views/form-fields/character-counter.view.tsx';
+import { InsideContactForm } from '../../src/views/form-fields/form-nesting-context.ts';
+import { everyFieldForm } from '../unit/contact-form-fixture.ts';
+import {
+  describeModel,
+  fakeCallbackActor,
+  fakePromiseActor,
+  type ActorCompletionEvent,
+  type FakeCallbackActor,
+  type FakePromiseActor,
+  type ModelConfig,
+  type StateAssertion,
+  type StepExecutor,
+} from './harness/index.ts';
+
+type Machine = typeof contactFormMachine;
+type Snapshot = SnapshotFrom<Machine>;
+type Event = Parameters<NonNullable<ModelConfig<Machine>['filterEvents']>>[1] | ActorCompletionEvent;
+
+// The machine logs to the console by design (missing configuration, failed requests); the spy
+// keeps the output readable and lets states check what was logged. React's own warnings fail.
+const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+const unexpectedConsoleErrors = () =>
+  consoleError.mock.calls.filter(([first]) => typeof first === 'string' && /Warning|React|act\(/.test(first));
+
+// The plugin's DOM events, as the rest of the page hears them.
+const domEvents: CustomEvent[] = [];
+for (const name of ['wpcf7statuschanged', 'wpcf7beforesubmit', 'wpcf7submit', 'wpcf7invalid', 'wpcf7unaccepted', 'wpcf7spam', 'wpcf7aborted', 'wpcf7mailsent', 'wpcf7mailfailed', 'wpcf7reset']) {
+  document.addEventListener(name, (event) => domEvents.push(event as CustomEvent));
+}
+const lastDomEvent = (name: string) => domEvents.filter((event) => event.type === name).at(-1);
+
+const setup = () => {
+  consoleError.mockClear();
+  domEvents.length = 0;
+};
+
+// --- the page ---------------------------------------------------------------------------------
+
+const wrapper = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7')!;
+const formElement = (container: HTMLElement) => container.querySelector<HTMLFormElement>('form.wpcf7-form')!;
+const submitButton = (container: HTMLElement) => container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+const control = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const hidden = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)?.value;
+const spinner = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7-spinner')!;
+const summary = (container: HTMLElement) => container.querySelector<HTMLElement>('.error-summary')!;
+const liveStatus = (container: HTMLElement) => container.querySelector<HTMLElement>('.screen-reader-response [role="status"]')!;
+const responseOutput = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7-response-output')!;
+const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
+
+const PAGE_MESSAGE = 'your-message';
+const CONSENT = 'your-consent';
+
+// --- samples ------------------------------------------------------------------------------------
+
+const answer = (status: string, message: string, invalid: Array<[string, string]> = []): ActorCompletionEvent => ({
+  type: 'xstate.done.actor.submitFeedback',
+  output: {
+    contact_form_id: 5,
+    status,
+    message,
+    invalid_fields: invalid.map(
+      ([field, text]): InvalidField => ({ field, message: text, idref: null, error_id: `wpcf7-f5-o1-ve-${field}` }),
+    ),
+    posted_data_hash: status === 'mail_sent' ? 'f1e2d3' : '',
+    into: '#wpcf7-f5-o1',
+  } satisfies FeedbackResponse,
+});
+
+const TOO_SHORT = 'Message must be 10 characters or more';
+const schema = { version: 'test', locale: 'en_ZA', rules: [{ rule: 'minlength', field: PAGE_MESSAGE, error: TOO_SHORT, threshold: 10 }] };
+const answers: ActorCompletionEvent[] = [
+  answer('mail_sent', contactForm.messages.mail_sent_ok),
+  answer('validation_failed', contactForm.messages.validation_error, [
+    ['your-name', 'Enter your full name'],
+    ['your-email', 'Enter your email address'],
+  ]),
+  answer('acceptance_missing', contactForm.messages.accept_terms),
+  answer('spam', contactForm.messages.spam),
+  answer('aborted', 'Sending was stopped.'),
+  answer('mail_failed', contactForm.messages.mail_sent_ng),
+  answer('payment_required', 'Payment is required.'),
+  answer('needs_review', 'Your message will be reviewed.'),
+];
+
+const completions: ActorCompletionEvent[] = [
+  { type: 'xstate.done.actor.browserSupport', output: { missing: null } },
+  { type: 'xstate.done.actor.browserSupport', output: { missing: 'Your browser does not support window.fetch().' } },
+  { type: 'xstate.error.actor.browserSupport', error: new Error('support check failed') },
+  // The schema itself only travels to the (fake) validator: one rule keeps the test names short.
+  { type: 'xstate.done.actor.fetchSchema', output: schema },
+  { type: 'xstate.error.actor.fetchSchema', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
+  { type: 'xstate.done.actor.recaptchaSetup', output: { siteKey: 'site-key' } },
+  { type: 'xstate.done.actor.recaptchaSetup', output: { siteKey: null } },
+  { type: 'xstate.error.actor.recaptchaSetup', error: new Error('reCAPTCHA: could not load the script') },
+  { type: 'xstate.done.actor.recaptchaToken', output: 'token-for-page' },
+  { type: 'xstate.error.actor.recaptchaToken', error: new Error('reCAPTCHA: no token') },
+  { type: 'xstate.done.actor.recaptchaSubmitToken', output: 'token-for-submission' },
+  { type: 'xstate.error.actor.recaptchaSubmitToken', error: new Error('reCAPTCHA: no token') },
+  { type: 'xstate.done.actor.validateFields', output: {} },
+  { type: 'xstate.done.actor.validateFields', output: { [PAGE_MESSAGE]: { error: TOO_SHORT } } },
+  { type: 'xstate.error.actor.validateFields', error: new Error('validation failed') },
+  ...answers,
+  { type: 'xstate.error.actor.submitFeedback', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
+  { type: 'xstate.done.actor.refill', output: { quiz: { 'quiz-math': ['2 + 3 = ?', 'hash-of-5'] }, captcha: { 'captcha-1': '/wp-content/uploads/wpcf7_captcha/4821.svg' } } },
+  { type: 'xstate.error.actor.refill', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
+];
+
+const visitorSamples = [
+  { type: 'field.input', name: PAGE_MESSAGE, value: 'Too short' },
+  { type: 'field.blur', name: PAGE_MESSAGE },
+  { type: 'field.change', name: CONSENT, checked: true },
+  { type: 'field.change', name: CONSENT, checked: false },
+  { type: 'form.submit' },
+] as const;
+
+// --- the graph: one thing at a time -------------------------------------------------------------
+
+/** Invoked actors, in the order their completions are taken when several are pending. */
+const PENDING: ReadonlyArray<readonly [state: string, actor: string]> = [
+  ['plainForm.checkingSupport', 'browserSupport'],
+  ['active.schema.loading', 'fetchSchema'],
+  ['active.recaptcha.loading', 'recaptchaSetup'],
+  ['active.recaptcha.executing', 'recaptchaToken'],
+  ['active.validation.validating', 'validateFields'],
+  ['active.form.submitting.protecting', 'recaptchaSubmitToken'],
+  ['active.form.submitting.sending', 'submitFeedback'],
+  ['active.form.resetting', 'refill'],
+];
+
+/** `matches` with a dotted path (the typed `matches` wants the machine's state value shape). */
+const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
+const pendingActor = (snapshot: Snapshot) => PENDING.find(([state]) => is(snapshot, state))?.[1];
+const accepted = (snapshot: Snapshot) => isAccepted(snapshot.context.form.fields, snapshot.context.values);
+const hasErrors = (snapshot: Snapshot) => Object.keys(snapshot.context.errors).length > 0;
+
+/**
+ * Completions first (in PENDING order, then the typing pause), so the graph is a sequence of
+ * visitor steps each followed by its effects. The same transitions fire when effects overlap;
+ * their definitions are what the coverage counts.
+ */
+function settleFirst(snapshot: Snapshot, event: Event): boolean | undefined {
+  const pending = pendingActor(snapshot);
+  if (pending) {
+    if (event.type !== `xstate.done.actor.${pending}` && event.type !== `xstate.error.actor.${pending}`) return false;
+    // A validation error only for the message, the one field a path types into.
+    if (event.type === 'xstate.done.actor.validateFields' && 'output' in event && Object.keys(event.output as object).length > 0) {
+      return snapshot.context.validationFields.includes(PAGE_MESSAGE);
+    }
+    return true;
+  }
+  if (is(snapshot, 'active.fields.typing')) return event.type.startsWith('xstate.after.');
+  return undefined;
+}
+
+function pageFormSteps(snapshot: Snapshot, event: Event): boolean {
+  if (!snapshot.can(event as never)) return false;
+  const settled = settleFirst(snapshot, event);
+  if (settled !== undefined) return settled;
+  const { context } = snapshot;
+  const message = textOf(context.values[PAGE_MESSAGE]);
+  if (is(snapshot, 'plainForm.unsupported')) return event.type === 'field.input' && context.edited.length === 0;
+  // Without a schema or reCAPTCHA the form works as with them; those paths end where they begin.
+  if (is(snapshot, 'active.schema.failed') || is(snapshot, 'active.recaptcha.off')) return false;
+  // Sent: the visitor is on the way to the confirmation page.
+  if (is(snapshot, 'active.form.redirecting')) return false;
+  // Clicking anything after typing leaves the text field first: that blur is a step of its own.
+  if (context.edited.length > 0) return event.type === 'field.blur';
+  switch (event.type) {
+    case 'field.input':
+      return is(snapshot, 'active.form.editable.init') && message === '' && !hasErrors(snapshot);
+    case 'field.change':
+      if ('checked' in event && event.checked) return !accepted(snapshot);
+      return accepted(snapshot) && ((is(snapshot, 'active.form.editable.init') && message === '') || is(snapshot, 'active.form.editable.invalid'));
+    default:
+      return true;
+  }
+}
+
+/** The every-field form: refill on load, then one submission that is sent. */
+function everyFieldSteps(snapshot: Snapshot, event: Event): boolean {
+  if (!snapshot.can(event as never)) return false;
+  if (event.type === 'xstate.done.actor.submitFeedback') return (event as { output: FeedbackResponse }).output.status === 'mail_sent';
+  const settled = settleFirst(snapshot, event);
+  if (settled !== undefined) return settled;
+  if (is(snapshot, 'active.schema.failed')) return false;
+  return event.type === 'form.submit' && is(snapshot, 'active.form.editable.init');
+}
+
+/** The refusals: the form stays plain HTML and keeps what the visitor types. */
+function plainFormSteps(snapshot: Snapshot, event: Event): boolean {
+  if (!snapshot.can(event as never)) return false;
+  if (event.type === 'field.input') return snapshot.context.edited.length === 0;
+  if (event.type === 'field.change') return 'checked' in event && event.checked === true && !accepted(snapshot);
+  return false;
+}
+
+const serializeState = (snapshot: Snapshot) =>
+  JSON.stringify({
+    value: snapshot.value,
+    accepted: accepted(snapshot),
+    errors: Object.keys(snapshot.context.errors).sort(),
+    summary: snapshot.context.showSummary,
+    message: snapshot.context.message !== '',
+    edited: snapshot.context.edited,
+    status: snapshot.context.status,
+  });
+
+// --- steps --------------------------------------------------------------------------------------
+
+type VisitorEvent = { type: string; name?: string; value?: string; checked?: boolean };
+
+const events: Record<string, StepExecutor<Machine>> = {
+  'field.input': async ({ event, user }) => {
+    const { name, value } = event as VisitorEvent;
+    await user.click(control(name!));
+    await user.paste(value!);
+  },
+  'field.blur': async ({ user }) => {
+    await user.tab();
+  },
+  'field.change': async ({ event, user }) => {
+    await user.click(control((event as VisitorEvent).name!));
+  },
+  'form.submit': async ({ user }) => {
+    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"]')!);
+  },
+  // An answer with invalid fields moves the focus to the error summary (GOV.UK).
+  'xstate.done.actor.submitFeedback': async ({ event, fakes }) => {
+    const output = (event as unknown as { output: FeedbackResponse }).output;
+    await act(async () => {
+      promise(fakes, 'submitFeedback').resolve(output);
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    if (output.invalid_fields.length > 0) {
+      await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.error-summary')));
+    }
+  },
+};
+
+const fakes = {
+  browserSupport: () => fakePromiseActor(),
+  fetchSchema: () => fakePromiseActor(),
+  recaptchaSetup: () => fakePromiseActor(),
+  recaptchaToken: () => fakePromiseActor(),
+  recaptchaSubmitToken: () => fakePromiseActor(),
+  validateFields: () => fakePromiseActor(),
+  submitFeedback: () => fakePromiseActor(),
+  refill: () => fakePromiseActor(),
+  navigate: () => fakeCallbackActor(),
+};
+
+// --- what the visitor sees ----------------------------------------------------------------------
+
+type Check = StateAssertion<Machine>;
+
+/** The plain HTML form: no scripts' behaviour, the browser posts it; typed values stay. */
+const plainForm: Check = ({ snapshot, container }) => {
+  const form = formElement(container);
+  expect(wrapper(container)).toHaveClass('wpcf7', 'no-js');
+  expect(form).toHaveAttribute('method', 'post');
+  expect(form).toHaveAttribute('enctype', 'multipart/form-data');
+  expect(form.getAttribute('action')).toBe(`/wp-json/contact-form-7/v1/contact-forms/${snapshot.context.form.id}/feedback`);
+  expect(submitButton(container)).toBeEnabled();
+  for (const field of snapshot.context.form.fields) {
+    if (['text', 'email', 'tel', 'url', 'textarea'].includes(field.type)) expect(control(field.name).value).toBe(snapshot.context.values[field.name]);
+  }
+};
+
+/** Every field's error beside it (GOV.UK: message above the control, linked, aria-invalid). */
+const inlineErrors: Check = ({ snapshot, container }) => {
+  const { errors, form } = snapshot.context;
+  for (const field of form.fields) {
+    const group = container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!;
+    const first = group.querySelector<HTMLElement>('input, select, textarea')!;
+    const error = errors[field.name];
+    if (error === undefined) {
+      expect(group).not.toHaveClass('form-group--error');
+      expect(first).toHaveAttribute('aria-invalid', 'false');
+      continue;
+    }
+    const message = group.querySelector<HTMLElement>('.form-error-message')!;
+    expect(message).toHaveTextContent(`Error: ${error}`);
+    expect(message.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    const describer = group.querySelector('fieldset') ?? first;
+    expect(describer.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(message.id).toBe(`${snapshot.context.unitTag}-ve-${field.name}`);
+  }
+};
+
+/** The summary lists every error with a link to its field, after an answer with invalid fields. */
+const errorSummary: Check = ({ snapshot, container }) => {
+  const { errors, showSummary } = snapshot.context;
+  const links = [...summary(container).querySelectorAll('a')];
+  if (!showSummary || Object.keys(errors).length === 0) {
+    expect(summary(container)).not.toBeVisible();
+    return;
+  }
+  expect(summary(container)).toBeVisible();
+  expect(summary(container).querySelector('[role="alert"]')).toHaveTextContent('There is a problem');
+  expect(links.map((link) => link.textContent)).toEqual(snapshot.context.form.fields.map((field) => errors[field.name]).filter(Boolean));
+  for (const link of links) expect(document.querySelector(link.getAttribute('href')!)).not.toBeNull();
+};
+
+const answerShown = (status: string): Check => ({ snapshot, container }) => {
+  // A running validation shows as `validating`; the answer's status comes back after it.
+  expect(formElement(container)).toHaveClass(is(snapshot, 'active.validation.validating') ? 'validating' : status);
+  const response = snapshot.context.response!;
+  expect(liveStatus(container)).toHaveTextContent(response.message);
+  expect(responseOutput(container)).toBeVisible();
+  expect(responseOutput(container)).toHaveTextContent(response.message);
+  expect(lastDomEvent('wpcf7submit')?.detail.apiResponse).toEqual(response);
+};
+
+const states: Record<string, Check> = {
+  misplaced: ({ container }) => {
+    expect(container).toHaveTextContent('Error: This contact form is placed in the wrong place.');
+    expect(formElement(container)).toBeNull();
+  },
+  plainForm,
+  'plainForm.checkingSupport': ({ fakes: running }) => {
+    expect(promise(running, 'browserSupport').pending).toBeDefined();
+  },
+  'plainForm.unconfigured': ({ snapshot }) => {
+    const { wpcf7 } = snapshot.context;
+    expect(wpcf7.ok).toBe(false);
+    expect(consoleError).toHaveBeenCalledWith(wpcf7.ok ? '' : wpcf7.problem);
+  },
+  'plainForm.unsupported': () => {
+    const logged = consoleError.mock.calls.map(([first]) => (first instanceof Error ? first.message : first));
+    expect(logged.some((line) => line === 'Your browser does not support window.fetch().' || line === 'support check failed')).toBe(true);
+  },
+  active: (state) => {
+    const { snapshot, container } = state;
+    const { context } = snapshot;
+    expect(wrapper(container)).toHaveClass('wpcf7', 'js');
+    // The status is the form's class and data-status, and the page heard it.
+    expect(formElement(container)).toHaveClass('wpcf7-form', context.status);
+    expect(formElement(container)).toHaveAttribute('data-status', context.status);
+    const statusEvent = lastDomEvent('wpcf7statuschanged');
+    if (statusEvent) expect(statusEvent.detail.status).toBe(context.status);
+    else expect(context.status).toBe('init');
+    // The submit button is disabled exactly when the machine cannot take a submission.
+    expect(submitButton(container).disabled).toBe(!snapshot.can({ type: 'form.submit' }));
+    expect(hidden(container, '_wpcf7')).toBe(String(context.form.id));
+    expect(hidden(container, '_wpcf7_unit_tag')).toBe(context.unitTag);
+    expect(hidden(container, '_wpcf7_posted_data_hash')).toBe(context.postedDataHash);
+    inlineErrors(state);
+    errorSummary(state);
+    expect(unexpectedConsoleErrors()).toEqual([]);
+  },
+  'active.fields.settled': ({ snapshot, container }) => {
+    // After a pause the counter is announced once, politely.
+    const field = snapshot.context.form.fields.find((candidate) => 'counter' in candidate && candidate.counter);
+    if (!field || !('maxLength' in field)) return;
+    const live = container.querySelector(`[data-name="${field.name}"] [aria-live="polite"]`)!;
+    const announced = snapshot.context.announcedCounts[field.name];
+    const count = characterCount(field as never, textOf(snapshot.context.values[field.name]).length);
+    expect(live.textContent).toBe(announced === undefined ? '' : counterMessage(count));
+  },
+  'active.fields.typing': ({ snapshot, container }) => {
+    // The visible counter follows every key; the too-short class marks a short message.
+    const field = snapshot.context.form.fields.find((candidate) => candidate.name === PAGE_MESSAGE || candidate.type === 'textarea')!;
+    const counter = container.querySelector(`[data-name="${field.name}"] .wpcf7-character-count`)!;
+    const count = characterCount(field as never, textOf(snapshot.context.values[field.name]).length);
+    expect(counter).toHaveTextContent(counterMessage(count));
+    expect(counter).toHaveAttribute('aria-hidden', 'true');
+    expect(counter.classList.contains('too-short')).toBe(count.tooShort);
+  },
+  'active.schema.loading': ({ snapshot, fakes: running }) => {
+    expect(promise(running, 'fetchSchema').pending?.input).toEqual({ api: siteWpcf7.api, formId: snapshot.context.form.id });
+  },
+  'active.schema.loaded': ({ snapshot }) => {
+    expect(snapshot.context.schema?.rules.length).toBeGreaterThan(0);
+  },
+  'active.schema.failed': () => {
+    expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ code: 'fetch_error' }));
+  },
+  'active.recaptcha.loading': ({ container, fakes: running }) => {
+    expect(promise(running, 'recaptchaSetup').pending?.input).toEqual({ api: siteWpcf7.api });
+    expect(hidden(container, '_wpcf7_recaptcha_response')).toBe('');
+  },
+  'active.recaptcha.executing': ({ snapshot, fakes: running }) => {
+    // `homepage` when the page is ready, `contactform` for every change.
+    expect(promise(running, 'recaptchaToken').pending?.input).toEqual({ action: snapshot.context.recaptchaAction });
+  },
+  'active.recaptcha.ready': ({ snapshot, container }) => {
+    expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(snapshot.context.token);
+  },
+  'active.recaptcha.off': ({ snapshot, container, fakes: running }) => {
+    if (snapshot.context.form.recaptcha) expect(hidden(container, '_wpcf7_recaptcha_response')).toBe('');
+    else expect(hidden(container, '_wpcf7_recaptcha_response')).toBeUndefined();
+    expect(promise(running, 'recaptchaToken').pending).toBeUndefined();
+  },
+  'active.validation.idle': ({ fakes: running }) => {
+    expect(promise(running, 'validateFields').pending).toBeUndefined();
+  },
+  'active.validation.validating': ({ snapshot, container, fakes: running }) => {
+    // Only the changed field is validated, against the fetched schema.
+    const pending = promise(running, 'validateFields').pending!;
+    expect(pending.input.fields).toEqual(snapshot.context.validationFields);
+    expect(pending.input.schema).toBe(snapshot.context.schema);
+    if (is(snapshot, 'active.form.editable')) expect(formElement(container)).toHaveClass('validating');
+  },
+  'active.form.editable.init': ({ snapshot, container }) => {
+    expect(spinner(container)).not.toHaveClass('is-active');
+    // After a request that failed (offline), its message says so in the live region.
+    expect(liveStatus(container)).toHaveTextContent(snapshot.context.message);
+    if (snapshot.context.response === null && snapshot.context.message !== '') {
+      expect(responseOutput(container)).toHaveTextContent(FETCH_ERROR_MESSAGE);
+    }
+  },
+  'active.form.editable.invalid': answerShown('invalid'),
+  'active.form.editable.unaccepted': answerShown('unaccepted'),
+  'active.form.editable.spam': answerShown('spam'),
+  'active.form.editable.aborted': answerShown('aborted'),
+  'active.form.editable.failed': answerShown('failed'),
+  'active.form.editable.paymentRequired': answerShown('payment-required'),
+  'active.form.editable.custom': answerShown('custom-needs-review'),
+  'active.form.editable.sent': (state) => {
+    answerShown('sent')(state);
+    // Reset and refilled: the fields are empty, the quiz and captcha new.
+    expect(lastDomEvent('wpcf7mailsent')).toBeDefined();
+    expect(control('your-name').value).toBe('');
+    expect(lastDomEvent('wpcf7reset')).toBeDefined();
+  },
+  'active.form.submitting': ({ container }) => {
+    // Submitting: a spinner with words for screen readers; earlier errors are gone.
+    expect(spinner(container)).toHaveClass('is-active');
+    expect(spinner(container)).toHaveTextContent('Sending your message…');
+    expect(formElement(container)).toHaveClass('submitting');
+    expect(lastDomEvent('wpcf7beforesubmit')).toBeDefined();
+  },
+  'active.form.submitting.protecting': ({ fakes: running }) => {
+    expect(promise(running, 'recaptchaSubmitToken').pending?.input).toEqual({ action: 'contactform' });
+  },
+  'active.form.submitting.sending': ({ snapshot, fakes: running }) => {
+    const { input } = promise(running, 'submitFeedback').pending!;
+    const entries = new Map(input.entries as Array<[string, string]>);
+    expect(entries.get('_wpcf7')).toBe(String(snapshot.context.form.id));
+    expect(entries.get('_wpcf7_unit_tag')).toBe(snapshot.context.unitTag);
+    expect(entries.get('_wpcf7_hp_website')).toBe('');
+    if (snapshot.context.form.recaptcha) expect(entries.get('_wpcf7_recaptcha_response')).toBe(snapshot.context.token);
+  },
+  'active.form.resetting': ({ snapshot, container, fakes: running }) => {
+    expect(formElement(container)).toHaveClass('resetting');
+    expect(promise(running, 'refill').pending?.input).toEqual({ api: siteWpcf7.api, formId: snapshot.context.form.id });
+    for (const field of snapshot.context.form.fields) {
+      if (field.type === 'text' || field.type === 'textarea') expect(control(field.name).value).toBe('');
+    }
+  },
+  'active.form.redirecting': (state) => {
+    answerShown('sent')(state);
+    expect(lastDomEvent('wpcf7mailsent')).toBeDefined();
+    expect((state.fakes.navigate as FakeCallbackActor<{ url: string }>).running?.input).toEqual({ url: '/thank-you/' });
+  },
+};
+
+// The captcha and quiz after a refill (every-field form): a new question and picture.
+const refilledChallenges: Check = ({ snapshot, container }) => {
+  const quiz = snapshot.context.quiz['quiz-math'];
+  if (!quiz) return;
+  expect(container.querySelector('label[for$="quiz-math"]')).toHaveTextContent(quiz.question);
+  expect(hidden(container, '_wpcf7_quiz_answer_quiz-math')).toBe(quiz.answerHash);
+  expect(container.querySelector('img.wpcf7-captcha-captcha-1')).toHaveAttribute('src', snapshot.context.captcha['captcha-1']!.src);
+  expect(hidden(container, '_wpcf7_captcha_challenge_captcha-1')).toBe('4821');
+};
+
+const render =
+  (form: FormDefinition, wpcf7: unknown = siteWpcf7, nested = false): ModelConfig<Machine>['render'] =>
+  (props) =>
+    nested ? (
+      <InsideContactForm.Provider value={true}>
+        <ContactFormView form={form} wpcf7={wpcf7} {...props} />
+      </InsideContactForm.Provider>
+    ) : (
+      <ContactFormView form={form} wpcf7={wpcf7} {...props} />
+    );
+
+const common = { machine: contactFormMachine, eventSamples: [...completions, ...visitorSamples], serializeState, fakes, events, setup, states };
+
+describeModel({ ...common, variant: 'page form', input: { form: contactForm, wpcf7: siteWpcf7 }, filterEvents: pageFormSteps, render: render(contactForm) });
+
+describeModel({
+  ...common,
+  variant: 'every field, quiz and captcha refilled',
+  input: { form: everyFieldForm, wpcf7: siteWpcf7 },
+  filterEvents: everyFieldSteps,
+  render: render(everyFieldForm),
+  states: {
+    ...states,
+    active: async (state) => {
+      await states.active!(state);
+      await refilledChallenges(state);
+    },
+  },
+});
+
+describeModel({ ...common, variant: 'inside another form', input: { form: contactForm, wpcf7: siteWpcf7, nested: true }, filterEvents: plainFormSteps, render: render(contactForm, siteWpcf7, true) });
+
+describeModel({ ...common, variant: 'no wpcf7', input: { form: contactForm, wpcf7: null }, filterEvents: plainFormSteps, render: render(contactForm, null) });
+
+describeModel({
+  ...common,
+  variant: 'no wpcf7.api',
+  input: { form: contactForm, wpcf7: { cached: 1 } },
+  filterEvents: plainFormSteps,
+  render: render(contactForm, { cached: 1 }),
+});
+
+it("logs a missing configuration in Contact Form 7's words", () => {
+  expect(MISSING_WPCF7).toBe('wpcf7 is not defined.');
+  expect(MISSING_WPCF7_API).toBe('wpcf7.api is not defined.');
+});
