@@ -2,7 +2,8 @@ import type { FormDefinition, FormField } from '../../content/forms/index.ts';
 
 /*
  * Limits of one form's multipart body, derived from its definition so that nothing a real
- * visitor can send is refused while memory per request stays bounded: every file input sends
+ * visitor can send is refused while memory per request stays bounded (the body is read
+ * whole, up to contentLength): every file input sends
  * at most one part (none of the fields is `multiple`), checkbox groups one part per option,
  * and the hidden fields (_wpcf7…, the reCAPTCHA token, quiz and captcha challenges, the
  * honeypot) a few dozen at most. Text is capped well above any field's maxLength.
@@ -18,13 +19,9 @@ export type FileField = Extract<FormField, { type: 'file' }>;
 export interface MultipartLimits {
   fields: number;
   files: number;
-  parts: number;
   fieldSize: number;
   fieldNameSize: number;
-  /** Bytes busboy passes on per file; a little over the largest field's maxSize. */
-  fileSize: number;
-  headerPairs: number;
-  /** Largest Content-Length accepted before reading the body. */
+  /** Largest body accepted; anything longer is refused before or while it is read. */
   contentLength: number;
 }
 
@@ -32,23 +29,31 @@ export function fileFieldsOf(form: FormDefinition): FileField[] {
   return form.fields.filter((field): field is FileField => field.type === 'file');
 }
 
+const cache = new WeakMap<FormDefinition, MultipartLimits>();
+
+/** The limits of a form, computed once (three checks of every POST read them). */
 export function multipartLimits(form: FormDefinition): MultipartLimits {
+  let limits = cache.get(form);
+  if (limits === undefined) {
+    limits = computeLimits(form);
+    cache.set(form, limits);
+  }
+  return limits;
+}
+
+function computeLimits(form: FormDefinition): MultipartLimits {
   const fileFields = fileFieldsOf(form);
   const valueParts = form.fields.reduce(
     (total, field) => total + ('options' in field ? field.options.length + 1 : 1),
     0,
   );
   const fields = valueParts + HIDDEN_FIELDS_ALLOWANCE;
-  const largestFile = Math.max(0, ...fileFields.map((field) => field.maxSize));
   const totalFiles = fileFields.reduce((total, field) => total + field.maxSize, 0);
   return {
     fields,
     files: fileFields.length,
-    parts: fields + fileFields.length,
     fieldSize: FIELD_SIZE_LIMIT,
     fieldNameSize: FIELD_NAME_LIMIT,
-    fileSize: largestFile + 1,
-    headerPairs: 100,
     // Twice the files' limits: a file somewhat too large still gets the field's own message
     // ("must be smaller than 5 MB"); a body far beyond is refused unread.
     contentLength: TEXT_ALLOWANCE + 2 * totalFiles,

@@ -1,16 +1,7 @@
-import type { Multipart, MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FormDefinition, MessageKey } from '../../content/forms/index.ts';
-import {
-  fieldTooLarge,
-  malformedMultipart,
-  requestTooLarge,
-  tooManyFields,
-  tooManyFiles,
-  tooManyParts,
-} from './feedback-errors.ts';
+import { fieldTooLarge, malformedMultipart, tooManyFields, tooManyFiles } from './feedback-errors.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
-import { fileFieldsOf, multipartLimits, type FileField } from './multipart-limits.ts';
+import { fileFieldsOf, multipartLimits } from './multipart-limits.ts';
 
 /** A file that passed the size and content checks, held in memory until it is stored. */
 export interface UploadedFile {
@@ -30,89 +21,63 @@ export interface FeedbackRequest {
 }
 
 /**
- * Reads a multipart submission within the form's limits. Files are checked as they stream
- * in: a file over its field's maxSize is counted but not kept, and a kept file must be of an
- * accepted type by content. Limits that no real visitor reaches end the request with a 4xx.
+ * Reads a multipart submission (already received whole, within the route's byte limit) with
+ * the platform's own multipart parser, the one behind `Request.formData()`, then holds it to
+ * the form's limits: counts and sizes no real visitor reaches end the request with a 4xx; a
+ * file over its field's maxSize or not of an accepted type by content becomes that field's
+ * error, and is neither validated further nor kept.
  */
-export async function readFeedbackRequest(request: FastifyRequest, form: FormDefinition): Promise<FeedbackRequest> {
+export async function readFeedbackRequest(body: Buffer, contentType: string, form: FormDefinition): Promise<FeedbackRequest> {
   const limits = multipartLimits(form);
-  const contentLength = Number(request.headers['content-length']);
-  if (Number.isFinite(contentLength) && contentLength > limits.contentLength) throw requestTooLarge(limits.contentLength);
+  let posted: FormData;
+  try {
+    posted = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw malformedMultipart();
+  }
 
   const fileFields = new Map(fileFieldsOf(form).map((field) => [field.name, field]));
   const formData = new FormData();
   const uploads: UploadedFile[] = [];
   const fileErrors = new Map<string, MessageKey>();
   const seenFiles = new Set<string>();
+  let fields = 0;
+  let files = 0;
 
-  try {
-    const parts: AsyncIterable<Multipart> = request.parts({
-      limits: {
-        fields: limits.fields,
-        files: limits.files,
-        parts: limits.parts,
-        fieldSize: limits.fieldSize,
-        fieldNameSize: limits.fieldNameSize,
-        fileSize: limits.fileSize,
-        headerPairs: limits.headerPairs,
-      },
-    });
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) throw fieldTooLarge(part.fieldname, limits.fieldSize);
-        formData.append(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
-        continue;
-      }
-      const field = fileFields.get(fieldKey(part.fieldname));
-      if (field === undefined) {
-        // Not a file field of this form: read and forget.
-        await drain(part);
-        continue;
-      }
-      if (seenFiles.has(field.name)) throw tooManyFiles(limits.files);
-      seenFiles.add(field.name);
-      const result = await readFile(part, field);
-      if (result.kind === 'empty') continue;
-      if (result.kind === 'refused') {
-        fileErrors.set(field.name, result.reason);
-        continue;
-      }
-      uploads.push(result.upload);
-      formData.append(part.fieldname, new File([result.upload.bytes as Uint8Array<ArrayBuffer>], result.upload.filename, { type: result.upload.kind.mediaType }));
+  for (const [name, value] of posted.entries()) {
+    if (Buffer.byteLength(name) > limits.fieldNameSize) throw fieldTooLarge(name.slice(0, 50), limits.fieldNameSize);
+    if (typeof value === 'string') {
+      fields += 1;
+      if (fields > limits.fields) throw tooManyFields(limits.fields);
+      if (Buffer.byteLength(value) > limits.fieldSize) throw fieldTooLarge(name, limits.fieldSize);
+      formData.append(name, value);
+      continue;
     }
-  } catch (error) {
-    throw translateMultipartError(error, limits);
+    // Every file input posts a part, chosen or not: one per file field.
+    files += 1;
+    if (files > limits.files) throw tooManyFiles(limits.files);
+    const field = fileFields.get(fieldKey(name));
+    if (field === undefined) continue; // not a file field of this form: ignored
+    if (seenFiles.has(field.name)) throw tooManyFiles(limits.files);
+    seenFiles.add(field.name);
+    const filename = cleanFilename(value.name);
+    // What a browser posts for a file input with nothing chosen.
+    if (value.size === 0 && filename === '') continue;
+    if (value.size > field.maxSize) {
+      fileErrors.set(field.name, 'upload_file_too_large');
+      continue;
+    }
+    const bytes = Buffer.from(await value.arrayBuffer());
+    const kind = verifyFileType(bytes.subarray(0, FILE_HEAD_BYTES), filename, field.accept);
+    if (kind === undefined) {
+      fileErrors.set(field.name, 'upload_file_type_invalid');
+      continue;
+    }
+    uploads.push({ field: field.name, filename, kind, bytes });
+    // The type is the detected one, never the browser's claim.
+    formData.append(name, new File([value], filename, { type: kind.mediaType }));
   }
   return { formData, uploads, fileErrors };
-}
-
-type FileResult =
-  | { kind: 'empty' }
-  | { kind: 'refused'; reason: MessageKey }
-  | { kind: 'kept'; upload: UploadedFile };
-
-async function readFile(part: MultipartFile, field: FileField): Promise<FileResult> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // Past the field's limit the bytes are only counted, never kept.
-    if (size <= field.maxSize) chunks.push(chunk);
-  }
-  const filename = cleanFilename(part.filename);
-  // What a browser posts for a file input with nothing chosen.
-  if (size === 0 && filename === '') return { kind: 'empty' };
-  if (size > field.maxSize || part.file.truncated) return { kind: 'refused', reason: 'upload_file_too_large' };
-  const bytes = Buffer.concat(chunks, size);
-  const kind = verifyFileType(bytes.subarray(0, FILE_HEAD_BYTES), filename, field.accept);
-  if (kind === undefined) return { kind: 'refused', reason: 'upload_file_type_invalid' };
-  return { kind: 'kept', upload: { field: field.name, filename, kind, bytes } };
-}
-
-async function drain(part: MultipartFile): Promise<void> {
-  for await (const _chunk of part.file) {
-    // discard
-  }
 }
 
 /** `your-file[]` → `your-file`, as the validation engine keys fields. */
@@ -130,25 +95,4 @@ export function cleanFilename(raw: string | undefined): string {
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return clean.length > 200 ? clean.slice(clean.length - 200) : clean;
-}
-
-function translateMultipartError(error: unknown, limits: ReturnType<typeof multipartLimits>): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  switch (code) {
-    case 'FST_FILES_LIMIT':
-      return tooManyFiles(limits.files);
-    case 'FST_FIELDS_LIMIT':
-      return tooManyFields(limits.fields);
-    case 'FST_PARTS_LIMIT':
-      return tooManyParts(limits.parts);
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return malformedMultipart();
-    default:
-      break;
-  }
-  if (error instanceof Error && /multipart|boundary|part terminated|unexpected end/i.test(error.message)) {
-    return malformedMultipart();
-  }
-  return error;
 }

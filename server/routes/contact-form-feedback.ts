@@ -1,7 +1,7 @@
-import fastifyMultipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimited, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimited, requestTooLarge, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
+import { multipartLimits } from '../contact-form/multipart-limits.ts';
 import { feedbackAnswer } from '../contact-form/feedback-answer.ts';
 import { postedText } from '../contact-form/posted-data.ts';
 import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
@@ -19,13 +19,16 @@ export interface FeedbackRouteOptions {
  * `POST …/contact-forms/{id}/feedback`: a submission, multipart only, as CF7's REST API.
  * Every outcome is HTTP 200 with a `status`; only a request that is not a submission at all
  * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx.
- * Encapsulated: multipart parsing and the per-address limit apply to this route alone.
+ * Encapsulated: the multipart body parser and the per-address limit apply to this route alone.
+ * The body is received whole, up to the largest form's limit (bodyLimit also stops a chunked
+ * body without Content-Length), and parsed by readFeedbackRequest.
  */
 export default async function contactFormFeedbackRoutes(app: FastifyInstance, options: FeedbackRouteOptions): Promise<void> {
-  await app.register(fastifyMultipart, {
-    // Files are read and measured by readFeedbackRequest, which reports a file over its
-    // field's size as that field's error rather than failing the whole request.
-    throwFileSizeLimit: false,
+  const bodyLimit = Math.max(0, ...app.forms.all().map((form) => multipartLimits(form).contentLength));
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+  app.setErrorHandler(function feedbackErrors(error: FastifyError) {
+    // Handled by the app's error handler, with this route's own code for an oversized body.
+    throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? requestTooLarge(bodyLimit) : error;
   });
   const limit = app.config.feedbackRateLimit;
   if (limit !== null) {
@@ -39,15 +42,25 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
     `${CONTACT_FORM_PATH}/feedback`,
     {
       config: limit === null ? {} : { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
-      // Before the body is read: CF7 refuses anything but multipart/form-data first of all.
+      bodyLimit,
+      // Before the body is read: CF7 refuses anything but multipart/form-data first of all,
+      // then an unknown form; a body longer than the form accepts is not read at all.
       onRequest: async (request) => {
         const type = request.headers['content-type'];
         if (typeof type !== 'string' || !type.toLowerCase().startsWith('multipart/form-data')) throw unsupportedMediaType();
+        const form = requireForm(app, (request.params as { id: string }).id);
+        const cap = multipartLimits(form).contentLength;
+        if (Number(request.headers['content-length'] ?? 0) > cap) throw requestTooLarge(cap);
       },
     },
     async (request, reply) => {
       const form = requireForm(app, request.params.id);
-      const feedback = await readFeedbackRequest(request, form);
+      const body = request.body;
+      const cap = multipartLimits(form).contentLength;
+      // A chunked body has no Content-Length to check up front.
+      if (!Buffer.isBuffer(body)) throw unsupportedMediaType();
+      if (body.length > cap) throw requestTooLarge(cap);
+      const feedback = await readFeedbackRequest(body, String(request.headers['content-type']), form);
       const unitTag = sanitizeUnitTag(postedText(feedback.formData, '_wpcf7_unit_tag'));
       const outcome = await processSubmission(
         {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { publishedSchema } from '../contact-form/form-schemas.ts';
+import { preferredEncoding } from '../http/accept-encoding.ts';
 import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
 
 /**
@@ -10,9 +11,11 @@ import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.
 export default async function contactFormSchemaRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/feedback/schema`, async (request, reply) => {
     const form = requireForm(app, request.params.id);
-    const { json, etag } = publishedSchema(form);
-    reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const { body, etag } = publishedSchema(form).bodies[encoding];
+    reply.header('cache-control', 'public, max-age=300').header('etag', etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(json);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').header('content-length', body.length).send(body);
   });
 }

@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sharedScope } from '../plugins/shared-scope.ts';
+import { loadSiteFiles, serveMemoryFile } from './static-files-in-memory.ts';
 
 export interface StaticSiteOptions {
   /** Absolute path of the built site (config.staticRoot). */
@@ -15,41 +15,48 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
 /**
- * The built site. Routes are made from the files present at start (`wildcard: false`), which
- * is faster than a file-system lookup per request and can only ever serve files that are
- * there; `npm start` builds before starting. Next to every text file the build writes `.br`
- * and `.gz` twins, which are served instead when the browser accepts them. A folder with an
- * index.html answers at `/folder/`, and `/folder` redirects there with a 301 (query kept).
- * Shared scope: the not-found handler uses the `reply.sendFile` this decorates.
+ * The built site. Routes are made from the files present at start, which can only ever serve
+ * files that are there; `npm start` builds before starting. Pages and assets are served from
+ * memory (static-files-in-memory.ts): the prerendered HTML with its `.br`/`.gz` twins, chosen
+ * by Accept-Encoding, revalidated by ETag. Files too large for memory are streamed from disk
+ * by @fastify/static, which also gives the not-found handler its `reply.sendFile`. A folder
+ * with an index.html answers at `/folder/`, and `/folder` redirects there with a 301 (query
+ * kept). Shared scope: the not-found handler uses the `reply.sendFile` this decorates.
  */
 export default sharedScope(async function staticSiteRoutes(
   app: FastifyInstance,
   options: StaticSiteOptions,
 ): Promise<void> {
   const assetsFolder = path.join(options.root, 'assets') + path.sep;
+  const cacheControlOf = (relative: string) =>
+    path.join(options.root, relative).startsWith(assetsFolder) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+  const site = loadSiteFiles(options.root, cacheControlOf);
+
+  for (const file of site.files) {
+    for (const urlPath of file.urlPaths) app.get(urlPath, (request, reply) => serveMemoryFile(file, request, reply));
+  }
+
+  const onDisk = new Set(site.onDisk);
   await app.register(fastifyStatic, {
     root: options.root,
     prefix: '/',
+    // Only the large files get routes of their own; the rest are served from memory above.
+    serve: onDisk.size > 0,
     wildcard: false,
-    index: ['index.html'],
-    // Done below: the plugin's own redirect cannot be combined with `wildcard: false`.
+    index: false,
     redirect: false,
     preCompressed: true,
-    // The twins are found by the preCompressed lookup; they need no URL of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    globIgnore: ['**/*.br', '**/*.gz', ...site.files.map((file) => file.relative)],
     serveDotFiles: false,
     cacheControl: false,
     etag: true,
     lastModified: true,
     setHeaders(reply, filePath) {
-      reply.header(
-        'cache-control',
-        filePath.startsWith(assetsFolder) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
-      );
+      reply.header('cache-control', filePath.startsWith(assetsFolder) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
     },
   });
 
-  for (const folder of pageFolders(options.root)) {
+  for (const folder of pageFolders(site.files.map((file) => file.relative))) {
     app.get(`/${folder}`, async (request, reply) => {
       const query = request.url.indexOf('?');
       return reply.redirect(`/${folder}/${query === -1 ? '' : request.url.slice(query)}`, 301);
@@ -58,16 +65,9 @@ export default sharedScope(async function staticSiteRoutes(
 });
 
 /** Sub-folders holding an index.html (prerendered routes such as `thank-you`), as URL paths. */
-export function pageFolders(root: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(root, { recursive: true, encoding: 'utf8' });
-  } catch {
-    return []; // no build yet: nothing to redirect
-  }
-  return entries
-    .map((entry) => entry.split(path.sep).join('/'))
-    .filter((entry) => entry.endsWith('/index.html') && !entry.split('/').some((part) => part.startsWith('.')))
+export function pageFolders(files: readonly string[]): string[] {
+  return files
+    .filter((entry) => entry.endsWith('/index.html'))
     .map((entry) => entry.slice(0, -'/index.html'.length))
     .sort();
 }

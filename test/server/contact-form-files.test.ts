@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -89,6 +90,21 @@ describe(`uploaded files on ${testDialect}`, () => {
       url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback',
       headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(200 * 1024 * 1024), 'user-agent': DEFAULT_USER_AGENT },
       payload: '--x--\r\n',
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ code: 'wpcf7_request_too_large', data: { status: 413 } });
+  });
+
+  it('stops reading a body without Content-Length once it passes every form\'s limit: 413', async () => {
+    const chunks = (function* () {
+      yield Buffer.from('--x\r\nContent-Disposition: form-data; name="your-message"\r\n\r\n');
+      for (let index = 0; index < 40; index += 1) yield Buffer.alloc(1024 * 1024, 0x61);
+    })();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'user-agent': DEFAULT_USER_AGENT },
+      payload: Readable.from(chunks),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'wpcf7_request_too_large', data: { status: 413 } });

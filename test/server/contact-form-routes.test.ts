@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSchema } from '../../src/validation/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -84,6 +85,21 @@ describe(`contact form routes on ${testDialect}`, () => {
     const again = await get(`${base}/5/feedback/schema`, { 'if-none-match': String(response.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it('sends the schema precompressed when the browser accepts it, each encoding with its own ETag', async () => {
+    const plain = await get(`${base}/5/feedback/schema`);
+    const brotli = await get(`${base}/5/feedback/schema`, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get(`${base}/5/feedback/schema`, { 'accept-encoding': 'gzip' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const response of [plain, brotli, gzip]) expect(response.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect(new Set([plain.headers.etag, brotli.headers.etag, gzip.headers.etag]).size).toBe(3);
+    const revalidated = await get(`${base}/5/feedback/schema`, { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
   });
 
   it('refills nothing for a form without quiz or captcha', async () => {

@@ -1,0 +1,184 @@
+// `npm run bench:server`: throughput and tail latency of the server's hot paths on loopback,
+// measured with autocannon (10 connections, 10 s per endpoint) against the real entry point
+// (server/main.ts in its own process) on a temporary SQLite database, without SMTP: every
+// feedback POST is validated, stored and outboxed exactly as in production, and the mail
+// stays in the outbox. The feedback rate limit is switched off for the run. Prints req/s and
+// p99 per endpoint beside DESIGN.md's targets; it reports, it does not fail on a miss.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 10;
+const STATIC_ROOT = path.resolve('dist/client');
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer;
+  target?: { requestsPerSecond: number; p99Ms?: number };
+}
+
+if (!existsSync(path.join(STATIC_ROOT, 'index.html'))) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** A valid submission of the page contact form (id 5), encoded as a browser's fetch would. */
+async function feedbackBody(): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    _wpcf7: '5',
+    _wpcf7_version: '6.0',
+    _wpcf7_locale: 'en_ZA',
+    _wpcf7_unit_tag: 'wpcf7-f5-p2-o1',
+    _wpcf7_container_post: '2',
+    _wpcf7_posted_data_hash: '',
+    _wpcf7_recaptcha_response: '',
+    _wpcf7_hp_website: '',
+    'your-name': 'Thandi Nkosi',
+    'your-email': 'thandi@example.co.za',
+    'your-phone': '082 123 4567',
+    'your-company': 'Nkosi Retail',
+    'your-subject': 'LED video walls',
+    'your-message': 'We need a 4 x 2 m LED wall for our Sandton store by March. Please send a quote.',
+    'your-consent': '1',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('your-file', new File([], ''), '');
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+}
+
+async function main(): Promise<void> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'bench-server-'));
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(folder, 'site.db')}`,
+      UPLOAD_DIR: path.join(folder, 'uploads'),
+      STATIC_ROOT,
+      MAIL_TO: 'sales@example.co.za',
+      FEEDBACK_RATE_LIMIT: 'off',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilUp(`${base}/healthz`);
+    const feedback = await feedbackBody();
+    const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+    const endpoints: Endpoint[] = [
+      {
+        name: 'feedback POST (stored + outboxed)',
+        method: 'POST',
+        path: '/wp-json/contact-form-7/v1/contact-forms/5/feedback',
+        headers: { 'content-type': feedback.contentType, 'user-agent': userAgent },
+        body: feedback.body,
+        target: { requestsPerSecond: 5000, p99Ms: 20 },
+      },
+      {
+        name: 'schema GET',
+        method: 'GET',
+        path: '/wp-json/contact-form-7/v1/contact-forms/5/feedback/schema',
+        headers: { 'accept-encoding': 'br, gzip', 'user-agent': userAgent },
+        target: { requestsPerSecond: 10_000 },
+      },
+      {
+        name: 'static page GET /',
+        method: 'GET',
+        path: '/',
+        headers: { 'accept-encoding': 'br, gzip', 'user-agent': userAgent },
+        target: { requestsPerSecond: 10_000 },
+      },
+      { name: 'healthz GET', method: 'GET', path: '/healthz' },
+    ];
+
+    const rows: string[][] = [];
+    for (const endpoint of endpoints) {
+      // A short warm-up: JIT, connection pools, SQLite page cache.
+      await run(base, endpoint, 2);
+      const result = await run(base, endpoint, DURATION_SECONDS);
+      const rps = result.requests.average;
+      const p99 = result.latency.p99;
+      const failed = result.non2xx + result.errors;
+      const target = endpoint.target;
+      const verdict = target === undefined
+        ? '—'
+        : rps >= target.requestsPerSecond && (target.p99Ms === undefined || p99 < target.p99Ms)
+          ? 'met'
+          : 'NOT met';
+      rows.push([
+        endpoint.name,
+        Math.round(rps).toLocaleString('en-ZA'),
+        `${p99} ms`,
+        String(failed),
+        target === undefined ? '—' : `≥ ${target.requestsPerSecond.toLocaleString('en-ZA')} req/s${target.p99Ms === undefined ? '' : `, p99 < ${target.p99Ms} ms`}`,
+        verdict,
+      ]);
+      process.stdout.write(`${endpoint.name}: ${Math.round(rps)} req/s, p99 ${p99} ms, ${failed} failed\n`);
+    }
+    printTable(['endpoint', 'req/s', 'p99', 'non-2xx/errors', 'DESIGN.md target', ''], rows);
+    process.stdout.write(
+      `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback, LOG_LEVEL=${process.env.BENCH_LOG_LEVEL ?? 'warn'}, SQLite, no SMTP.\n`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await once(server, 'close');
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function run(base: string, endpoint: Endpoint, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${base}${endpoint.path}`,
+    method: endpoint.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(endpoint.headers === undefined ? {} : { headers: endpoint.headers }),
+    ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+  });
+}
+
+async function waitUntilUp(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  process.stdout.write(`\n${line(header)}\n${line(widths.map((width) => '-'.repeat(width)))}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+}
+
+await main();
