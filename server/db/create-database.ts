@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from './dialect.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 export interface CreateDatabaseOptions {
@@ -46,7 +47,7 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
         database.pragma('synchronous = NORMAL');
         database.pragma('foreign_keys = ON');
         database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-        return database;
+        return withStatementCache(database);
       },
     }),
   });
