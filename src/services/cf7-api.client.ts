@@ -61,7 +61,8 @@ function isFeedbackResponse(value: unknown): value is FeedbackResponse {
 export function createCf7Client(api: Wpcf7Api, options: Cf7ClientOptions = {}): Cf7Client {
   const log = options.log ?? ((...data: unknown[]) => console.error(...data));
   const http: KyInstance = ky.create({
-    prefixUrl: api.root,
+    // Absolute against the page: a Request outside a browser (tests, workers) needs a full URL.
+    prefixUrl: typeof location === 'undefined' ? api.root : new URL(api.root, location.href).href,
     headers: { Accept: ACCEPT },
     throwHttpErrors: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),

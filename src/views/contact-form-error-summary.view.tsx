@@ -17,7 +17,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, controlId: string, lab
   const control = document.getElementById(controlId);
   if (!control) return;
   event.preventDefault();
-  document.getElementById(labelId)?.scrollIntoView();
+  document.getElementById(labelId)?.scrollIntoView?.();
   control.focus({ preventScroll: true });
 }
 
@@ -27,9 +27,10 @@ export function ContactFormErrorSummary({ unitTag, fields, errors, summaryRef }:
   return (
     <div ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId} hidden={invalid.length === 0}>
       <div role="alert">
-        <h3 id={titleId} className="error-summary__title">
+        {/* Under the form's own h3 heading. */}
+        <h4 id={titleId} className="error-summary__title">
           There is a problem
-        </h3>
+        </h4>
         <ul className="error-summary__list">
           {invalid.map((field) => {
             const ids = fieldIds(unitTag, field.name);

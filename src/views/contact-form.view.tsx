@@ -3,7 +3,7 @@
 // and server recognise them) and follows GOV.UK's patterns for errors. Loaded lazily: the
 // prerendered HTML stands until this chunk arrives, and works without it (a plain multipart POST).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import { hiddenEntries, WPCF7_VERSION } from '../machines/contact-form-context.ts';
@@ -24,12 +24,14 @@ export interface ContactFormViewProps {
   logic?: typeof contactFormMachine;
   /** Receives the actor system's inspection events (the model-based harness records coverage). */
   inspect?: (event: InspectionEvent) => void;
+  /** Content placed in the form after the fields, as a Contact Form 7 template may hold. */
+  children?: ReactNode;
 }
 
 /** Where the form posts without scripts: the same REST endpoint, as multipart. */
 const feedbackPath = (form: FormDefinition) => `/wp-json/contact-form-7/v1/contact-forms/${form.id}/feedback`;
 
-export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect }: ContactFormViewProps) {
+export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect, children }: ContactFormViewProps) {
   const nested = useContext(InsideContactForm);
   const actorRef = useActorRef(logic, { input: { form, wpcf7, nested }, inspect });
   const snapshot = useSelector(actorRef, (current) => current);
@@ -106,6 +108,7 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
           {form.fields.map((field) => (
             <FormField key={field.name} field={field} context={context} send={send} />
           ))}
+          {children}
           <div className="wpcf7-hp" aria-hidden="true">
             <label htmlFor={`${context.unitTag}-hp`}>Leave this field empty</label>
             <input

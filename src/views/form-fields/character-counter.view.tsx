@@ -7,7 +7,8 @@ import type { FormField } from '../../../content/forms/index.ts';
 
 type CountedField = Extract<FormField, { type: 'text' | 'email' | 'tel' | 'url' | 'textarea' }>;
 
-const number = (value: number) => value.toLocaleString('en-ZA');
+// No digit grouping: "1 913" (en-ZA) is read aloud as two numbers by some screen readers.
+const number = (value: number) => String(value);
 const characters = (value: number) => `${number(value)} character${value === 1 ? '' : 's'}`;
 
 export function counterMessage({ count, maximum, minimum, tooLong, tooShort }: CharacterCount): string {

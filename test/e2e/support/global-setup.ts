@@ -4,16 +4,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from './free-port.ts';
+import { startMailbox, type Mailbox } from './mailbox.ts';
+
+/** The company's inbox in the e2e run; the site's outbox delivers to the local SMTP server. */
+export const E2E_MAIL_TO = 'enquiries@lumina.test';
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let mailbox: Mailbox | undefined;
 
-/** Builds the site (unless E2E_SKIP_BUILD=1 and a build exists) and serves it on a free port. */
+/**
+ * Builds the site (unless E2E_SKIP_BUILD=1 and a build exists), starts a local SMTP server
+ * (the mailbox) and serves the site on a free port, delivering its mail to that mailbox.
+ */
 export async function setup(project: TestProject) {
   if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/client/index.html'))) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`npm run build failed with exit code ${build.status}`);
   }
+  mailbox = await startMailbox();
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -22,6 +31,9 @@ export async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
+      UPLOAD_DIR: join(dataDir, 'uploads'),
+      SMTP_URL: mailbox.smtpUrl,
+      MAIL_TO: E2E_MAIL_TO,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -29,6 +41,8 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
+  project.provide('mailTo', E2E_MAIL_TO);
 }
 
 export async function teardown() {
@@ -37,6 +51,7 @@ export async function teardown() {
     server.kill('SIGTERM');
     await exited;
   }
+  await mailbox?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -58,5 +73,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** GET it for the mail the local SMTP server received (MailboxMessage[]). */
+    mailboxUrl: string;
+    /** The MAIL_TO the server was started with. */
+    mailTo: string;
   }
 }
