@@ -8,10 +8,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+// The same valid submission and port picking as the server tests.
+import { freePort } from '../test/server/helpers/server-process.ts';
+import { validContactFields } from '../test/server/helpers/test-forms.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -31,36 +33,12 @@ if (!existsSync(path.join(STATIC_ROOT, 'index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
 /** A valid submission of the page contact form (id 5), encoded as a browser's fetch would. */
 async function feedbackBody(): Promise<{ body: Buffer; contentType: string }> {
   const form = new FormData();
-  const fields: Record<string, string> = {
-    _wpcf7: '5',
-    _wpcf7_version: '6.0',
-    _wpcf7_locale: 'en_ZA',
-    _wpcf7_unit_tag: 'wpcf7-f5-p2-o1',
-    _wpcf7_container_post: '2',
-    _wpcf7_posted_data_hash: '',
-    _wpcf7_recaptcha_response: '',
-    _wpcf7_hp_website: '',
-    'your-name': 'Thandi Nkosi',
-    'your-email': 'thandi@example.co.za',
-    'your-phone': '082 123 4567',
-    'your-company': 'Nkosi Retail',
-    'your-subject': 'LED video walls',
+  const fields = validContactFields({
     'your-message': 'We need a 4 x 2 m LED wall for our Sandton store by March. Please send a quote.',
-    'your-consent': '1',
-  };
+  });
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('your-file', new File([], ''), '');
   const encoded = new Response(form);

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, runScript as run, type ServerProcess as Run } from './helpers/server-process.ts';
 import { createStaticFixture, fixtureFiles, type StaticFixture } from './helpers/static-fixture.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 
@@ -11,42 +10,6 @@ import { createTestDatabase, testDialect, type TestDatabase } from './helpers/te
  */
 
 const PROCESS_TIMEOUT_MS = 30_000;
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function run(script: string, env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: process.cwd(),
-    // Only what the server reads, so the developer's own variables cannot leak in.
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  // 'close', not 'exit': only then has everything the process printed been read from its pipes.
-  const exit = once(child, 'close').then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-  }));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function waitFor(condition: () => boolean, what: string, exit: Run['exit']): Promise<void> {
   let exited = false;

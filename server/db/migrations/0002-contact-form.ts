@@ -52,26 +52,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The worker's claim: due, undelivered, not given up. Replaces 0001's narrower index.
   await db.schema.dropIndex('outbox_pending').execute();
-  await db.schema
-    .createIndex('outbox_pending')
-    .on('outbox')
-    .column('next_attempt_at')
-    .where(sql.ref('delivered_at'), 'is', null)
-    .where(sql.ref('failed_at'), 'is', null)
-    .execute();
+  await createPendingIndex(db, ['delivered_at', 'failed_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('outbox_pending').execute();
-  await db.schema
-    .createIndex('outbox_pending')
-    .on('outbox')
-    .column('next_attempt_at')
-    .where(sql.ref('delivered_at'), 'is', null)
-    .execute();
+  await createPendingIndex(db, ['delivered_at']);
   await db.schema.alterTable('outbox').dropColumn('failed_at').execute();
   await db.schema.alterTable('outbox').dropColumn('attachments').execute();
   await db.schema.dropTable('submission_files').execute();
   await db.schema.alterTable('submissions').dropColumn('meta').execute();
   await db.schema.dropTable('captchas').execute();
+}
+
+/** The partial index of the outbox rows still to send: those whose `unsetColumns` are null. */
+async function createPendingIndex(db: Kysely<unknown>, unsetColumns: string[]): Promise<void> {
+  let index = db.schema.createIndex('outbox_pending').on('outbox').column('next_attempt_at');
+  for (const column of unsetColumns) index = index.where(sql.ref(column), 'is', null);
+  await index.execute();
 }
