@@ -1,5 +1,6 @@
 // The contact form, to the behaviour of Contact Form 7's client (includes/js/src/*.js). The form
-// checks its placement, its configuration and the browser, then runs five regions at once:
+// checks its placement, its configuration and the browser (until then, or when one of them
+// fails, it is the plain HTML form, which still posts), then runs five regions at once:
 //  - fields:     values as the visitor types and chooses; a pause in typing announces counters
 //  - schema:     the SWV schema fetched from the server, for validating changed fields
 //  - recaptcha:  reCAPTCHA v3 set up from the site's config; a token on ready and on each change

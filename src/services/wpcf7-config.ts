@@ -1,7 +1,7 @@
 // Contact Form 7's page configuration (the `wpcf7` object WordPress prints into every page):
 // where the REST API lives and whether the page may be served from a cache. The site cannot
-// print it inline (the Content-Security-Policy refuses inline scripts), so the view passes the
-// site's own configuration, or a page's `window.wpcf7` when an integration defines one.
+// print it inline (the Content-Security-Policy refuses inline scripts): the view passes the
+// site's own configuration below, or whatever configuration a page gives it.
 
 export interface Wpcf7Api {
   /** The REST root, e.g. `/wp-json/`; always ends with a slash. */
