@@ -14,7 +14,7 @@ export const contactForm: FormDefinition = {
   messages: {
     ...cf7DefaultMessages,
     mail_sent_ok: 'Thank you for your message. An engineer will reply within one working day.',
-    validation_error: 'There is a problem with your message. Check the fields marked below.',
+    validation_error: 'There is a problem with your message. Correct the errors shown beside the fields, then send it again.',
   },
   mail: {
     subject: 'Website enquiry: [your-subject] from [your-name]',

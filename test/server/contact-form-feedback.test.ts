@@ -112,7 +112,7 @@ describe(`POST feedback on ${testDialect}`, () => {
     expect(answerOf(response)).toEqual({
       contact_form_id: 5,
       status: 'validation_failed',
-      message: 'There is a problem with your message. Check the fields marked below.',
+      message: 'There is a problem with your message. Correct the errors shown beside the fields, then send it again.',
       invalid_fields: [
         { field: 'your-name', message: 'Full name must be 2 characters or more', idref: null, error_id: 'wpcf7-f5-p2-o1-ve-your-name' },
         {
