@@ -43,6 +43,8 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
     {
       config: limit === null ? {} : { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
       bodyLimit,
+      // The answer is a few hundred bytes of JSON, below any size worth compressing.
+      compress: false,
       // Before the body is read: CF7 refuses anything but multipart/form-data first of all,
       // then an unknown form; a body longer than the form accepts is not read at all.
       onRequest: async (request) => {

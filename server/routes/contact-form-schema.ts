@@ -9,7 +9,8 @@ import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.
  * minutes, revalidated by ETag after that. Serialised once per form.
  */
 export default async function contactFormSchemaRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/feedback/schema`, async (request, reply) => {
+  // Precompressed once per encoding: no compression hooks per request.
+  app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/feedback/schema`, { compress: false }, async (request, reply) => {
     const form = requireForm(app, request.params.id);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const { body, etag } = publishedSchema(form).bodies[encoding];

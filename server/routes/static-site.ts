@@ -33,7 +33,10 @@ export default sharedScope(async function staticSiteRoutes(
   const site = loadSiteFiles(options.root, cacheControlOf);
 
   for (const file of site.files) {
-    for (const urlPath of file.urlPaths) app.get(urlPath, (request, reply) => serveMemoryFile(file, request, reply));
+    for (const urlPath of file.urlPaths) {
+      // Already compressed by the build (the .br/.gz twins): no compression hooks per request.
+      app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(file, request, reply));
+    }
   }
 
   const onDisk = new Set(site.onDisk);
