@@ -13,13 +13,24 @@ export type PostedData = Record<string, PostedValue>;
 
 const DO_NOT_STORE = new Set<FormField['type']>(['quiz', 'captcha']);
 
+// Values by field name, gathered once per submission: every check asks for several fields.
+const byName = new WeakMap<FormData, Map<string, FormDataEntryValue[]>>();
+
 /** Every value posted under `name`, `name[]` or `name[…]`, in order. */
 export function postedValues(formData: FormData, name: string): FormDataEntryValue[] {
-  const values: FormDataEntryValue[] = [];
-  for (const [key, value] of formData.entries()) {
-    if (key === name || key.startsWith(`${name}[`)) values.push(value);
+  let index = byName.get(formData);
+  if (index === undefined) {
+    index = new Map();
+    for (const [key, value] of formData.entries()) {
+      const bracket = key.indexOf('[');
+      const field = bracket > 0 ? key.slice(0, bracket) : key;
+      const list = index.get(field);
+      if (list === undefined) index.set(field, [value]);
+      else list.push(value);
+    }
+    byName.set(formData, index);
   }
-  return values;
+  return index.get(name) ?? [];
 }
 
 export function postedText(formData: FormData, name: string): string {

@@ -3,13 +3,14 @@ import type { Database, OutboxAttachment } from '../db/types.ts';
 import type { ComposedMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
+import { writeSubmission } from './submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
  * The durable half of mail_sent: the submission, its files and its mail are committed in one
- * transaction before the visitor is told anything, so an acknowledged message can only be
- * delivered late, never lost. The files are written (and flushed) first; if the transaction
- * fails they are removed again and the visitor is answered mail_failed.
+ * transaction (submission-writer.ts) before the visitor is told anything, so an acknowledged
+ * message can only be delivered late, never lost. The files are written (and flushed) first;
+ * if the transaction fails they are removed again and the visitor is answered mail_failed.
  */
 
 export interface SubmissionRecord {
@@ -33,46 +34,8 @@ export interface AcceptedSubmission {
 
 export async function storeAcceptedSubmission(db: Kysely<Database>, accepted: AcceptedSubmission): Promise<number> {
   const stored = await storeUploads(accepted.uploadDir, accepted.uploads);
-  const mail = accepted.mail(stored.map(toAttachment));
   try {
-    return await db.transaction().execute(async (trx) => {
-      const { record } = accepted;
-      const submission = await trx
-        .insertInto('submissions')
-        .values(submissionRow(record))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (stored.length > 0) {
-        await trx
-          .insertInto('submission_files')
-          .values(
-            stored.map((file) => ({
-              submission_id: submission.id,
-              field: file.field,
-              stored_name: file.storedName,
-              original_name: file.filename,
-              media_type: file.kind.mediaType,
-              size: file.bytes.length,
-              created_at: record.createdAt,
-            })),
-          )
-          .execute();
-      }
-      await trx
-        .insertInto('outbox')
-        .values({
-          submission_id: submission.id,
-          to_address: mail.to,
-          reply_to: mail.replyTo,
-          subject: mail.subject,
-          body: mail.body,
-          attachments: JSON.stringify(mail.attachments),
-          next_attempt_at: record.createdAt,
-          created_at: record.createdAt,
-        })
-        .execute();
-      return submission.id;
-    });
+    return await writeSubmission(db, { record: accepted.record, files: stored, mail: accepted.mail(stored.map(toAttachment)) });
   } catch (error) {
     await removeUploads(accepted.uploadDir, stored);
     throw error;

@@ -1,0 +1,128 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
+import type { ComposedMail } from './compose-mail.ts';
+import type { SubmissionRecord } from './store-submission.ts';
+import type { StoredUpload } from './upload-store.ts';
+
+/*
+ * Group commit for accepted submissions. Each submission is written with its files' rows and
+ * its mail in one transaction, as before; submissions that arrive while a transaction is being
+ * committed wait and are committed together in the next one. Under load that turns many small
+ * commits (each a write to the database's log) into a few larger ones; a lone submission is
+ * committed at once. Every caller is answered only after the commit that holds its rows, so
+ * an acknowledged submission is always durable. If a shared transaction fails, its
+ * submissions are retried one by one, so one bad row cannot fail the others.
+ */
+
+export interface PendingSubmission {
+  record: SubmissionRecord;
+  files: readonly StoredUpload[];
+  mail: ComposedMail;
+}
+
+interface Waiting {
+  submission: PendingSubmission;
+  resolve: (id: number) => void;
+  reject: (error: unknown) => void;
+}
+
+const MAX_BATCH = 32;
+const writers = new WeakMap<Kysely<Database>, (submission: PendingSubmission) => Promise<number>>();
+
+/** Commits a submission, its files and its mail; resolves with the submission's id. */
+export function writeSubmission(db: Kysely<Database>, submission: PendingSubmission): Promise<number> {
+  let write = writers.get(db);
+  if (write === undefined) {
+    write = createWriter(db);
+    writers.set(db, write);
+  }
+  return write(submission);
+}
+
+function createWriter(db: Kysely<Database>): (submission: PendingSubmission) => Promise<number> {
+  const queue: Waiting[] = [];
+  let draining = false;
+
+  async function drain(): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      try {
+        const ids = await db.transaction().execute(async (trx) => {
+          const written: number[] = [];
+          for (const waiting of batch) written.push(await insertSubmission(trx, waiting.submission));
+          return written;
+        });
+        batch.forEach((waiting, index) => waiting.resolve(ids[index] as number));
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]?.reject(error);
+          continue;
+        }
+        for (const waiting of batch) {
+          try {
+            waiting.resolve(await db.transaction().execute((trx) => insertSubmission(trx, waiting.submission)));
+          } catch (single) {
+            waiting.reject(single);
+          }
+        }
+      }
+    }
+    draining = false;
+  }
+
+  return (submission) =>
+    new Promise<number>((resolve, reject) => {
+      queue.push({ submission, resolve, reject });
+      if (!draining) {
+        draining = true;
+        void drain();
+      }
+    });
+}
+
+async function insertSubmission(trx: Transaction<Database>, { record, files, mail }: PendingSubmission): Promise<number> {
+  const submission = await trx
+    .insertInto('submissions')
+    .values({
+      form_id: record.formId,
+      status: record.status,
+      posted_data: JSON.stringify(record.postedData),
+      posted_data_hash: record.postedDataHash,
+      remote_ip_hash: record.remoteIpHash,
+      user_agent: record.userAgent,
+      meta: JSON.stringify(record.meta),
+      created_at: record.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (files.length > 0) {
+    await trx
+      .insertInto('submission_files')
+      .values(
+        files.map((file) => ({
+          submission_id: submission.id,
+          field: file.field,
+          stored_name: file.storedName,
+          original_name: file.filename,
+          media_type: file.kind.mediaType,
+          size: file.bytes.length,
+          created_at: record.createdAt,
+        })),
+      )
+      .execute();
+  }
+  await trx
+    .insertInto('outbox')
+    .values({
+      submission_id: submission.id,
+      to_address: mail.to,
+      reply_to: mail.replyTo,
+      subject: mail.subject,
+      body: mail.body,
+      attachments: JSON.stringify(mail.attachments),
+      next_attempt_at: record.createdAt,
+      created_at: record.createdAt,
+    })
+    .execute();
+  return submission.id;
+}
