@@ -63,7 +63,8 @@ async function main(): Promise<void> {
       FEEDBACK_RATE_LIMIT: 'off',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // Its log is not read here: a pipe nobody drains would fill up and stall the server.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
