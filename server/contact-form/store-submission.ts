@@ -3,7 +3,7 @@ import type { Database, OutboxAttachment } from '../db/types.ts';
 import type { ComposedMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
-import { writeSubmission } from './submission-writer.ts';
+import { submissionRow, writeSubmission } from './submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
@@ -48,19 +48,6 @@ export async function storeSpamSubmission(db: Kysely<Database>, record: Submissi
     .insertInto('submissions')
     .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
     .execute();
-}
-
-function submissionRow(record: SubmissionRecord) {
-  return {
-    form_id: record.formId,
-    status: record.status,
-    posted_data: JSON.stringify(record.postedData),
-    posted_data_hash: record.postedDataHash,
-    remote_ip_hash: record.remoteIpHash,
-    user_agent: record.userAgent,
-    meta: JSON.stringify(record.meta),
-    created_at: record.createdAt,
-  };
 }
 
 function toAttachment(file: StoredUpload): OutboxAttachment {

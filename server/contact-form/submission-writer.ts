@@ -83,16 +83,7 @@ function createWriter(db: Kysely<Database>): (submission: PendingSubmission) => 
 async function insertSubmission(trx: Transaction<Database>, { record, files, mail }: PendingSubmission): Promise<number> {
   const submission = await trx
     .insertInto('submissions')
-    .values({
-      form_id: record.formId,
-      status: record.status,
-      posted_data: JSON.stringify(record.postedData),
-      posted_data_hash: record.postedDataHash,
-      remote_ip_hash: record.remoteIpHash,
-      user_agent: record.userAgent,
-      meta: JSON.stringify(record.meta),
-      created_at: record.createdAt,
-    })
+    .values(submissionRow(record))
     .returning('id')
     .executeTakeFirstOrThrow();
   if (files.length > 0) {
@@ -125,4 +116,18 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
     })
     .execute();
   return submission.id;
+}
+
+/** The submissions row of a record; spam is stored through it too. */
+export function submissionRow(record: SubmissionRecord) {
+  return {
+    form_id: record.formId,
+    status: record.status,
+    posted_data: JSON.stringify(record.postedData),
+    posted_data_hash: record.postedDataHash,
+    remote_ip_hash: record.remoteIpHash,
+    user_agent: record.userAgent,
+    meta: JSON.stringify(record.meta),
+    created_at: record.createdAt,
+  };
 }
