@@ -92,7 +92,7 @@ function fieldKey(name: string): string {
  */
 export function cleanFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a safe file name must lose
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return clean.length > 200 ? clean.slice(clean.length - 200) : clean;
 }
