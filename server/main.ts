@@ -65,7 +65,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
 
-  const app = await buildApp({ config, db });
+  // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
+  // synchronously, so the last lines before process.exit ("stopped") are never lost.
+  const app = await buildApp({ config, db, logger: { level: config.logLevel, stream: process.stdout } });
   running.app = app;
   try {
     const applied = await runMigrations(db);
