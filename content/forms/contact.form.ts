@@ -6,7 +6,7 @@ import { cf7DefaultMessages } from './default-messages.ts';
 export const contactForm: FormDefinition = {
   id: 5,
   slug: 'contact',
-  title: 'Contact form',
+  title: 'Send us a message',
   locale: 'en_ZA',
   submitLabel: 'Send message',
   recaptcha: true,

@@ -30,7 +30,7 @@ const brief = {
 async function openForm(page: Page) {
   await page.goto(`${baseUrl}/#contact`, { waitUntil: 'networkidle' });
   await page.locator('#contact .wpcf7.js').waitFor();
-  return page.getByRole('form', { name: 'Contact form' });
+  return page.getByRole('form', { name: 'Send us a message' });
 }
 
 async function screenshotSection(page: Page, name: string) {
