@@ -1,10 +1,11 @@
 // Every content file, the export it must provide and the struct that export must satisfy.
 // The build validates each one (content/validate-content.ts); a new content file is added here.
-import type { Struct } from 'superstruct';
+import { array, type Struct } from 'superstruct';
 import { CompanyStruct } from './structs/company.struct.ts';
 import { FormDefinition } from './structs/form.struct.ts';
 import { HomeStruct } from './structs/home.struct.ts';
 import { ImageManifestStruct } from './structs/image-manifest.struct.ts';
+import { NewsletterFormStruct } from './structs/newsletter-form.struct.ts';
 import { NavigationStruct } from './structs/navigation.struct.ts';
 import { PagesStruct } from './structs/pages.struct.ts';
 import { SeoStruct } from './structs/seo.struct.ts';
@@ -27,6 +28,11 @@ export const contentFiles = {
   pages: { file: 'content/pages.ts', exportName: 'pages', struct: PagesStruct },
   seo: { file: 'content/seo.ts', exportName: 'seo', struct: SeoStruct },
   contactForm: { file: 'content/forms/contact.form.ts', exportName: 'contactForm', struct: FormDefinition },
+  newsletterForms: {
+    file: 'content/forms/newsletter.forms.ts',
+    exportName: 'newsletterForms',
+    struct: array(NewsletterFormStruct),
+  },
   imageManifest: { file: 'content/image-manifest.json', exportName: 'default', struct: ImageManifestStruct },
 } as const satisfies Record<string, ContentFile>;
 

@@ -14,6 +14,7 @@ import type { FormDefinition } from './structs/form.struct.ts';
 import type { Home } from './structs/home.struct.ts';
 import type { ImageManifest } from './structs/image-manifest.struct.ts';
 import type { Navigation } from './structs/navigation.struct.ts';
+import type { NewsletterForm } from './structs/newsletter-form.struct.ts';
 import type { Pages } from './structs/pages.struct.ts';
 import type { Seo } from './structs/seo.struct.ts';
 import type { Site } from './structs/site.struct.ts';
@@ -34,6 +35,7 @@ export interface SiteContent {
   pages: Pages;
   seo: Seo;
   contactForm: FormDefinition;
+  newsletterForms: readonly NewsletterForm[];
   imageManifest: ImageManifest;
 }
 
@@ -108,7 +110,8 @@ function duplicates(ids: readonly string[]): Set<string> {
  * in content/images (without extension): content may only show pictures that exist.
  */
 export function crossCheckContent(
-  content: Omit<SiteContent, 'imageManifest' | 'contactForm'> & Partial<Pick<SiteContent, 'contactForm'>>,
+  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms'> &
+    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms'>>,
   imageKeys: ReadonlySet<string>,
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
