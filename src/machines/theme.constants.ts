@@ -15,3 +15,15 @@ export const HEADER_SHRINK_MIN_WIDTH_PX = 993;
 
 /** The auto-show header variant is hidden at the top and shown past this scroll offset. */
 export const HEADER_AUTO_SHOW_THRESHOLD_PX = 50;
+
+/** The testimonials slider shows each quote this long before fading to the next. */
+export const TEXT_SLIDER_INTERVAL_MS = 4000;
+
+/** The testimonials slider's cross-fade (opacity only, so nothing moves). */
+export const TEXT_SLIDER_FADE_MS = 600;
+
+/** The client logo carousel moves on by one logo after this long. */
+export const LOGO_CAROUSEL_INTERVAL_MS = 3000;
+
+/** How long the logo carousel takes to slide to the next logo. */
+export const LOGO_CAROUSEL_SPEED_MS = 600;

@@ -1,6 +1,11 @@
-// Client quotes as a list; the slider of a later issue shows the same list one quote at a time.
+// Client quotes. The slider is its own chunk, loaded after first paint; the prerender waits for
+// it, so the page carries every quote as a list (readable with JavaScript off), and the chunk
+// hydrates that list before turning it into a slider.
+import { lazy, Suspense } from 'react';
 import { home } from '../../../content/index.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+
+const TextSlider = lazy(() => import('../text-slider.view.tsx'));
 
 export function TestimonialsSection() {
   const { testimonials } = home;
@@ -8,23 +13,9 @@ export function TestimonialsSection() {
     <section id="testimonials" className="section testimonials" aria-labelledby="testimonials-title">
       <div className="container">
         <SectionHeading id="testimonials-title" eyebrow={testimonials.eyebrow} heading={testimonials.heading} />
-        <ul className="testimonial-list">
-          {testimonials.items.map((testimonial) => (
-            <li key={testimonial.name}>
-              <figure className="testimonial">
-                <blockquote className="testimonial__quote">
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption className="testimonial__source">
-                  <span className="testimonial__name">{testimonial.name}</span>
-                  <span className="testimonial__role">
-                    {testimonial.role}, {testimonial.organisation}
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <TextSlider slides={testimonials.items} label={testimonials.heading} />
+        </Suspense>
       </div>
     </section>
   );

@@ -1,0 +1,68 @@
+// The testimonials slider is prerendered as a plain list of every quote (readable with JavaScript
+// off) and hydrated over that list: the first client render must equal the server's, and only
+// then does the machine, hearing the motion preference, turn the list into a slider.
+import { act, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { home } from '../../content/index.ts';
+import { TextSlider } from '../../src/views/text-slider.view.tsx';
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const slider = <TextSlider slides={home.testimonials.items} label={home.testimonials.heading} />;
+
+async function hydrate(html: string) {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const consoleError = vi.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, slider, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  expect(recoverable).toEqual([]);
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+  return container;
+}
+
+it('prerenders every quote as a list, without carousel controls', () => {
+  const html = renderToString(slider);
+  expect(html).toMatch(/^<div class="text-slider" data-state="listing">/);
+  expect(html).not.toContain('aria-roledescription');
+  expect(html).not.toContain('<button');
+  expect(html.match(/<li /g)).toHaveLength(home.testimonials.items.length);
+  for (const item of home.testimonials.items) expect(html).toContain(item.name);
+});
+
+it('hydrates the list without a mismatch, then becomes a rotating carousel', async () => {
+  const html = renderToString(slider);
+  // jsdom has no matchMedia: the real reducedMotion actor reports that motion is allowed.
+  await hydrate(html);
+  const carousel = screen.getByRole('group', { name: home.testimonials.heading });
+  expect(carousel).toHaveAttribute('aria-roledescription', 'carousel');
+  expect(carousel).toHaveAttribute('data-state', 'slider.rotating.playing');
+  expect(screen.getByRole('button', { name: 'Stop automatic slide show' })).toBeVisible();
+  expect(screen.queryByRole('list')).toBeNull();
+});
+
+it('hydrates into a still carousel for a visitor who prefers reduced motion', async () => {
+  const html = renderToString(slider);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)',
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  await hydrate(html);
+  const carousel = screen.getByRole('group', { name: home.testimonials.heading });
+  expect(carousel).toHaveAttribute('data-state', 'slider.still');
+  expect(screen.queryByRole('button', { name: /automatic slide show/ })).toBeNull();
+});
