@@ -295,6 +295,15 @@ export const home: Home = {
       { value: 38, label: 'engineers and technicians' },
       { value: 4, suffix: ' h', label: 'support response in the metros' },
     ],
+    capabilities: {
+      heading: 'What we do in-house',
+      items: [
+        { label: 'LED wall design and engineering', percent: 95 },
+        { label: 'Structural steel and rigging', percent: 85 },
+        { label: 'Content management software', percent: 80 },
+        { label: 'On-site maintenance and repair', percent: 90 },
+      ],
+    },
   },
 
   testimonials: {

@@ -84,6 +84,11 @@ const Counters = object({
     2,
     6,
   ),
+  /** What the company is good at, drawn as bars that fill to their percentage. */
+  capabilities: object({
+    heading: Text,
+    items: size(array(object({ label: Text, percent: size(integer(), 0, 100) })), 1, 8),
+  }),
 });
 
 const Testimonials = object({

@@ -16,6 +16,24 @@ export const HEADER_SHRINK_MIN_WIDTH_PX = 993;
 /** The auto-show header variant is hidden at the top and shown past this scroll offset. */
 export const HEADER_AUTO_SHOW_THRESHOLD_PX = 50;
 
+/** Counters and progress bars start once they come this close to the viewport. */
+export const MOTION_NEAR_MARGIN_PX = 500;
+
+/** How long a counter takes to count up to its value. */
+export const COUNTER_DURATION_MS = 2000;
+
+/** How long a progress bar takes to fill to its target (the CSS transition's duration). */
+export const PROGRESS_FILL_DURATION_MS = 1500;
+
+/** Scroll-reveal: how far (px) an element slides up as it fades in, and how long it takes. */
+export const REVEAL_DISTANCE_PX = 24;
+export const REVEAL_DURATION_MS = 700;
+
+/** The seasonal snow: flakes falling at once, flakes that settle, and how often those regenerate. */
+export const SNOW_FALLING_FLAKES = 100;
+export const SNOW_STICKY_FLAKES = 50;
+export const SNOW_STICKY_REGENERATE_MS = 7000;
+
 /** The testimonials slider shows each quote this long before fading to the next. */
 export const TEXT_SLIDER_INTERVAL_MS = 4000;
 

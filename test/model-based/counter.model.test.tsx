@@ -1,0 +1,105 @@
+// counter, walked through the real <Counter> view along every edge of the production machine's
+// graph. The motion preference, nearness to the viewport and animation frames are fakes the
+// steps drive (their real actors are unit-tested on their own: reduced-motion, intersection,
+// animation-frames).
+import { act } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { countAt, counterMachine } from '../../src/machines/counter.machine.ts';
+import { COUNTER_DURATION_MS, MOTION_NEAR_MARGIN_PX } from '../../src/machines/theme.constants.ts';
+import { Counter, formatCount } from '../../src/views/counter.view.tsx';
+import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
+
+type Snapshot = SnapshotFrom<typeof counterMachine>;
+
+const VALUE = 9400;
+const SUFFIX = ' m²';
+const FINAL = `9\u00a0400${SUFFIX}`;
+
+const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<{ getElement?: () => Element | null; marginPx?: number; duration?: number }>;
+
+/** Sends the step's event from the fake actor invoked as `src`, as the real actor would. */
+const from =
+  (src: string): StepExecutor =>
+  async ({ event, fakes }) => {
+    const running = fake(fakes, src).running;
+    if (!running) throw new Error(`${src} is not running`);
+    await act(async () => running.sendBack(event as EventObject));
+  };
+
+const digits = (container: HTMLElement) => container.querySelector('.counter__digits');
+
+function expectAccessibleFinalValue(container: HTMLElement) {
+  // Screen readers read the final value only, whatever the digits show.
+  expect(container.querySelector('.visually-hidden')?.textContent).toBe(FINAL);
+  expect(digits(container)).toHaveAttribute('aria-hidden', 'true');
+  expect(container.querySelector('.counter__sizer')?.textContent).toBe(FINAL);
+  expect(container.querySelector('.counter__value')).toHaveAttribute('data-value', String(VALUE));
+}
+
+function progressBand(snapshot: Snapshot) {
+  const { shown, elapsed } = snapshot.context;
+  if (elapsed >= COUNTER_DURATION_MS) return 'end';
+  return elapsed > 0 ? 'middle' : shown === VALUE ? 'prerendered' : 'start';
+}
+
+describeModel({
+  machine: counterMachine,
+  input: { value: VALUE, getElement: () => null },
+  // Half way and the end: the only two kinds of frame the machine tells apart.
+  eventSamples: [
+    { type: 'frame.tick', elapsed: COUNTER_DURATION_MS / 2 },
+    { type: 'frame.tick', elapsed: COUNTER_DURATION_MS },
+  ],
+  serializeState: (snapshot: Snapshot) => JSON.stringify({ value: snapshot.value, progress: progressBand(snapshot) }),
+  fakes: {
+    reducedMotion: () => fakeCallbackActor(),
+    intersection: () => fakeCallbackActor(),
+    animationFrames: () => fakeCallbackActor(),
+  },
+  render: (props) => <Counter value={VALUE} suffix={SUFFIX} label="of LED installed" {...props} />,
+  events: {
+    'motion.reduce': from('reducedMotion'),
+    'motion.allow': from('reducedMotion'),
+    'element.near': from('intersection'),
+    'frame.tick': from('animationFrames'),
+  },
+  states: {
+    pending: ({ container, fakes }) => {
+      // As prerendered: the final value.
+      expect(digits(container)?.textContent).toBe(FINAL);
+      expectAccessibleFinalValue(container);
+      expect(fake(fakes, 'intersection').running).toBeUndefined();
+    },
+    waiting: ({ container, fakes }) => {
+      expect(digits(container)?.textContent).toBe(`0${SUFFIX}`);
+      expectAccessibleFinalValue(container);
+      const watching = fake(fakes, 'intersection').running;
+      expect(watching?.input.marginPx).toBe(MOTION_NEAR_MARGIN_PX);
+      // The actor watches the counter's own list item.
+      expect(watching?.input.getElement?.()).toBe(container.querySelector('li.counter'));
+      expect(fake(fakes, 'animationFrames').running).toBeUndefined();
+    },
+    counting: ({ container, fakes, snapshot }) => {
+      const expected = countAt(VALUE, snapshot.context.elapsed);
+      expect(expected).toBeLessThan(VALUE);
+      expect(digits(container)?.textContent).toBe(`${formatCount(expected)}${SUFFIX}`);
+      expectAccessibleFinalValue(container);
+      expect(fake(fakes, 'animationFrames').running?.input).toEqual({ duration: COUNTER_DURATION_MS });
+      expect(fake(fakes, 'intersection').running, 'counts once: no longer watching').toBeUndefined();
+    },
+    counted: ({ container, fakes }) => {
+      expect(digits(container)?.textContent).toBe(FINAL);
+      expectAccessibleFinalValue(container);
+      expect(fake(fakes, 'animationFrames').running).toBeUndefined();
+      expect(fake(fakes, 'intersection').running).toBeUndefined();
+    },
+    reduced: ({ container, fakes }) => {
+      expect(digits(container)?.textContent).toBe(FINAL);
+      expectAccessibleFinalValue(container);
+      expect(fake(fakes, 'animationFrames').running).toBeUndefined();
+      expect(fake(fakes, 'intersection').running).toBeUndefined();
+      expect(container.querySelector('li.counter')).toHaveAttribute('data-state', 'reduced');
+    },
+  },
+});
