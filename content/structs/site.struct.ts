@@ -1,4 +1,4 @@
-import { enums, object, pattern, string, type Infer } from 'superstruct';
+import { boolean, enums, object, pattern, string, type Infer } from 'superstruct';
 
 export const SiteStruct = object({
   header: object({
@@ -8,9 +8,20 @@ export const SiteStruct = object({
      */
     variant: enums(['sticky', 'auto-show']),
   }),
+  menu: object({
+    /**
+     * `top`: the main menu sits in the header across the top; menu anchors land 70 px down.
+     * `left-navbar`: on screens at least 993 px wide the header becomes a fixed sidebar on the
+     * left with the menu stacked, and anchors land at the very top (offset 0).
+     */
+    layout: enums(['top', 'left-navbar']),
+  }),
+  /** Seasonal effects the content can switch on. `snow`: snowflakes fall over the page. */
+  effects: object({ snow: boolean() }),
   /** The browser UI colour (meta theme-color and the web manifest). */
   themeColor: pattern(string(), /^#[0-9a-f]{6}$/i),
 });
 
 export type Site = Infer<typeof SiteStruct>;
 export type HeaderVariant = Site['header']['variant'];
+export type MenuLayout = Site['menu']['layout'];

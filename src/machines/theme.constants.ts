@@ -34,6 +34,21 @@ export const SNOW_FALLING_FLAKES = 100;
 export const SNOW_STICKY_FLAKES = 50;
 export const SNOW_STICKY_REGENERATE_MS = 7000;
 
+/** A main-menu click scrolls the page to its section in this long. */
+export const MENU_SCROLL_DURATION_MS = 750;
+
+/** The section lands this far below the top of the window: the sticky header's room… */
+export const MENU_SCROLL_OFFSET_PX = 70;
+
+/** …and none in the left-navbar layout, where the header is a sidebar beside the page. */
+export const MENU_SCROLL_OFFSET_LEFT_NAVBAR_PX = 0;
+
+/**
+ * The theme's desktop breakpoint: from this width the full menu shows in the header (or the
+ * left sidebar); below it the menu collapses behind a toggle.
+ */
+export const MENU_DESKTOP_MIN_WIDTH_PX = 993;
+
 /** The testimonials slider shows each quote this long before fading to the next. */
 export const TEXT_SLIDER_INTERVAL_MS = 4000;
 
@@ -45,3 +60,10 @@ export const LOGO_CAROUSEL_INTERVAL_MS = 3000;
 
 /** How long the logo carousel takes to slide to the next logo. */
 export const LOGO_CAROUSEL_SPEED_MS = 600;
+
+/**
+ * The main menu marks the section that crosses this line (px from the top of the window): below
+ * the header, with room enough that the first section counts at the very top of the page and a
+ * section the menu scrolled to (70 px down) counts at once.
+ */
+export const SCROLL_SPY_LINE_PX = 120;

@@ -2,7 +2,10 @@
 // back-to-top button. The prerender (src/entry-server.tsx) and the browser (src/main.tsx) both
 // choose the page with resolveRoute from the same path, so hydration always matches.
 import type { ComponentType } from 'react';
+import { homeSectionIds, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
+import { MotionEffects } from './motion-effects.view.tsx';
+import { MenuScroll } from './menu-scroll.view.tsx';
 import { HomePage } from './pages/home.page.tsx';
 import { NotFoundPage } from './pages/not-found.page.tsx';
 import { ThankYouPage } from './pages/thank-you.page.tsx';
@@ -30,19 +33,31 @@ export function resolveRoute(pathname: string): RouteName {
   return routePaths[path] ?? 'notFound';
 }
 
+/** The sections a page has, by id: links to them scroll smoothly (the home page's only). */
+const pageSectionIds: Record<RouteName, readonly string[]> = {
+  home: homeSectionIds,
+  thankYou: [],
+  notFound: [],
+};
+
 export function App({ path }: { path: string }) {
-  const Page = pages[resolveRoute(path)];
+  const route = resolveRoute(path);
+  const Page = pages[route];
+  const sectionIds = pageSectionIds[route];
+  // <MenuScroll> renders no element: it gives every <SectionLink> on the page the menuScroll
+  // machine, which lands sections below the header (or at the top in the left-navbar layout).
   return (
-    <>
+    <MenuScroll sectionIds={sectionIds} layout={site.menu.layout}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <SiteHeaderSection />
+      <SiteHeaderSection sectionIds={sectionIds} />
       <main id="main" tabIndex={-1}>
         <Page />
       </main>
       <SiteFooterSection />
       <BackToTop />
-    </>
+      <MotionEffects />
+    </MenuScroll>
   );
 }

@@ -10,6 +10,11 @@ export interface StickyHeaderProps {
   children: ReactNode;
   /** The auto-show variant: hidden at the top, shown after 50 px of scroll. */
   autoShow?: boolean;
+  /**
+   * Where the main menu is (content/site.ts): `left-navbar` makes the header a sidebar on wide
+   * screens (CSS reads `data-menu-layout`; the ordinary top layout needs no attribute).
+   */
+  menuLayout?: 'top' | 'left-navbar';
   /** The machine to run; tests pass `stickyHeaderMachine.provide({ actors })` with fakes. */
   logic?: typeof stickyHeaderMachine;
   /** Receives the actor system's inspection events (the model-based harness records coverage). */
@@ -22,7 +27,7 @@ function leafPaths(value: StateValue, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => (child ? leafPaths(child, `${prefix}${key}.`) : []));
 }
 
-export function StickyHeader({ children, autoShow = false, logic = stickyHeaderMachine, inspect }: StickyHeaderProps) {
+export function StickyHeader({ children, autoShow = false, menuLayout = 'top', logic = stickyHeaderMachine, inspect }: StickyHeaderProps) {
   // `autoShow` is read once, when the actor starts: the variant is a page's design, not a toggle.
   const actorRef = useActorRef(logic, { input: { autoShow }, inspect });
   const state = useSelector(actorRef, (snapshot) => leafPaths(snapshot.value).join(' '));
@@ -39,7 +44,7 @@ export function StickyHeader({ children, autoShow = false, logic = stickyHeaderM
     .join(' ');
 
   return (
-    <header id="header" className={className} data-state={state}>
+    <header id="header" className={className} data-state={state} data-menu-layout={menuLayout === 'top' ? undefined : menuLayout}>
       {children}
     </header>
   );

@@ -1,6 +1,7 @@
 // The first screen: the page's only h1 over the hero picture, which is the largest element on
 // first paint and so is fetched with high priority and never lazily.
 import { home } from '../../../content/index.ts';
+import { SectionLink } from '../menu-scroll.view.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 
 export function HeroSection() {
@@ -15,12 +16,12 @@ export function HeroSection() {
         </h1>
         <p className="hero__lead">{hero.lead}</p>
         <div className="hero__actions">
-          <a className="button button--primary" href={hero.primaryAction.href}>
+          <SectionLink className="button button--primary" href={hero.primaryAction.href}>
             {hero.primaryAction.label}
-          </a>
-          <a className="button button--ghost" href={hero.secondaryAction.href}>
+          </SectionLink>
+          <SectionLink className="button button--ghost" href={hero.secondaryAction.href}>
             {hero.secondaryAction.label}
-          </a>
+          </SectionLink>
         </div>
         <ul className="hero__highlights">
           {hero.highlights.map((highlight) => (

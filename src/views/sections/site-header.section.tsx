@@ -1,12 +1,25 @@
 // The header: the brand, the main menu and the call to action. Its behaviour (sticky, smaller on
-// scroll, or the auto-show variant chosen in content/site.ts) belongs to <StickyHeader>.
+// scroll, or the auto-show variant chosen in content/site.ts) belongs to <StickyHeader>; the
+// menu's to <MobileMenu> (the toggle on narrow screens) and <MainMenuList> (smooth scrolling and
+// the current section's mark).
 import { navigation, site } from '../../../content/index.ts';
+import { SectionLink } from '../menu-scroll.view.tsx';
+import { MobileMenu } from '../mobile-menu.view.tsx';
+import { MainMenuList } from '../scroll-spy.view.tsx';
 import { StickyHeader } from '../sticky-header.view.tsx';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 
-export function SiteHeaderSection() {
+export interface SiteHeaderSectionProps {
+  /** The ids of this page's sections: menu links to them scroll, and they are marked current. */
+  sectionIds?: readonly string[];
+}
+
+export function SiteHeaderSection({ sectionIds = [] }: SiteHeaderSectionProps) {
+  const menuSections = navigation.mainMenu
+    .map((item) => item.href.split('#')[1])
+    .filter((id): id is string => id !== undefined && sectionIds.includes(id));
   return (
-    <StickyHeader autoShow={site.header.variant === 'auto-show'}>
+    <StickyHeader autoShow={site.header.variant === 'auto-show'} menuLayout={site.menu.layout}>
       <div className="masthead container">
         <a className="brand" href="/">
           <BrandMark />
@@ -15,20 +28,12 @@ export function SiteHeaderSection() {
             <span className="brand__tagline">Display Engineering</span>
           </span>
         </a>
-        <nav className="main-menu" aria-label={navigation.label}>
-          <ul className="main-menu__list">
-            {navigation.mainMenu.map((item) => (
-              <li key={item.href}>
-                <a className="main-menu__link" href={item.href}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <a className="button button--primary masthead__cta" href={navigation.cta.href}>
+        <MobileMenu label={navigation.label}>
+          <MainMenuList items={navigation.mainMenu} sectionIds={menuSections} />
+        </MobileMenu>
+        <SectionLink className="button button--primary masthead__cta" href={navigation.cta.href}>
           {navigation.cta.label}
-        </a>
+        </SectionLink>
       </div>
     </StickyHeader>
   );
