@@ -7,6 +7,7 @@ export const homeSectionIds = [
   'about',
   'services',
   'projects',
+  'clients',
   'gallery',
   'counters',
   'testimonials',

@@ -63,6 +63,27 @@ const Projects = object({
   ),
 });
 
+/** The inline wordmarks the client logo view can draw; each client names one. */
+export const clientLogoKeys = [
+  'karoo-sun',
+  'umoya-bank',
+  'table-bay-freight',
+  'highveld-minerals',
+  'drakensberg-water',
+  'indlovu-retail',
+  'fynbos-foods',
+  'baobab-telecom',
+  'jacaranda-health',
+  'kwela-transit',
+] as const;
+
+const Clients = object({
+  ...sectionHead,
+  intro: Text,
+  /** 8 to 10 logos: enough for the carousel to loop at five a row, few enough to load at once. */
+  items: size(array(object({ name: Text, logo: enums(clientLogoKeys) })), 8, 10),
+});
+
 const Gallery = object({
   ...sectionHead,
   intro: Text,
@@ -145,6 +166,7 @@ export const HomeStruct = object({
   about: About,
   services: Services,
   projects: Projects,
+  clients: Clients,
   gallery: Gallery,
   counters: Counters,
   testimonials: Testimonials,

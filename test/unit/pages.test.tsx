@@ -83,14 +83,18 @@ describe('the home page', () => {
     }
   });
 
-  it('renders the content of every section, statically', () => {
+  it('renders the content of every section, statically', async () => {
     const { container } = renderPage('/');
     for (const service of home.services.items) expect(screen.getByRole('heading', { name: service.title })).toBeInTheDocument();
     for (const project of home.projects.items) expect(screen.getByRole('heading', { name: project.name })).toBeInTheDocument();
     for (const item of home.gallery.items) expect(screen.getByText(item.caption)).toBeInTheDocument();
     // Counters show their final numbers, with South African thousands spacing.
     expect(container.querySelector('[data-value="9400"]')?.textContent).toBe('9\u00a0400 m²');
+    // The testimonials slider is a lazy chunk (the prerender waits for it): every quote, once it is in.
+    await screen.findByText(home.testimonials.items[0]!.quote);
     for (const testimonial of home.testimonials.items) expect(screen.getByText(testimonial.quote)).toBeInTheDocument();
+    await screen.findByRole('img', { name: home.clients.items[0]!.name });
+    for (const client of home.clients.items) expect(screen.getByRole('img', { name: client.name })).toBeInTheDocument();
     // FAQ answers are native disclosures: in the page, opened without any script.
     for (const item of home.faq.items) {
       const question = screen.getByText(item.question);

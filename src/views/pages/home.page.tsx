@@ -1,6 +1,7 @@
 // The home page: its sections in the order of the main menu. The header and the footer are
 // the app shell's, shared by every page.
 import { AboutSection } from '../sections/about.section.tsx';
+import { ClientsSection } from '../sections/clients.section.tsx';
 import { ContactSection } from '../sections/contact.section.tsx';
 import { CountersSection } from '../sections/counters.section.tsx';
 import { FaqSection } from '../sections/faq.section.tsx';
@@ -19,6 +20,7 @@ export function HomePage() {
       <AboutSection />
       <ServicesSection />
       <ProjectsSection />
+      <ClientsSection />
       <GallerySection />
       <CountersSection />
       <TestimonialsSection />

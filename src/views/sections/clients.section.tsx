@@ -1,0 +1,22 @@
+// The clients' logos. The carousel is its own chunk (and Splide another, loaded by the carousel's
+// machine after first paint); the prerender waits for the carousel, so the page carries every
+// logo as a plain list, readable with JavaScript off.
+import { lazy, Suspense } from 'react';
+import { home } from '../../../content/index.ts';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+
+const LogoCarousel = lazy(() => import('../logo-carousel.view.tsx'));
+
+export function ClientsSection() {
+  const { clients } = home;
+  return (
+    <section id="clients" className="section clients" aria-labelledby="clients-title">
+      <div className="container">
+        <SectionHeading id="clients-title" eyebrow={clients.eyebrow} heading={clients.heading} intro={clients.intro} />
+        <Suspense fallback={null}>
+          <LogoCarousel clients={clients.items} label="Client logos" rootId="client-logos" />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
