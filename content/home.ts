@@ -131,6 +131,50 @@ export const home: Home = {
     ],
   },
 
+  process: {
+    eyebrow: 'How we work',
+    heading: 'From first visit to years of support',
+    intro: 'Every project follows the same five stages, with one project manager who stays with you from the survey to the handover and beyond.',
+    tabsLabel: 'Stages of a project',
+    steps: [
+      {
+        id: 'survey',
+        label: 'Survey',
+        heading: 'We measure before we quote',
+        text: 'An engineer visits your site, measures the wall or structure, checks the power and data runs and looks at where your audience will stand. You get a written survey report with photos.',
+        points: ['Site visit within five working days in the metros', 'Viewing distances and sight lines measured', 'Power, data and access checked'],
+      },
+      {
+        id: 'design',
+        label: 'Design',
+        heading: 'A display designed for your space',
+        text: 'We choose the pixel pitch, brightness and size that suit your viewers, then our registered engineers design the structure and the electrical supply and prepare drawings for approvals.',
+        points: ['Pixel pitch matched to viewing distance', 'Structural design and wind loads to SANS 10160', 'Drawings for landlords and municipalities', 'A fixed quote with a delivery plan'],
+      },
+      {
+        id: 'build',
+        label: 'Build and test',
+        heading: 'Assembled and tested in Midrand',
+        text: 'Modules, cabinets and controllers are assembled on our own line and the whole display runs for 72 hours in our test bay before it leaves, so problems show up at our place and not at yours.',
+        points: ['72-hour burn-in of every display', 'Colour calibrated module by module', 'Spare modules from the same batch'],
+      },
+      {
+        id: 'install',
+        label: 'Install',
+        heading: 'Installed around your opening hours',
+        text: 'Our own crews install the structure and the display, often at night or over a weekend, connect the content system and train your team before we hand over.',
+        points: ['Night and weekend installations', 'Certificate of compliance for the electrical work', 'Training for your content team'],
+      },
+      {
+        id: 'support',
+        label: 'Support',
+        heading: 'Looked after for years',
+        text: 'A service agreement adds remote monitoring, scheduled maintenance and a response time you can plan with. Our support desk answers in person, around the clock.',
+        points: ['Remote monitoring that reports faults before you notice them', 'Four-hour response in the metros', 'Warranty extended to five years'],
+      },
+    ],
+  },
+
   projects: {
     eyebrow: 'Selected projects',
     heading: 'Work you may already have walked past',
@@ -356,6 +400,55 @@ export const home: Home = {
         organisation: 'Outdoor media owner, Johannesburg',
       },
     ],
+  },
+
+  upcoming: {
+    eyebrow: 'Coming soon',
+    heading: 'What is next at Lumina',
+    intro: 'New products, services and places to see our displays. Come to the next showroom open day and see them working.',
+    comingSoon: {
+      heading: 'Coming soon',
+      previousLabel: 'Previous item',
+      nextLabel: 'Next item',
+      items: [
+        {
+          id: 'transparent-led',
+          kind: 'Product',
+          title: 'Transparent LED film',
+          text: 'A display that sticks to shop windows and keeps them see-through: bright enough for daylight, invisible from a distance when it is off.',
+          when: 'From January 2027',
+        },
+        {
+          id: 'solar-billboard',
+          kind: 'Service',
+          title: 'Solar-backed billboards',
+          text: 'Outdoor LED billboards with panels and batteries sized to run through load-shedding, designed and maintained by us.',
+          when: 'From February 2027',
+        },
+        {
+          id: 'gqeberha-branch',
+          kind: 'Opening',
+          title: 'A branch in Gqeberha',
+          text: 'A sales office and service crew for the Eastern Cape, so installations and repairs there no longer wait for a team from Durban or Cape Town.',
+          when: 'March 2027',
+        },
+        {
+          id: 'rental-studio',
+          kind: 'Service',
+          title: 'A rental studio for events',
+          text: 'LED walls for conferences, launches and concerts, rented by the day with our crew to set them up and run them.',
+          when: 'Mid 2027',
+        },
+      ],
+    },
+    countdown: {
+      heading: 'Next showroom open day',
+      eventName: 'Showroom open day',
+      place: 'Lumina showroom, Midrand',
+      startsAt: '2026-12-05T09:00:00+02:00',
+      units: { days: 'days', hours: 'hours', minutes: 'minutes', seconds: 'seconds' },
+      finishedText: 'Our last open day has taken place. The next date follows soon: subscribe to The Lumina Brief to hear first.',
+    },
   },
 
   faq: {

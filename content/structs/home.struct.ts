@@ -1,4 +1,5 @@
-import { array, enums, integer, nonempty, object, optional, pattern, size, string, type Infer } from 'superstruct';
+import { array, enums, integer, nonempty, object, optional, pattern, refine, size, string, type Infer } from 'superstruct';
+import { isCalendarDate } from './calendar-date.ts';
 import { ImageRef, Link, Text } from './common.struct.ts';
 
 const Slug = pattern(string(), /^[a-z0-9-]+$/);
@@ -117,6 +118,55 @@ const Testimonials = object({
   items: nonempty(array(object({ quote: Text, name: Text, role: Text, organisation: Text }))),
 });
 
+/** How a project runs, shown as tabs (one per stage) that all read as a list without scripts. */
+const Process = object({
+  ...sectionHead,
+  intro: Text,
+  /** Names the tab list for screen readers ("Stages of a project"). */
+  tabsLabel: Text,
+  steps: size(
+    array(object({ id: Slug, label: Text, heading: Text, text: Text, points: size(array(Text), 2, 4) })),
+    2,
+    8,
+  ),
+});
+
+/**
+ * A moment in South Africa's time: "2026-12-05T09:00:00+02:00". The offset is written out (and
+ * must be +02:00, Africa/Johannesburg has no daylight saving) so the date means the same
+ * instant on the build server, in every browser and to a reader of this file.
+ */
+const SouthAfricanDateTime = refine(string(), 'SouthAfricanDateTime', (value) => {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)\+02:00$/.exec(value);
+  if (!match || !isCalendarDate(match[1] ?? '')) {
+    return `Expected a date and time with the South African offset like "2026-12-05T09:00:00+02:00", but received: "${value}"`;
+  }
+  return true;
+});
+
+/** What is coming (a panel whose arrows step through the items) and a countdown to an event. */
+const Upcoming = object({
+  ...sectionHead,
+  intro: Text,
+  comingSoon: object({
+    heading: Text,
+    /** Accessible names of the arrow buttons ("Previous item", "Next item"). */
+    previousLabel: Text,
+    nextLabel: Text,
+    items: size(array(object({ id: Slug, kind: Text, title: Text, text: Text, when: Text })), 2, 8),
+  }),
+  countdown: object({
+    heading: Text,
+    /** The event counted down to and where it happens. */
+    eventName: Text,
+    place: Text,
+    startsAt: SouthAfricanDateTime,
+    units: object({ days: Text, hours: Text, minutes: Text, seconds: Text }),
+    /** Shown instead of the countdown once the moment has passed. */
+    finishedText: Text,
+  }),
+});
+
 const Faq = object({
   ...sectionHead,
   intro: Text,
@@ -165,11 +215,13 @@ export const HomeStruct = object({
   hero: Hero,
   about: About,
   services: Services,
+  process: Process,
   projects: Projects,
   clients: Clients,
   gallery: Gallery,
   counters: Counters,
   testimonials: Testimonials,
+  upcoming: Upcoming,
   faq: Faq,
   newsletter: Newsletter,
   contact: Contact,

@@ -62,6 +62,13 @@ export const LOGO_CAROUSEL_INTERVAL_MS = 3000;
 export const LOGO_CAROUSEL_SPEED_MS = 600;
 
 /**
+ * The countdown's clock ticks this often, on the wall clock's second boundaries so the seconds
+ * digit never skips. A countdown is information, not animation: it keeps ticking under
+ * `prefers-reduced-motion` (its digits change in place and nothing moves).
+ */
+export const COUNTDOWN_TICK_MS = 1000;
+
+/**
  * The main menu marks the section that crosses this line (px from the top of the window): below
  * the header, with room enough that the first section counts at the very top of the page and a
  * section the menu scrolled to (70 px down) counts at once.

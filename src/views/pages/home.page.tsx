@@ -9,9 +9,11 @@ import { GallerySection } from '../sections/gallery.section.tsx';
 import { HeroSection } from '../sections/hero.section.tsx';
 import { MapSection } from '../sections/map.section.tsx';
 import { NewsletterSection } from '../sections/newsletter.section.tsx';
+import { ProcessSection } from '../sections/process.section.tsx';
 import { ProjectsSection } from '../sections/projects.section.tsx';
 import { ServicesSection } from '../sections/services.section.tsx';
 import { TestimonialsSection } from '../sections/testimonials.section.tsx';
+import { UpcomingSection } from '../sections/upcoming.section.tsx';
 
 export function HomePage() {
   return (
@@ -19,11 +21,13 @@ export function HomePage() {
       <HeroSection />
       <AboutSection />
       <ServicesSection />
+      <ProcessSection />
       <ProjectsSection />
       <ClientsSection />
       <GallerySection />
       <CountersSection />
       <TestimonialsSection />
+      <UpcomingSection />
       <FaqSection />
       <NewsletterSection />
       <ContactSection />

@@ -1,7 +1,11 @@
-// Questions as native disclosures: they open and close without JavaScript and without state in
-// the view, and every answer stays in the HTML for search engines and find-in-page.
+// Questions as disclosure blocks: a click (or Enter/Space) on a question opens or closes its
+// answer. The blocks are a lazy chunk: the prerender writes their full HTML with every answer
+// open (readable without JavaScript), the chunk hydrates them after first paint and closes them.
+import { lazy, Suspense } from 'react';
 import { home } from '../../../content/index.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+
+const FaqList = lazy(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
   const { faq } = home;
@@ -9,18 +13,9 @@ export function FaqSection() {
     <section id="faq" className="section section--alt faq" aria-labelledby="faq-title">
       <div className="container container--narrow">
         <SectionHeading id="faq-title" eyebrow={faq.eyebrow} heading={faq.heading} intro={faq.intro} />
-        <div className="faq-list">
-          {faq.items.map((item) => (
-            <details key={item.id} id={`faq-${item.id}`} className="faq-item">
-              <summary className="faq-item__question">{item.question}</summary>
-              <div className="faq-item__answer">
-                {item.answer.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
-              </div>
-            </details>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <FaqList items={faq.items} />
+        </Suspense>
       </div>
     </section>
   );

@@ -1,0 +1,24 @@
+// How a project runs, as tabs: one per stage. The tabs are a lazy chunk (they are below the
+// fold): the prerender writes every stage's full text, one after the other, so the page reads
+// completely without JavaScript; the chunk hydrates it after first paint and turns it into tabs.
+import { lazy, Suspense } from 'react';
+import { home } from '../../../content/index.ts';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+// In the first stylesheet, not the chunk: the prerendered panels are styled at first paint.
+import '../styles/tabs.css';
+
+const TabsView = lazy(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
+
+export function ProcessSection() {
+  const { process } = home;
+  return (
+    <section id="process" className="section process" aria-labelledby="process-title">
+      <div className="container">
+        <SectionHeading id="process-title" eyebrow={process.eyebrow} heading={process.heading} intro={process.intro} />
+        <Suspense fallback={null}>
+          <TabsView idPrefix="process" label={process.tabsLabel} tabs={process.steps} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

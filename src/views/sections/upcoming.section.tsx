@@ -1,0 +1,31 @@
+// What is coming: the coming-soon panel (arrows step through the items) beside the countdown to
+// the next showroom open day. Both are lazy chunks hydrated after first paint; the prerender
+// writes their full HTML (every item listed, the event's date), so the section reads without
+// JavaScript.
+import { lazy, Suspense } from 'react';
+import { home } from '../../../content/index.ts';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+// In the first stylesheet, not the chunks: the prerendered markup is styled at first paint.
+import '../styles/upcoming.css';
+
+const ComingSoonView = lazy(() => import('../coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
+const CountdownView = lazy(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
+
+export function UpcomingSection() {
+  const { upcoming } = home;
+  return (
+    <section id="upcoming" className="section section--dark upcoming" aria-labelledby="upcoming-title">
+      <div className="container">
+        <SectionHeading id="upcoming-title" eyebrow={upcoming.eyebrow} heading={upcoming.heading} intro={upcoming.intro} />
+        <div className="upcoming__layout">
+          <Suspense fallback={null}>
+            <ComingSoonView {...upcoming.comingSoon} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CountdownView {...upcoming.countdown} />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}

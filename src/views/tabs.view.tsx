@@ -1,0 +1,107 @@
+// Tabs after the WAI-ARIA APG pattern (automatic activation). The view only renders the tabs
+// machine: which panel shows, which tab is in the tab order, and where the focus goes after an
+// arrow key. Prerendered (and without JavaScript) every panel is shown under its heading and the
+// tab list is hidden; the machine switches to tabs once the page is hydrated.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, type KeyboardEvent } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { tabsMachine, type TabsEvent } from '../machines/tabs.machine.ts';
+
+export interface TabItem {
+  id: string;
+  label: string;
+  heading: string;
+  text: string;
+  points: readonly string[];
+}
+
+export interface TabsViewProps {
+  /** Prefix of the tabs' and panels' ids (unique on the page). */
+  idPrefix: string;
+  /** Accessible name of the tab list. */
+  label: string;
+  tabs: readonly TabItem[];
+  /** The machine to run; tests pass the production machine through the harness. */
+  logic?: typeof tabsMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/** The APG's keys; anything else is left to the browser. */
+const KEY_EVENTS: Record<string, TabsEvent['type']> = {
+  ArrowRight: 'tab.next',
+  ArrowLeft: 'tab.previous',
+  Home: 'tab.first',
+  End: 'tab.last',
+};
+
+export function TabsView({ idPrefix, label, tabs, logic = tabsMachine, inspect }: TabsViewProps) {
+  const actorRef = useActorRef(logic, { input: { count: tabs.length }, inspect });
+  const tabbed = useSelector(actorRef, (snapshot) => snapshot.matches('tabbed'));
+  const selected = useSelector(actorRef, (snapshot) => snapshot.context.selected);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const type = KEY_EVENTS[event.key];
+    if (!type || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    actorRef.send({ type } as TabsEvent);
+    // Roving tabindex: the focus follows the selection the machine made.
+    tabRefs.current[actorRef.getSnapshot().context.selected]?.focus();
+  };
+
+  const tabId = (tab: TabItem) => `${idPrefix}-tab-${tab.id}`;
+  const panelId = (tab: TabItem) => `${idPrefix}-panel-${tab.id}`;
+
+  return (
+    <div className={tabbed ? 'tabs tabs--tabbed' : 'tabs'} data-state={tabbed ? 'tabbed' : 'stacked'}>
+      <div role="tablist" aria-label={label} className="tabs__list" hidden={!tabbed} onKeyDown={onKeyDown}>
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              tabRefs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(tab)}
+            className="tabs__tab"
+            aria-selected={index === selected}
+            aria-controls={panelId(tab)}
+            tabIndex={index === selected ? 0 : -1}
+            onClick={() => actorRef.send({ type: 'tab.select', index })}
+          >
+            <span className="tabs__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div className="tabs__panels">
+        {tabs.map((tab, index) => (
+          <div
+            key={tab.id}
+            id={panelId(tab)}
+            className="tabs__panel"
+            role={tabbed ? 'tabpanel' : undefined}
+            aria-labelledby={tabbed ? tabId(tab) : undefined}
+            // The panel holds no focusable element, so it takes the focus itself (APG).
+            tabIndex={tabbed ? 0 : undefined}
+            hidden={tabbed && index !== selected}
+          >
+            <h3 className="tabs__heading">
+              <span className="tabs__step">{tab.label}: </span>
+              {tab.heading}
+            </h3>
+            <p>{tab.text}</p>
+            <ul className="tabs__points tick-list">
+              {tab.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
