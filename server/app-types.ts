@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
+import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
 import type { CaptchaStore } from './security/captcha-store.ts';
 import type { NonceService } from './security/nonce-service.ts';
 import type { SiteSecrets } from './security/site-secrets.ts';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     secrets: SiteSecrets;
     /** The contact forms, by CF7 id. */
     forms: FormRegistry;
+    /** The newsletter forms, by sib_form_id. */
+    newsletterForms: NewsletterFormRegistry;
     captchas: CaptchaStore;
     /** The app's clock in milliseconds (buildApp's `now`). */
     clock: () => number;

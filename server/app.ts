@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Kysely } from 'kysely';
 import './app-types.ts';
 import type { FormDefinition } from '../content/forms/index.ts';
+import type { NewsletterForm } from '../content/structs/newsletter-form.struct.ts';
 import type { Config } from './config.ts';
 import type { BeforeSendMailHook } from './contact-form/process-submission.ts';
 import type { Database } from './db/types.ts';
@@ -9,11 +10,15 @@ import { createFormRegistry } from './forms/form-registry.ts';
 import { installErrorHandler, installNotFoundHandler } from './plugins/error-handling.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createNewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
+import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './routes/contact-form-feedback.ts';
 import contactFormRefillRoutes from './routes/contact-form-refill.ts';
 import contactFormSchemaRoutes from './routes/contact-form-schema.ts';
 import healthzRoutes from './routes/healthz.ts';
+import newsletterLinkRoutes from './routes/newsletter-links.ts';
+import newsletterSubscribeRoutes from './routes/newsletter-subscribe.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
@@ -34,6 +39,8 @@ export interface BuildAppOptions {
   forms?: readonly FormDefinition[];
   /** CF7's wpcf7_before_send_mail: a hook may abort a submission (status `aborted`). */
   beforeSendMail?: readonly BeforeSendMailHook[];
+  /** The newsletter forms; defaults to content/forms/newsletter.forms.ts. */
+  newsletterForms?: readonly NewsletterForm[];
 }
 
 /**
@@ -47,6 +54,7 @@ export async function buildApp({
   now = Date.now,
   forms,
   beforeSendMail = [],
+  newsletterForms,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) and the host and
   // protocol (reCAPTCHA's hostname check, absolute URLs) come from X-Forwarded-* headers.
@@ -56,6 +64,7 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('clock', now);
   app.decorate('forms', createFormRegistry(forms));
+  app.decorate('newsletterForms', createNewsletterFormRegistry(newsletterForms));
   app.decorate('mailQueued', () => undefined);
   // The secret may live in the database, which is read once the app starts (after the
   // caller has run the migrations), not while it is being assembled.
@@ -81,6 +90,9 @@ export async function buildApp({
   await app.register(contactFormFeedbackRoutes, { beforeSendMail });
   await app.register(contactFormRefillRoutes);
   await app.register(captchaImageRoutes);
+  await app.register(newsletterSubscribeRoutes);
+  await app.register(newsletterLinkRoutes);
+  await app.register(adminAjaxRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

@@ -32,6 +32,13 @@ export interface Config {
   feedbackRateLimit: RateLimit | null;
   /** Words that make a submission spam (CF7's disallowed list), lower case. */
   disallowedWords: string[];
+  /** Newsletter sign-ups per IP address and window; null: no limit. */
+  newsletterRateLimit: RateLimit | null;
+  /**
+   * The site's public base URL without a trailing slash (`https://www.example.co.za`): links in
+   * mail are built from it, because mail is written for a worker, not answered to a request.
+   */
+  siteUrl: string;
 }
 
 export interface RateLimit {
@@ -52,6 +59,8 @@ export const DEFAULTS = {
   uploadDir: 'data/uploads',
   // A person sends a form a few times at most; an office behind one NAT address may send more.
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
+  // Signing up is one request per person; a bot trying addresses is not.
+  newsletterRateLimit: { max: 10, windowMs: 10 * 60 * 1000 } as RateLimit,
 } as const;
 
 /**
@@ -105,9 +114,11 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 
   const staticRoot = path.resolve(cwd, read(env, 'STATIC_ROOT') ?? DEFAULTS.staticRoot);
   const mailTo = readMailTo(env);
+  const port = readPort(env);
+  const host = readHost(env);
   return {
-    port: readPort(env),
-    host: readHost(env),
+    port,
+    host,
     databaseUrl: readDatabaseUrl(env),
     smtpUrl: readSmtpUrl(env),
     mailTo,
@@ -121,8 +132,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     mailFrom: readMailFrom(env),
     uploadDir: readUploadDir(env, cwd, staticRoot),
     trustProxy: readTrustProxy(env),
-    feedbackRateLimit: readRateLimit(env),
+    feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),
+    newsletterRateLimit: readRateLimit(env, 'NEWSLETTER_RATE_LIMIT', DEFAULTS.newsletterRateLimit),
+    siteUrl: readSiteUrl(env, host, port),
   };
 }
 
@@ -254,20 +267,51 @@ function readTrustProxy(env: Env): boolean | number | string[] {
 const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `<max>/<window>`, e.g. `20/10m`; `off` disables the limit. */
-function readRateLimit(env: Env): RateLimit | null {
-  const raw = read(env, 'FEEDBACK_RATE_LIMIT');
-  if (raw === null) return { ...DEFAULTS.feedbackRateLimit };
+function readRateLimit(env: Env, name: string, fallback: RateLimit): RateLimit | null {
+  const raw = read(env, name);
+  if (raw === null) return { ...fallback };
   if (raw.toLowerCase() === 'off') return null;
   const match = /^(\d{1,9})\/(\d{1,6})(s|m|h)$/.exec(raw);
   const max = Number(match?.[1]);
   const windowMs = Number(match?.[2]) * (DURATION_UNITS[match?.[3] ?? ''] ?? NaN);
   if (match === null || !(max >= 1) || !(windowMs >= 1000)) {
     throw new ConfigError(
-      'FEEDBACK_RATE_LIMIT',
-      `must be <count>/<window> such as 20/10m (window in s, m or h, at least 1s) or off (got ${shown(raw)})`,
+      name,
+      `must be <count>/<window> such as ${shownRateLimit(fallback)} (window in s, m or h, at least 1s) or off (got ${shown(raw)})`,
     );
   }
   return { max, windowMs };
+}
+
+/** `{max: 20, windowMs: 600000}` as the variable spells it: `20/10m`. */
+function shownRateLimit({ max, windowMs }: RateLimit): string {
+  const [unit, size] = windowMs % 3_600_000 === 0 ? ['h', 3_600_000] : windowMs % 60_000 === 0 ? ['m', 60_000] : ['s', 1000];
+  return `${max}/${windowMs / size}${unit}`;
+}
+
+/**
+ * SITE_URL: an http(s) origin, optionally with a path the site lives under; no query or
+ * fragment, since paths are appended to it. Default: where the server listens, which is right
+ * for development; a public site behind a proxy must set it, or links in mail point nowhere.
+ */
+function readSiteUrl(env: Env, host: string, port: number): string {
+  const raw = read(env, 'SITE_URL');
+  if (raw === null) return `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+  const url = parseUrl(raw);
+  if (
+    url === null ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.hostname === '' ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    raw.includes('?') ||
+    raw.includes('#')
+  ) {
+    throw new ConfigError('SITE_URL', `must be the site's public http:// or https:// address, without query or fragment, like https://www.example.co.za (got ${shownUrl(raw)})`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** Comma- or newline-separated; `none` disables the list. Words of 2–256 characters, as CF7. */

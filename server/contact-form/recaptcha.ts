@@ -18,6 +18,8 @@ export interface RecaptchaCheck {
   remoteIp: string;
   /** The host the visitor posted to; the token's hostname must be the same. */
   hostname: string;
+  /** The action the token must have been issued for; default the contact form's. */
+  action?: string;
 }
 
 export interface RecaptchaVerdict {
@@ -63,8 +65,9 @@ export async function verifyRecaptcha(check: RecaptchaCheck): Promise<RecaptchaV
       score,
     };
   }
-  if (answer.action !== RECAPTCHA_ACTION) {
-    return { human: false, reason: `reCAPTCHA action is ${JSON.stringify(answer.action)}, not "${RECAPTCHA_ACTION}".`, score };
+  const action = check.action ?? RECAPTCHA_ACTION;
+  if (answer.action !== action) {
+    return { human: false, reason: `reCAPTCHA action is ${JSON.stringify(answer.action)}, not "${action}".`, score };
   }
   const tokenHost = typeof answer.hostname === 'string' ? answer.hostname.toLowerCase() : '';
   if (tokenHost !== check.hostname.toLowerCase()) {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { ComposedMail } from './compose-mail.ts';
 import type { SubmissionRecord } from './store-submission.ts';
 import type { StoredUpload } from './upload-store.ts';
@@ -102,19 +103,7 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
       )
       .execute();
   }
-  await trx
-    .insertInto('outbox')
-    .values({
-      submission_id: submission.id,
-      to_address: mail.to,
-      reply_to: mail.replyTo,
-      subject: mail.subject,
-      body: mail.body,
-      attachments: JSON.stringify(mail.attachments),
-      next_attempt_at: record.createdAt,
-      created_at: record.createdAt,
-    })
-    .execute();
+  await enqueueMail(trx, { ...mail, submissionId: submission.id, createdAt: record.createdAt });
   return submission.id;
 }
 

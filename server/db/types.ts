@@ -78,6 +78,8 @@ export interface OutboxTable {
   attachments: Generated<string>;
   /** Set when the worker gave up after its last retry. */
   failed_at: string | null;
+  /** Display name of the sender; null: the contact form's. */
+  from_name: Generated<string | null>;
 }
 
 /** One attachment of an outbox message: a stored upload, resolved against UPLOAD_DIR when sent. */
@@ -88,12 +90,51 @@ export interface OutboxAttachment {
   size: number;
 }
 
+export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed';
+export type ConsentAction = 'subscribe' | 'confirm' | 'unsubscribe';
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  /** Normalised (trimmed, lower case); unique. */
+  email: string;
+  status: NewsletterStatus;
+  /** JSON list of list ids. */
+  lists: string;
+  sms: string | null;
+  /** JSON object of text attributes by Brevo name. */
+  attributes: string;
+  /** JSON object of date attributes by Brevo name, yyyy-mm-dd. */
+  dates: string;
+  form_id: number;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  confirmation_sent_at: string | null;
+}
+
+export interface NewsletterConsentsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  action: ConsentAction;
+  form_id: number | null;
+  wording: string;
+  /** JSON list of list ids. */
+  lists: string;
+  /** Salted hash, never the address itself. */
+  ip_hash: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   submission_files: SubmissionFilesTable;
   captchas: CaptchasTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_consents: NewsletterConsentsTable;
 }
 
 export type Setting = Selectable<SettingsTable>;

@@ -1,18 +1,25 @@
 import { forms as siteForms, type FormDefinition } from '../../content/forms/index.ts';
 
+/** Forms by id: the contact forms (CF7 ids) and the newsletter forms (sib_form_id). */
+export interface Registry<T> {
+  find(id: number): T | undefined;
+  all(): readonly T[];
+}
+
+export function createRegistry<T extends { id: number }>(items: readonly T[]): Registry<T> {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return {
+    find: (id) => byId.get(id),
+    all: () => items,
+  };
+}
+
 /**
  * The contact forms the server answers for, by CF7 id. Injectable (`buildApp({ forms })`) so
  * tests can register forms with every field type the site's own forms do not use.
  */
-export interface FormRegistry {
-  find(id: number): FormDefinition | undefined;
-  all(): readonly FormDefinition[];
-}
+export type FormRegistry = Registry<FormDefinition>;
 
 export function createFormRegistry(forms: readonly FormDefinition[] = siteForms): FormRegistry {
-  const byId = new Map(forms.map((form) => [form.id, form]));
-  return {
-    find: (id) => byId.get(id),
-    all: () => forms,
-  };
+  return createRegistry(forms);
 }

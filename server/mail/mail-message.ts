@@ -23,13 +23,15 @@ export function toMailMessage(row: OutboxMessage, settings: MessageSettings): Se
   if (to === null || to === '') throw new Error('no recipient: set MAIL_TO');
   const attachments = JSON.parse(row.attachments) as OutboxAttachment[];
   return {
-    from: { name: 'Website contact form', address: settings.from },
+    from: { name: row.from_name ?? 'Website contact form', address: settings.from },
     to: to.split(',').map((address) => ({ name: '', address: address.trim() })),
     ...(row.reply_to === null ? {} : { replyTo: { name: '', address: row.reply_to } }),
     subject: row.subject,
     text: row.body,
     messageId: `<outbox-${row.id}-${Date.parse(row.created_at)}@${settings.messageIdHost}>`,
     date: new Date(row.created_at),
+    // Extra fields the row was written with (a newsletter's List-Unsubscribe), as values only.
+    headers: JSON.parse(row.headers) as Record<string, string>,
     attachments: attachments.map((file) => ({
       filename: file.filename,
       contentType: file.contentType,

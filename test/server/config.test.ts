@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       feedbackRateLimit: { max: 20, windowMs: 600_000 },
       disallowedWords: [...DEFAULT_DISALLOWED_WORDS],
+      newsletterRateLimit: { max: 10, windowMs: 600_000 },
+      siteUrl: 'http://127.0.0.1:8080',
     });
   });
 
@@ -55,6 +57,8 @@ describe('loadConfig', () => {
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         FEEDBACK_RATE_LIMIT: '5/30s',
         DISALLOWED_WORDS: 'Viagra, free money\nloan offer',
+        NEWSLETTER_RATE_LIMIT: '3/1h',
+        SITE_URL: 'https://www.example.co.za/',
       },
       '/srv/site',
     );
@@ -76,6 +80,8 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       feedbackRateLimit: { max: 5, windowMs: 30_000 },
       disallowedWords: ['viagra', 'free money', 'loan offer'],
+      newsletterRateLimit: { max: 3, windowMs: 3_600_000 },
+      siteUrl: 'https://www.example.co.za',
     });
   });
 

@@ -47,7 +47,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['captchas', 'outbox', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'settings', 'submission_files', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -56,7 +56,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['captchas', 'outbox', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'settings', 'submission_files', 'submissions']);
   });
 
   it('give the columns the application writes', async () => {
@@ -72,13 +72,18 @@ describe(`migrations on ${testDialect}`, () => {
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
-        'attachments', 'attempts', 'body', 'created_at', 'delivered_at', 'failed_at', 'headers', 'id',
+        'attachments', 'attempts', 'body', 'created_at', 'delivered_at', 'failed_at', 'from_name', 'headers', 'id',
         'last_error', 'next_attempt_at', 'reply_to', 'subject', 'submission_id', 'to_address',
       ],
       submission_files: [
         'created_at', 'field', 'id', 'media_type', 'original_name', 'size', 'stored_name', 'submission_id',
       ],
       captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
+      newsletter_subscribers: [
+        'attributes', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',
+        'lists', 'sms', 'status', 'unsubscribed_at', 'updated_at',
+      ],
+      newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
     });
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FormDefinition } from '../../../content/forms/index.ts';
+import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import { buildApp } from '../../../server/app.ts';
 import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
@@ -23,6 +24,7 @@ export interface TestAppOptions {
   migrate?: boolean;
   forms?: readonly FormDefinition[];
   beforeSendMail?: readonly BeforeSendMailHook[];
+  newsletterForms?: readonly NewsletterForm[];
   /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
   database?: TestDatabase;
 }
@@ -30,14 +32,14 @@ export interface TestAppOptions {
 /**
  * The real app on a fresh database and the fixture site, configured from `env` exactly as
  * the entry point would be. Not yet ready: tests may add routes before the first inject.
- * Uploads go to a temporary folder; the feedback rate limit is off unless `env` sets one
+ * Uploads go to a temporary folder; the feedback and newsletter rate limits are off unless `env` sets one
  * (every injected request comes from the same address).
  */
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase({ migrate: options.migrate ?? true }));
   const site = await createStaticFixture();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
-  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, FEEDBACK_RATE_LIMIT: 'off', ...env });
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,
@@ -45,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.forms === undefined ? {} : { forms: options.forms }),
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
+    ...(options.newsletterForms === undefined ? {} : { newsletterForms: options.newsletterForms }),
   });
   return {
     app,

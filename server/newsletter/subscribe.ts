@@ -1,0 +1,189 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
+import { cleanSms, normaliseEmail, parseAttributeDate, type NewsletterValues } from '../../src/validation/newsletter/index.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { ConsentAction, Database, NewsletterSubscribersTable } from '../db/types.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import type { SiteSecrets } from '../security/site-secrets.ts';
+import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
+
+/*
+ * A checked sign-up, stored: the subscriber, a consent record and (double opt-in) the
+ * confirmation mail are committed in one transaction, so a `success` answer always has its
+ * mail in the outbox. The outcome follows the Brevo plugin:
+ *
+ * - a new address, or one that had unsubscribed: `success`; pending with double opt-in (a
+ *   confirmation mail is queued), else subscribed at once;
+ * - a known address joining lists it is not on: `update` (the lists are added, a consent
+ *   record says which);
+ * - nothing new: `already_exist`, and nothing is written. Attributes posted again (another
+ *   first name) are not changed by a repeat: only a new list is news, as in the plugin.
+ *
+ * A still-pending subscriber who signs up again gets a fresh confirmation mail only when the
+ * last one was queued more than an hour ago (they may have lost it): then the answer is
+ * `success` ("check your inbox") and a consent record notes the new request. Within the hour
+ * the answer is `already_exist` and nothing is written or sent, so the same POST twice is
+ * idempotent and a form cannot be used to flood someone's mailbox.
+ */
+
+export const RESEND_CONFIRMATION_AFTER_MS = 60 * 60 * 1000;
+
+export type SubscribeStatus = 'success' | 'update' | 'already_exist';
+
+export interface SubscribeRequest {
+  form: NewsletterForm;
+  values: NewsletterValues;
+  /** The lists to join (listsToJoin): checked against the form already. */
+  lists: readonly number[];
+  ipHash: string | null;
+  userAgent: string | null;
+}
+
+export interface SubscribeServices {
+  db: Kysely<Database>;
+  secrets: SiteSecrets;
+  siteUrl: string;
+  now: () => number;
+}
+
+export interface SubscribeResult {
+  status: SubscribeStatus;
+  /** A mail was queued: wake the outbox worker. */
+  mailQueued: boolean;
+}
+
+export async function subscribe(services: SubscribeServices, request: SubscribeRequest): Promise<SubscribeResult> {
+  try {
+    return await services.db.transaction().execute((trx) => subscribeIn(trx, services, request));
+  } catch (error) {
+    // Two first sign-ups of one address at the same moment: the second insert hits the unique
+    // e-mail. Run again: it now finds the subscriber the other request stored.
+    if (!isUniqueViolation(error)) throw error;
+    return services.db.transaction().execute((trx) => subscribeIn(trx, services, request));
+  }
+}
+
+async function subscribeIn(trx: Transaction<Database>, services: SubscribeServices, request: SubscribeRequest): Promise<SubscribeResult> {
+  const { form, values } = request;
+  const postgres = dialectOf(services.db) === 'postgres';
+  const at = services.now();
+  const now = new Date(at).toISOString();
+  const email = normaliseEmail(values.email);
+  const doubleOptIn = form.doubleOptIn !== undefined;
+  const existing = await trx
+    .selectFrom('newsletter_subscribers')
+    .selectAll()
+    .where('email', '=', email)
+    .$if(postgres, (query) => query.forUpdate())
+    .executeTakeFirst();
+
+  const consent = (subscriberId: number, lists: readonly number[]) =>
+    recordConsent(trx, { subscriberId, action: 'subscribe', formId: form.id, wording: form.consent.label, lists, ipHash: request.ipHash, userAgent: request.userAgent, createdAt: now });
+  const queueConfirmation = async (subscriberId: number) => {
+    const subscriber = { id: subscriberId, email };
+    const mail = confirmationMail(form, subscriber, newsletterLinks(services.siteUrl, services.secrets, subscriber, at), now);
+    if (mail === null) return false;
+    await enqueueMail(trx, mail);
+    await trx.updateTable('newsletter_subscribers').set({ confirmation_sent_at: now }).where('id', '=', subscriberId).execute();
+    return true;
+  };
+
+  const details = subscriberDetails(form, values);
+  if (existing === undefined || existing.status === 'unsubscribed') {
+    const row = {
+      status: doubleOptIn ? ('pending' as const) : ('subscribed' as const),
+      lists: JSON.stringify(request.lists),
+      ...details,
+      form_id: form.id,
+      updated_at: now,
+      confirmed_at: null,
+      unsubscribed_at: null,
+    };
+    const id =
+      existing === undefined
+        ? (await trx.insertInto('newsletter_subscribers').values({ email, created_at: now, ...row }).returning('id').executeTakeFirstOrThrow()).id
+        : (await trx.updateTable('newsletter_subscribers').set(row).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id;
+    await consent(id, request.lists);
+    return { status: 'success', mailQueued: await queueConfirmation(id) };
+  }
+
+  const joined = listsOf(existing);
+  const added = request.lists.filter((list) => !joined.includes(list));
+  const resend =
+    existing.status === 'pending' &&
+    doubleOptIn &&
+    (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
+  if (added.length === 0 && !resend) return { status: 'already_exist', mailQueued: false };
+
+  if (added.length > 0) {
+    await trx
+      .updateTable('newsletter_subscribers')
+      .set({ lists: JSON.stringify([...joined, ...added]), ...mergedDetails(existing, details), form_id: form.id, updated_at: now })
+      .where('id', '=', existing.id)
+      .execute();
+  }
+  await consent(existing.id, added.length > 0 ? added : request.lists);
+  const mailQueued = resend ? await queueConfirmation(existing.id) : false;
+  return { status: added.length > 0 ? 'update' : 'success', mailQueued };
+}
+
+export interface ConsentRecord {
+  subscriberId: number;
+  action: ConsentAction;
+  formId: number | null;
+  wording: string;
+  lists: readonly number[];
+  ipHash: string | null;
+  userAgent: string | null;
+  createdAt: string;
+}
+
+export async function recordConsent(trx: Transaction<Database> | Kysely<Database>, record: ConsentRecord): Promise<void> {
+  await trx
+    .insertInto('newsletter_consents')
+    .values({
+      subscriber_id: record.subscriberId,
+      action: record.action,
+      form_id: record.formId,
+      wording: record.wording,
+      lists: JSON.stringify(record.lists),
+      ip_hash: record.ipHash,
+      user_agent: record.userAgent,
+      created_at: record.createdAt,
+    })
+    .execute();
+}
+
+export function listsOf(row: Pick<NewsletterSubscribersTable, 'lists'>): number[] {
+  return JSON.parse(row.lists) as number[];
+}
+
+type Details = Pick<NewsletterSubscribersTable, 'sms' | 'attributes' | 'dates'>;
+
+/** What a sign-up says about the subscriber: the SMS number cleaned, filled attributes, dates as yyyy-mm-dd. */
+function subscriberDetails(form: NewsletterForm, values: NewsletterValues): Details {
+  const attributes = Object.fromEntries(Object.entries(values.attributes).filter(([, value]) => value !== ''));
+  const dates: Record<string, string> = {};
+  for (const date of form.dates) {
+    const parsed = parseAttributeDate(values.dates[date.name] ?? '', date.format);
+    if (parsed !== null) dates[date.name] = parsed;
+  }
+  return { sms: values.sms === '' ? null : cleanSms(values.sms), attributes: JSON.stringify(attributes), dates: JSON.stringify(dates) };
+}
+
+/** Joining more lists also keeps what the new sign-up filled in, over what was stored. */
+function mergedDetails(existing: Details, posted: Details): Details {
+  const merge = (stored: string, fresh: string) => JSON.stringify({ ...(JSON.parse(stored) as object), ...(JSON.parse(fresh) as object) });
+  return {
+    sms: posted.sms ?? existing.sms,
+    attributes: merge(existing.attributes, posted.attributes),
+    dates: merge(existing.dates, posted.dates),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  // PostgreSQL's unique_violation; better-sqlite3's extended result code.
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
