@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import { homeSectionIds, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
+import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
 import { HomePage } from './pages/home.page.tsx';
 import { NotFoundPage } from './pages/not-found.page.tsx';
@@ -56,6 +57,7 @@ export function App({ path }: { path: string }) {
       </main>
       <SiteFooterSection />
       <BackToTop />
+      <MotionEffects />
     </MenuScroll>
   );
 }

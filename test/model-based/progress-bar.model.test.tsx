@@ -7,7 +7,7 @@ import type { EventObject, SnapshotFrom } from 'xstate';
 import { progressBarMachine } from '../../src/machines/progress-bar.machine.ts';
 import { MOTION_NEAR_MARGIN_PX, PROGRESS_FILL_DURATION_MS } from '../../src/machines/theme.constants.ts';
 import { ProgressBar } from '../../src/views/progress-bar.view.tsx';
-import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, type ModelConfig, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
 
 const LABEL = 'Structural steel and rigging';
 const PERCENT = 85;
@@ -39,7 +39,10 @@ function expectFilledWithoutTransition() {
   expect(fill()?.style.transitionDuration).toBe('');
 }
 
-describeModel<typeof progressBarMachine>({
+/** Types the model by the machine (views wrapped in other elements lose the inference). */
+const modelOf = (config: ModelConfig<typeof progressBarMachine>) => config;
+
+describeModel(modelOf({
   machine: progressBarMachine,
   input: { getElement: () => null },
   serializeState: (snapshot: SnapshotFrom<typeof progressBarMachine>) => JSON.stringify(snapshot.value),
@@ -89,4 +92,4 @@ describeModel<typeof progressBarMachine>({
       expect(bar().closest('li')).toHaveAttribute('data-state', 'reduced');
     },
   },
-});
+}));

@@ -1,0 +1,109 @@
+// scrollReveal, walked through the real <ScrollReveal> island along every edge of the production
+// machine's graph. The motion preference, the page's idle moment and the chunk's loading are
+// fakes the steps drive; the loaded "engine" is a stand-in for gsap that marks the elements it
+// animates, run by the REAL revealOnScroll actor, so the states can check what the page shows:
+// headings untouched until the engine runs, and restored the moment it stops.
+import { act, screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { scrollRevealMachine } from '../../src/machines/scroll-reveal.machine.ts';
+import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from '../../src/machines/theme.constants.ts';
+import type { RevealEngine, RevealOptions } from '../../src/services/scroll-reveal.service.ts';
+import ScrollReveal from '../../src/views/scroll-reveal.view.tsx';
+import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+
+const started: RevealOptions[] = [];
+/** Stands in for gsap: the from-state it would set, on every heading, until it is stopped. */
+const fakeEngine: RevealEngine = {
+  start(root, options) {
+    started.push(options);
+    const headings = [...root.querySelectorAll<HTMLElement>('main h2')];
+    for (const heading of headings) heading.style.opacity = '0';
+    return () => {
+      for (const heading of headings) heading.style.opacity = '';
+    };
+  },
+};
+
+const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor;
+const loader = (fakes: Record<string, unknown>) => fakes.loadRevealEngine as FakePromiseActor;
+
+const from =
+  (src: string): StepExecutor =>
+  async ({ event, fakes }) => {
+    const running = fake(fakes, src).running;
+    if (!running) throw new Error(`${src} is not running`);
+    await act(async () => running.sendBack(event as EventObject));
+  };
+
+const heading = () => screen.getByRole('heading', { name: 'Our services' });
+
+function expectUntouched() {
+  expect(heading()).toBeVisible();
+  expect(heading().style.opacity).toBe('');
+}
+
+/** Types the model by the machine (views wrapped in other elements lose the inference). */
+const modelOf = (config: ModelConfig<typeof scrollRevealMachine>) => config;
+
+describeModel(modelOf({
+  machine: scrollRevealMachine,
+  eventSamples: [
+    { type: 'xstate.done.actor.loadRevealEngine', output: fakeEngine },
+    { type: 'xstate.error.actor.loadRevealEngine', error: new Error('Failed to fetch dynamically imported module') },
+  ],
+  serializeState: (snapshot: SnapshotFrom<typeof scrollRevealMachine>) => JSON.stringify(snapshot.value),
+  fakes: {
+    reducedMotion: () => fakeCallbackActor(),
+    pageIdle: () => fakeCallbackActor(),
+    loadRevealEngine: () => fakePromiseActor(),
+  },
+  setup: () => {
+    started.length = 0;
+  },
+  render: (props) => (
+    <main>
+      <h2>Our services</h2>
+      <ScrollReveal {...props} />
+    </main>
+  ),
+  events: {
+    'motion.reduce': from('reducedMotion'),
+    'motion.allow': from('reducedMotion'),
+    'page.idle': from('pageIdle'),
+  },
+  states: {
+    idle: ({ fakes }) => {
+      expectUntouched();
+      expect(fake(fakes, 'pageIdle').running).toBeUndefined();
+      expect(loader(fakes).instances).toHaveLength(0);
+    },
+    waiting: ({ fakes }) => {
+      // Nothing is fetched before the page has loaded and the browser is idle.
+      expectUntouched();
+      expect(fake(fakes, 'pageIdle').running).toBeDefined();
+      expect(loader(fakes).pending).toBeUndefined();
+    },
+    loading: ({ fakes }) => {
+      expectUntouched();
+      expect(loader(fakes).pending).toBeDefined();
+      expect(fake(fakes, 'pageIdle').running).toBeUndefined();
+    },
+    active: ({ snapshot }) => {
+      expect(snapshot.context.engine).toBe(fakeEngine);
+      expect(started.at(-1)).toEqual({ distancePx: REVEAL_DISTANCE_PX, durationMs: REVEAL_DURATION_MS });
+      expect(heading().style.opacity).toBe('0');
+    },
+    reduced: ({ fakes }) => {
+      // Never animated, or undone the moment the visitor asked for less motion.
+      expectUntouched();
+      expect(loader(fakes).pending).toBeUndefined();
+      expect(fake(fakes, 'pageIdle').running).toBeUndefined();
+    },
+    failed: ({ fakes }) => {
+      // The page stays as without scripts: complete and visible.
+      expectUntouched();
+      expect(loader(fakes).pending).toBeUndefined();
+    },
+  },
+}));

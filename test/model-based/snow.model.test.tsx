@@ -1,0 +1,147 @@
+// snow, walked through the real <Snow> island along every edge of the production machine's graph,
+// switched on and off through the machine's input (the content keeps it off). The motion
+// preference, the tab's visibility and the chunk's loading are fakes the steps drive; the loaded
+// engine is a stand-in that records what its scene is told, run by the REAL snowfall actor on
+// the view's canvas. The sticky flakes' regeneration is a delay advanced on the fake clock.
+import { act } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { snowMachine } from '../../src/machines/snow.machine.ts';
+import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from '../../src/machines/theme.constants.ts';
+import type { SnowCounts, SnowEngine } from '../../src/services/snow.service.ts';
+import Snow from '../../src/views/snow.view.tsx';
+import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+
+interface FakeScene {
+  canvas: HTMLCanvasElement;
+  counts: SnowCounts;
+  calls: string[];
+}
+
+const scenes: FakeScene[] = [];
+const fakeEngine: SnowEngine = {
+  create(canvas, counts) {
+    const scene: FakeScene = { canvas, counts, calls: [] };
+    scenes.push(scene);
+    return {
+      play: () => scene.calls.push('play'),
+      pause: () => scene.calls.push('pause'),
+      regenerateSticky: () => scene.calls.push('regenerate'),
+      destroy: () => scene.calls.push('destroy'),
+    };
+  },
+};
+
+const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor;
+const loader = (fakes: Record<string, unknown>) => fakes.loadSnowEngine as FakePromiseActor;
+const canvas = (container: HTMLElement) => container.querySelector('canvas.snow') as HTMLCanvasElement;
+const scene = () => scenes.at(-1);
+const lastCall = () => scene()?.calls.at(-1);
+
+const from =
+  (src: string): StepExecutor =>
+  async ({ event, fakes }) => {
+    const running = fake(fakes, src).running;
+    if (!running) throw new Error(`${src} is not running`);
+    await act(async () => running.sendBack(event as EventObject));
+  };
+
+/** Sticky flakes regenerate after SNOW_STICKY_REGENERATE_MS of falling, not before. */
+const regenerateAfterDelay: StepExecutor = async ({ actor, event }) => {
+  const regenerations = () => scene()?.calls.filter((call) => call === 'regenerate').length ?? 0;
+  const before = regenerations();
+  // When the timer was started (state checks may have moved the fake clock since), as the
+  // harness's own delay steps do; stop a little early, the fake clock also follows real time.
+  const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find((candidate) => candidate.event.type === event.type);
+  if (!scheduled) throw new Error(`no timer is scheduled for ${event.type}`);
+  expect(scheduled.delay).toBe(SNOW_STICKY_REGENERATE_MS);
+  const deadline = scheduled.startedAt + scheduled.delay;
+  await act(() => vi.advanceTimersByTimeAsync(deadline - Date.now() - 100));
+  expect(regenerations(), 'regenerated too early').toBe(before);
+  await act(() => vi.advanceTimersByTimeAsync(Math.max(0, deadline - Date.now()) + 1));
+  expect(regenerations()).toBe(before + 1);
+  // …and the scene goes on drawing.
+  expect(scene()?.calls.slice(-2)).toEqual(['regenerate', 'play']);
+};
+
+/** Never in the way: out of the accessibility tree, and hidden whenever it is not snowing. */
+function expectQuietCanvas(container: HTMLElement) {
+  expect(canvas(container)).toHaveAttribute('aria-hidden', 'true');
+  expect(canvas(container)).not.toBeVisible();
+}
+
+function expectNoScene() {
+  expect(scenes.every((candidate) => candidate.calls.at(-1) === 'destroy')).toBe(true);
+}
+
+/** Types the model by the machine (views wrapped in other elements lose the inference). */
+const modelOf = (config: ModelConfig<typeof snowMachine>) => config;
+
+for (const enabled of [true, false]) {
+  describeModel(modelOf({
+    machine: snowMachine,
+    variant: enabled ? 'switched on' : 'switched off',
+    input: { enabled, getCanvas: () => null },
+    eventSamples: [
+      { type: 'xstate.done.actor.loadSnowEngine', output: fakeEngine },
+      { type: 'xstate.error.actor.loadSnowEngine', error: new Error('Failed to fetch dynamically imported module') },
+    ],
+    serializeState: (snapshot: SnapshotFrom<typeof snowMachine>) => JSON.stringify(snapshot.value),
+    fakes: {
+      reducedMotion: () => fakeCallbackActor(),
+      loadSnowEngine: () => fakePromiseActor(),
+      pageVisibility: () => fakeCallbackActor(),
+    },
+    setup: () => {
+      scenes.length = 0;
+    },
+    render: (props) => <Snow enabled={enabled} {...props} />,
+    events: {
+      'motion.reduce': from('reducedMotion'),
+      'motion.allow': from('reducedMotion'),
+      'page.hidden': from('pageVisibility'),
+      'page.visible': from('pageVisibility'),
+      'xstate.after.stickyLifetime.snow.enabled.snowing.falling': regenerateAfterDelay,
+    },
+    states: {
+      off: ({ container, fakes }) => {
+        expectQuietCanvas(container);
+        // Switched off: not even the motion preference is asked, nothing is loaded.
+        expect(fake(fakes, 'reducedMotion').instances).toHaveLength(0);
+        expect(loader(fakes).instances).toHaveLength(0);
+        expect(scenes).toHaveLength(0);
+      },
+      'enabled.pending': ({ container, fakes }) => {
+        expectQuietCanvas(container);
+        expect(loader(fakes).instances).toHaveLength(0);
+      },
+      'enabled.loading': ({ container, fakes }) => {
+        expectQuietCanvas(container);
+        expect(loader(fakes).pending).toBeDefined();
+        expectNoScene();
+      },
+      'enabled.snowing.falling': ({ container, fakes }) => {
+        expect(canvas(container)).toBeVisible();
+        expect(canvas(container)).toHaveAttribute('aria-hidden', 'true');
+        expect(scene()?.canvas).toBe(canvas(container));
+        expect(scene()?.counts).toEqual({ falling: SNOW_FALLING_FLAKES, sticky: SNOW_STICKY_FLAKES });
+        expect(lastCall(), 'drawing').toBe('play');
+        expect(fake(fakes, 'pageVisibility').running).toBeDefined();
+      },
+      'enabled.snowing.paused': ({ container }) => {
+        // The tab is hidden: the scene stays (and its flakes where they are) but draws nothing.
+        expect(canvas(container)).toBeVisible();
+        expect(lastCall()).toBe('pause');
+      },
+      'enabled.reduced': ({ container, fakes }) => {
+        expectQuietCanvas(container);
+        expectNoScene();
+        expect(loader(fakes).pending).toBeUndefined();
+      },
+      failed: ({ container }) => {
+        expectQuietCanvas(container);
+        expect(scenes).toHaveLength(0);
+      },
+    },
+  }));
+}
