@@ -1,0 +1,36 @@
+/*
+ * The frame of the operator commands that read the server's database (`npm run outbox`,
+ * `npm run subscribers`): DATABASE_URL from the server's own configuration (a bad value is one
+ * readable line and exit code 1), the schema brought up to date (a fresh database has no
+ * tables yet; the server would create them on start anyway), the connection always closed.
+ */
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from '../server/config.ts';
+import { createDatabase } from '../server/db/create-database.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import type { Database } from '../server/db/types.ts';
+
+/** Runs `command` against the database; resolves with the process's exit code. */
+export async function runDatabaseCommand(name: string, command: (db: Kysely<Database>) => Promise<string>): Promise<number> {
+  let databaseUrl: string;
+  try {
+    databaseUrl = loadConfig(process.env).databaseUrl;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const db = createDatabase(databaseUrl);
+  try {
+    await runMigrations(db);
+    process.stdout.write(await command(db));
+    return 0;
+  } catch (error) {
+    process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
