@@ -52,6 +52,9 @@ export const textSliderMachine = setup({
       assertEvent(event, ['pointer.enter', 'pointer.leave']);
       return { hovered: event.type === 'pointer.enter' };
     }),
+    // Pressing play is the visitor's wish to see it move: the focus it leaves on the button no
+    // longer holds it (the APG carousel resumes on its rotation control). The pointer still does.
+    releaseFocusHold: assign({ focused: false }),
     storeFocus: assign(({ event }) => {
       assertEvent(event, ['focus.enter', 'focus.leave']);
       return { focused: event.type === 'focus.enter' };
@@ -115,7 +118,7 @@ export const textSliderMachine = setup({
             },
             // The visitor stopped the rotation: only their play button starts it again.
             stopped: {
-              on: { 'rotation.play': 'playing' },
+              on: { 'rotation.play': { target: 'playing', actions: 'releaseFocusHold' } },
             },
           },
         },

@@ -48,6 +48,19 @@ export const mountSplide = fromPromise<SplideHandle, SplideMountInput>(async ({ 
     pauseOnFocus: true,
     resetProgress: false,
     // The same breakpoints as clients.css gives the prerendered list, so nothing moves on mount.
+    // Names of their own, so they are not taken for the testimonials slider's buttons.
+    i18n: {
+      prev: 'Previous logo',
+      next: 'Next logo',
+      first: 'Go to the first logo',
+      last: 'Go to the last logo',
+      slideX: 'Go to logo %s',
+      pageX: 'Go to page %s',
+      carousel: 'carousel',
+      slide: 'slide',
+      select: 'Select a logo to show',
+      slideLabel: '%s of %s',
+    },
     breakpoints: { 960: { perPage: 4 }, 720: { perPage: 3 }, 480: { perPage: 2 } },
   });
   splide.mount();
