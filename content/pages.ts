@@ -32,4 +32,45 @@ export const pages: Pages = {
       { label: 'Contact details', href: '/#contact' },
     ],
   },
+  newsletterConfirmed: {
+    eyebrow: 'The Lumina Brief',
+    heading: 'Your subscription is confirmed',
+    paragraphs: [
+      'Thank you for confirming your address. The next issue of The Lumina Brief will reach your inbox at the start of the coming quarter.',
+      'Every issue has a link to unsubscribe, and we never share your address.',
+    ],
+    primaryAction: { label: 'Back to the home page', href: '/' },
+    linksHeading: 'While you wait',
+    links: [
+      { label: 'Recent projects', href: '/#projects' },
+      { label: 'Frequently asked questions', href: '/#faq' },
+    ],
+  },
+  newsletterUnsubscribed: {
+    eyebrow: 'The Lumina Brief',
+    heading: 'You are unsubscribed',
+    paragraphs: [
+      'We will not send The Lumina Brief to this address again. If you change your mind, you can subscribe again on the home page at any time.',
+    ],
+    primaryAction: { label: 'Back to the home page', href: '/' },
+    linksHeading: 'Still looking for something?',
+    links: [
+      { label: 'Our services', href: '/#services' },
+      { label: 'Contact details', href: '/#contact' },
+    ],
+  },
+  newsletterLinkExpired: {
+    eyebrow: 'The Lumina Brief',
+    heading: 'This link has expired',
+    paragraphs: [
+      'The link you followed is no longer valid: it may be old, or it was already used. Nothing has been changed.',
+      'To subscribe, fill in the form on the home page again and we will send you a new confirmation link.',
+    ],
+    primaryAction: { label: 'Subscribe on the home page', href: '/#newsletter' },
+    linksHeading: 'Other places to go',
+    links: [
+      { label: 'Home page', href: '/' },
+      { label: 'Contact details', href: '/#contact' },
+    ],
+  },
 };

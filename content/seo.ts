@@ -30,5 +30,23 @@ export const seo: Seo = {
       path: '/404.html',
       noindex: true,
     },
+    newsletterConfirmed: {
+      title: 'Subscription confirmed | Lumina Display Engineering',
+      description: 'Your subscription to The Lumina Brief, the quarterly newsletter of Lumina Display Engineering, is confirmed.',
+      path: '/newsletter/confirmed/',
+      noindex: true,
+    },
+    newsletterUnsubscribed: {
+      title: 'Unsubscribed | Lumina Display Engineering',
+      description: 'Your address has been removed from The Lumina Brief, the newsletter of Lumina Display Engineering.',
+      path: '/newsletter/unsubscribed/',
+      noindex: true,
+    },
+    newsletterLinkExpired: {
+      title: 'Link expired | Lumina Display Engineering',
+      description: 'The newsletter link you followed has expired. Subscribe again on the Lumina Display Engineering home page.',
+      path: '/newsletter/link-expired/',
+      noindex: true,
+    },
   },
 };

@@ -19,6 +19,9 @@ export interface PrerenderTarget {
 export const prerenderTargets: readonly PrerenderTarget[] = [
   { path: '/', file: 'index.html' },
   { path: '/thank-you/', file: 'thank-you/index.html' },
+  { path: '/newsletter/confirmed/', file: 'newsletter/confirmed/index.html' },
+  { path: '/newsletter/unsubscribed/', file: 'newsletter/unsubscribed/index.html' },
+  { path: '/newsletter/link-expired/', file: 'newsletter/link-expired/index.html' },
   { path: '/404.html', file: '404.html' },
 ];
 

@@ -14,6 +14,10 @@ const SimplePage = object({
 export const PagesStruct = object({
   thankYou: SimplePage,
   notFound: SimplePage,
+  /** Where the newsletter's links in mails land: confirmed, unsubscribed, a link too old. */
+  newsletterConfirmed: SimplePage,
+  newsletterUnsubscribed: SimplePage,
+  newsletterLinkExpired: SimplePage,
 });
 
 export type Pages = Infer<typeof PagesStruct>;

@@ -7,7 +7,7 @@ const PageMeta = object({
   /** The meta description: search engines show about 160 characters. */
   description: size(Text, 50, 170),
   /** Path of the page below the base URL, used for the canonical link and og:url. */
-  path: pattern(string(), /^\/([a-z0-9-]+\/|[a-z0-9-]+\.html)?$/),
+  path: pattern(string(), /^\/(([a-z0-9-]+\/)+|[a-z0-9-]+\.html)?$/),
   /** Pages that must not be indexed (thank-you, 404). */
   noindex: optional(boolean()),
 });
@@ -24,6 +24,9 @@ export const SeoStruct = object({
     home: PageMeta,
     thankYou: PageMeta,
     notFound: PageMeta,
+    newsletterConfirmed: PageMeta,
+    newsletterUnsubscribed: PageMeta,
+    newsletterLinkExpired: PageMeta,
   }),
 });
 

@@ -7,23 +7,30 @@ import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
 import { HomePage } from './pages/home.page.tsx';
+import { NewsletterConfirmedPage, NewsletterLinkExpiredPage, NewsletterUnsubscribedPage } from './pages/newsletter-pages.page.tsx';
 import { NotFoundPage } from './pages/not-found.page.tsx';
 import { ThankYouPage } from './pages/thank-you.page.tsx';
 import { SiteFooterSection } from './sections/site-footer.section.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
 
-export type RouteName = 'home' | 'thankYou' | 'notFound';
+export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired';
 
 /** Paths of the pages, as the server serves them (a directory with its index.html). */
 export const routePaths: Readonly<Record<string, RouteName>> = {
   '/': 'home',
   '/thank-you/': 'thankYou',
+  '/newsletter/confirmed/': 'newsletterConfirmed',
+  '/newsletter/unsubscribed/': 'newsletterUnsubscribed',
+  '/newsletter/link-expired/': 'newsletterLinkExpired',
 };
 
 const pages: Record<RouteName, ComponentType> = {
   home: HomePage,
   thankYou: ThankYouPage,
   notFound: NotFoundPage,
+  newsletterConfirmed: NewsletterConfirmedPage,
+  newsletterUnsubscribed: NewsletterUnsubscribedPage,
+  newsletterLinkExpired: NewsletterLinkExpiredPage,
 };
 
 /** "/thank-you", "/thank-you/" and "/thank-you/index.html" are the same page; anything unknown is the 404. */
@@ -38,6 +45,9 @@ const pageSectionIds: Record<RouteName, readonly string[]> = {
   home: homeSectionIds,
   thankYou: [],
   notFound: [],
+  newsletterConfirmed: [],
+  newsletterUnsubscribed: [],
+  newsletterLinkExpired: [],
 };
 
 export function App({ path }: { path: string }) {

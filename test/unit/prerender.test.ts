@@ -21,6 +21,9 @@ const expectations = {
   'index.html': { meta: seo.pages.home, heading: home.hero.heading, minText: 6000 },
   'thank-you/index.html': { meta: seo.pages.thankYou, heading: pages.thankYou.heading, minText: 600 },
   '404.html': { meta: seo.pages.notFound, heading: pages.notFound.heading, minText: 500 },
+  'newsletter/confirmed/index.html': { meta: seo.pages.newsletterConfirmed, heading: pages.newsletterConfirmed.heading, minText: 400 },
+  'newsletter/unsubscribed/index.html': { meta: seo.pages.newsletterUnsubscribed, heading: pages.newsletterUnsubscribed.heading, minText: 400 },
+  'newsletter/link-expired/index.html': { meta: seo.pages.newsletterLinkExpired, heading: pages.newsletterLinkExpired.heading, minText: 400 },
 } as const;
 
 type File = keyof typeof expectations;

@@ -1,8 +1,14 @@
-// The newsletter's invitation. The sign-up form arrives with its machine in a later issue;
-// until then (and for visitors who prefer it) an e-mail link does the same job.
+// The newsletter's invitation and the sign-up form (Brevo form 1). The form is a lazy chunk,
+// prerendered into the page like the contact form; it needs the page's script (it fetches a
+// nonce), so without JavaScript the e-mail link does the same job.
+import { lazy, Suspense } from 'react';
 import { company, home } from '../../../content/index.ts';
 import { mailtoHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+
+// Styles come with the first stylesheet (site.css imports newsletter.css), so the prerendered
+// form is styled at first paint; the chunk hydrates it after first paint.
+const HomeNewsletterForm = lazy(() => import('../newsletter-home-form.view.tsx'));
 
 export function NewsletterSection() {
   const { newsletter } = home;
@@ -18,9 +24,16 @@ export function NewsletterSection() {
           </ul>
         </div>
         <div className="newsletter__signup">
-          <a className="button button--primary" href={mailtoHref(company.email, newsletter.mailto.subject)}>
-            {newsletter.mailto.label}
-          </a>
+          <Suspense fallback={null}>
+            <HomeNewsletterForm />
+          </Suspense>
+          <noscript>
+            <p className="newsletter__noscript">
+              <a className="button button--primary" href={mailtoHref(company.email, newsletter.mailto.subject)}>
+                {newsletter.mailto.label}
+              </a>
+            </p>
+          </noscript>
           <p className="newsletter__privacy">{newsletter.privacyNote}</p>
         </div>
       </div>

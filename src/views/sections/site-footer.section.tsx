@@ -1,9 +1,13 @@
 // The footer of every page: who the company is, where to go, how to reach it, where it is on
 // social networks, and the registration details a South African company publishes.
+import { lazy, Suspense } from 'react';
 import { company, home, navigation } from '../../../content/index.ts';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SocialLinks } from './parts/social-links.view.tsx';
+
+// The short newsletter form (Brevo form 2) is a lazy chunk, prerendered like the contact form.
+const FooterNewsletterForm = lazy(() => import('../newsletter-footer-form.view.tsx'));
 
 // Fixed when the site is built (vite.config.ts), so the prerendered HTML and the hydrated page
 // always print the same year; tests without the define fall back to the current year.
@@ -59,6 +63,11 @@ export function SiteFooterSection() {
         <div className="site-footer__column">
           <h2 className="site-footer__heading">{footer.socialHeading}</h2>
           <SocialLinks social={company.social} />
+        </div>
+        <div className="site-footer__column site-footer__newsletter">
+          <Suspense fallback={null}>
+            <FooterNewsletterForm />
+          </Suspense>
         </div>
       </div>
       <div className="site-footer__legal">
