@@ -78,9 +78,10 @@ describe('the main menu at 1280 px', () => {
     await services.click();
     // The address bar shows the anchor once the page has arrived, 750 ms of animation later.
     const { scrolls, ms } = await trip();
-    expect(scrolls, 'the scroll is animated frame by frame').toBeGreaterThan(10);
+    // Many frames, fewer when the machine is busy; a jump is exactly one.
+    expect(scrolls, 'the scroll is animated frame by frame').toBeGreaterThan(3);
     expect(ms).toBeGreaterThanOrEqual(740);
-    expect(ms).toBeLessThan(1500);
+    expect(ms).toBeLessThan(2500);
 
     const placement = await headingPlacement(page, 'services');
     expect(Math.abs(placement.sectionTop - 70), 'the section lands 70 px down').toBeLessThanOrEqual(1);
@@ -125,20 +126,27 @@ describe('the main menu at 1280 px', () => {
     const { scrolls, ms } = await trip();
     // One jump: a single scroll event, and there at once.
     expect(scrolls).toBe(1);
-    expect(ms).toBeLessThan(300);
+    expect(ms).toBeLessThan(400);
     const placement = await headingPlacement(page, 'gallery');
     expect(Math.abs(placement.sectionTop - 70)).toBeLessThanOrEqual(1);
     await context.close();
   });
 
   it('fills the first screen with the hero, below the header, with no layout shift', async () => {
-    for (const width of [1280, 375]) {
-      const { context, page } = await open(width);
+    // 1280 × 1000: the hero's text is shorter than the screen, so min-height decides; at 375 × 800
+    // the text is taller than the screen and makes the hero taller still.
+    for (const [width, height] of [
+      [1280, 1000],
+      [375, 800],
+    ] as const) {
+      const { context, page } = await open(width, { viewport: { width, height } });
       const { heroBottom, windowHeight } = await page.evaluate(() => ({
         heroBottom: document.getElementById('home')!.getBoundingClientRect().bottom,
         windowHeight: window.innerHeight,
       }));
-      expect(heroBottom, `hero at ${width} px`).toBeGreaterThanOrEqual(windowHeight - 1);
+      // The hero ends exactly at the screen's bottom edge (the header's height is known to CSS).
+      if (width === 1280) expect(Math.abs(heroBottom - windowHeight), `hero at ${width} px`).toBeLessThanOrEqual(1);
+      else expect(heroBottom, `hero at ${width} px`).toBeGreaterThanOrEqual(windowHeight - 1);
       const shift = await page.evaluate(
         () =>
           new Promise<number>((resolve) => {
