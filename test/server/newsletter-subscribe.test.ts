@@ -116,6 +116,14 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     expect(JSON.parse(row.attributes)).toEqual({ FIRSTNAME: 'Thandi' });
   });
 
+  it('stores one subscriber and one mail when the same sign-up arrives several times at once', async () => {
+    const test = await appWith();
+    const fields = homeFields(await fetchNonce(test.app, 'sib_subscribe'));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => postSubscribe(test.app, fields)));
+    expect(answers.map((response) => subscribeAnswer(response).status).sort()).toEqual(['already_exist', 'already_exist', 'already_exist', 'success']);
+    expect(await counts(test)).toEqual({ subscribers: 1, consents: 1, mails: 1 });
+  });
+
   it('answers update when a known subscriber joins new lists, recording consent for those lists only', async () => {
     const test = await appWith();
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
