@@ -1,0 +1,51 @@
+// The logo carousel is prerendered as a plain list of logos (readable with JavaScript off) and
+// hydrated over it without a mismatch; then its machine mounts the real Splide on that list.
+import { act, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { home } from '../../content/index.ts';
+import { LogoCarousel } from '../../src/views/logo-carousel.view.tsx';
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+const carousel = <LogoCarousel clients={home.clients.items} label="Client logos" rootId="client-logos" />;
+
+it('prerenders every logo in a list, hydrates it without a mismatch, then mounts Splide and plays', async () => {
+  const html = renderToString(carousel);
+  expect(html).toMatch(/^<div class="logo-carousel" data-state="loading">/);
+  expect(html.match(/<li /g)).toHaveLength(home.clients.items.length);
+  for (const client of home.clients.items) expect(html).toContain(`aria-label="${client.name}"`);
+
+  // Splide and the reducedMotion actor read the motion preference: allowed.
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const consoleError = vi.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, carousel, { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  expect(recoverable).toEqual([]);
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+
+  await waitFor(() => expect(container.querySelector('.logo-carousel')).toHaveAttribute('data-state', 'mounted.playing.moving'), { timeout: 5000 });
+  expect(container.querySelector('#client-logos')).toHaveClass('is-initialized');
+  expect(screen.getByRole('button', { name: 'Stop automatic logo rotation' })).toBeVisible();
+  expect(screen.getByRole('button', { name: 'Next logo' })).toBeInTheDocument();
+});
