@@ -59,8 +59,10 @@ describe('the reading sections in Chromium', () => {
     for (const item of upcoming.comingSoon.items) expect(await page.getByText(item.text).isVisible(), item.id).toBe(true);
     expect(await page.locator('#upcoming time').getAttribute('datetime')).toBe(upcoming.countdown.startsAt);
     expect(await page.locator('#upcoming time').isVisible()).toBe(true);
-    // No control that would do nothing.
+    // No control that would do nothing, and no "--" digits waiting for a clock that never starts.
     expect(await page.locator('#process [role="tab"]:visible, #faq button, #upcoming button').count()).toBe(0);
+    expect(await page.locator('#upcoming .countdown__timer').isVisible()).toBe(false);
+    await page.locator('#upcoming').screenshot({ path: screenshotPath('reading-upcoming-no-js-1280') });
     await context.close();
   });
 
