@@ -2,7 +2,7 @@
 // measured with autocannon (10 connections, 10 s per endpoint) against the real entry point
 // (server/main.ts in its own process) on a temporary SQLite database, without SMTP: every
 // feedback POST is validated, stored and outboxed exactly as in production, and the mail
-// stays in the outbox. The feedback rate limit is switched off for the run. Prints req/s and
+// stays in the outbox; so is every newsletter sign-up. The rate limits are switched off for the run. Prints req/s and
 // p99 per endpoint beside DESIGN.md's targets; it reports, it does not fail on a miss.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 // The same valid submission and port picking as the server tests.
 import { freePort } from '../test/server/helpers/server-process.ts';
 import { validContactFields } from '../test/server/helpers/test-forms.ts';
+import { homeFields, urlencoded } from '../test/server/helpers/newsletter-requests.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 10;
@@ -29,6 +30,8 @@ interface Endpoint {
   target?: { requestsPerSecond: number; p99Ms?: number };
   /** The status every answer should have (default: any 2xx). */
   expectStatus?: number;
+  /** A body per request (autocannon's setupRequest), for requests that must differ. */
+  bodyOf?: () => string;
 }
 
 if (!existsSync(path.join(STATIC_ROOT, 'index.html'))) {
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
       STATIC_ROOT,
       MAIL_TO: 'sales@example.co.za',
       FEEDBACK_RATE_LIMIT: 'off',
+      NEWSLETTER_RATE_LIMIT: 'off',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
     // Its log is not read here: a pipe nobody drains would fill up and stall the server.
@@ -103,6 +107,23 @@ async function main(): Promise<void> {
         target: { requestsPerSecond: 10_000 },
         expectStatus: 304,
       },
+      {
+        // Every request a new address: validated, stored with its consent record and its
+        // confirmation mail in one transaction, as a first sign-up is.
+        name: 'newsletter subscribe POST (new subscriber, stored + outboxed)',
+        method: 'POST',
+        path: '/newsletter/subscribe/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': userAgent },
+        bodyOf: newsletterBodies(await nonceOf(`${base}/wp-json/site/v1/nonce/sib_subscribe`)),
+      },
+      {
+        // The same sign-up again: read, found, nothing written.
+        name: 'newsletter subscribe POST (repeat: already_exist)',
+        method: 'POST',
+        path: '/newsletter/subscribe/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': userAgent },
+        body: Buffer.from(urlencoded(homeFields(await nonceOf(`${base}/wp-json/site/v1/nonce/sib_subscribe`)))),
+      },
       { name: 'healthz GET', method: 'GET', path: '/healthz' },
     ];
 
@@ -144,6 +165,19 @@ async function main(): Promise<void> {
     await once(server, 'close');
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+async function nonceOf(url: string): Promise<string> {
+  return ((await (await fetch(url)).json()) as { nonce: string }).nonce;
+}
+
+/** Valid sign-ups of the home newsletter form, each with an address not used before. */
+function newsletterBodies(nonce: string): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return urlencoded(homeFields(nonce, { email: `reader-${process.pid}-${count}@example.co.za` }));
+  };
 }
 
 async function etagOf(url: string): Promise<string> {
@@ -200,6 +234,9 @@ function run(base: string, endpoint: Endpoint, seconds: number): Promise<autocan
     duration: seconds,
     ...(endpoint.headers === undefined ? {} : { headers: endpoint.headers }),
     ...(endpoint.body === undefined ? {} : { body: endpoint.body }),
+    ...(endpoint.bodyOf === undefined
+      ? {}
+      : { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: (endpoint.bodyOf as () => string)() }) }] }),
   });
 }
 

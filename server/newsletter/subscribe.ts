@@ -79,12 +79,12 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
 
   const consent = (subscriberId: number, lists: readonly number[]) =>
     recordConsent(trx, { subscriberId, action: 'subscribe', formId: form.id, wording: form.consent.label, lists, ipHash: request.ipHash, userAgent: request.userAgent, createdAt: now });
+  // The row's confirmation_sent_at is set by the same statement that writes the sign-up.
   const queueConfirmation = async (subscriberId: number) => {
     const subscriber = { id: subscriberId, email };
     const mail = confirmationMail(form, subscriber, newsletterLinks(services.siteUrl, services.secrets, subscriber, at), now);
     if (mail === null) return false;
     await enqueueMail(trx, mail);
-    await trx.updateTable('newsletter_subscribers').set({ confirmation_sent_at: now }).where('id', '=', subscriberId).execute();
     return true;
   };
 
@@ -98,6 +98,7 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
       updated_at: now,
       confirmed_at: null,
       unsubscribed_at: null,
+      confirmation_sent_at: doubleOptIn ? now : null,
     };
     const id =
       existing === undefined
@@ -115,13 +116,15 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
     (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
   if (added.length === 0 && !resend) return { status: 'already_exist', mailQueued: false };
 
-  if (added.length > 0) {
-    await trx
-      .updateTable('newsletter_subscribers')
-      .set({ lists: JSON.stringify([...joined, ...added]), ...mergedDetails(existing, details), form_id: form.id, updated_at: now })
-      .where('id', '=', existing.id)
-      .execute();
-  }
+  await trx
+    .updateTable('newsletter_subscribers')
+    .set({
+      ...(added.length > 0 ? { lists: JSON.stringify([...joined, ...added]), ...mergedDetails(existing, details), form_id: form.id } : {}),
+      ...(resend ? { confirmation_sent_at: now } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', existing.id)
+    .execute();
   await consent(existing.id, added.length > 0 ? added : request.lists);
   const mailQueued = resend ? await queueConfirmation(existing.id) : false;
   return { status: added.length > 0 ? 'update' : 'success', mailQueued };
