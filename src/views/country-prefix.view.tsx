@@ -89,7 +89,8 @@ export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic 
         className="country-prefix__button"
         aria-haspopup="listbox"
         aria-expanded={expanded}
-        aria-controls={expanded ? listId : undefined}
+        // Only while the list exists (not while it loads): aria-controls must name an element.
+        aria-controls={open ? listId : undefined}
         // The visible dial code is part of the name (WCAG 2.5.3).
         aria-label={`Country code ${context.dialCode}${picked ? ` (${picked.name})` : ''}, change`}
         disabled={disabled}
@@ -130,7 +131,8 @@ export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic 
               ref={listRef}
               id={listId}
               role="listbox"
-              tabIndex={-1}
+              // In the tab order while open (a scrollable region must be reachable by keyboard).
+              tabIndex={0}
               aria-label="Country code"
               aria-activedescendant={context.active >= 0 ? optionId(context.active) : undefined}
               className="country-prefix__list"
