@@ -1,7 +1,8 @@
-// One key figure. Screen readers and copy-paste get the final text only (a visually hidden
-// span); the digits that count are aria-hidden. The final text is also laid out, invisible, in
-// the same grid cell as the digits, so the figure is as wide while counting as at the end:
-// nothing around it moves (CLS 0).
+// One key figure. Screen readers get the final text only (a visually hidden span); what counts
+// is aria-hidden. The final number is also laid out, invisible, in the same grid cell as the
+// counting digits, so the figure is as wide while counting as at the end and nothing in or
+// around it moves (CLS 0; Chrome counts a text node pushed sideways, such as a suffix after
+// growing digits, as a layout shift).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
@@ -33,12 +34,15 @@ export function Counter({ value, prefix = '', suffix = '', label, logic = counte
     <li ref={element} className="counter" data-state={state}>
       <span className="counter__value" data-value={value}>
         <span className="visually-hidden">{final}</span>
-        <span className="counter__sizer" aria-hidden="true">
-          {final}
-        </span>
-        <span className="counter__digits" aria-hidden="true">
+        <span className="counter__shown" aria-hidden="true">
           {prefix}
-          {formatCount(shown)}
+          {/* The final number, invisible (drawn by CSS from data-final, so it is no text of the
+              page), sizes the cell the digits count in from its left edge: neither the digits
+              nor the suffix after them ever move. */}
+          <span className="counter__number">
+            <span className="counter__sizer" data-final={formatCount(value)} />
+            <span className="counter__digits">{formatCount(shown)}</span>
+          </span>
           {suffix}
         </span>
       </span>

@@ -27,13 +27,16 @@ const from =
     await act(async () => running.sendBack(event as EventObject));
   };
 
-const digits = (container: HTMLElement) => container.querySelector('.counter__digits');
+/** What a sighted visitor reads: prefix, counting digits, suffix. */
+const digits = (container: HTMLElement) => container.querySelector('.counter__shown');
 
 function expectAccessibleFinalValue(container: HTMLElement) {
   // Screen readers read the final value only, whatever the digits show.
   expect(container.querySelector('.visually-hidden')?.textContent).toBe(FINAL);
   expect(digits(container)).toHaveAttribute('aria-hidden', 'true');
-  expect(container.querySelector('.counter__sizer')?.textContent).toBe(FINAL);
+  // The final number reserves the width the digits count in.
+  expect(container.querySelector('.counter__sizer')).toHaveAttribute('data-final', formatCount(VALUE));
+  expect(container.querySelector('.counter__sizer')?.closest('.counter__number')).toBe(container.querySelector('.counter__digits')?.parentElement);
   expect(container.querySelector('.counter__value')).toHaveAttribute('data-value', String(VALUE));
 }
 

@@ -30,7 +30,7 @@ it('prerenders the final figures and full bars, hydrates, and counts up to the s
   document.body.append(container);
 
   const finals = home.counters.items.map((item) => `${item.prefix ?? ''}${formatCount(item.value)}${item.suffix ?? ''}`);
-  const digits = () => [...container.querySelectorAll('.counter__digits')].map((element) => element.textContent);
+  const digits = () => [...container.querySelectorAll('.counter__shown')].map((element) => element.textContent);
   const spoken = () => [...container.querySelectorAll('.counter .visually-hidden')].map((element) => element.textContent);
   expect(digits()).toEqual(finals);
   expect(spoken()).toEqual(finals);
@@ -39,7 +39,7 @@ it('prerenders the final figures and full bars, hydrates, and counts up to the s
   expect(bars.map((bar) => (bar.querySelector('.capability__fill') as HTMLElement).style.transform)).toEqual(
     home.counters.capabilities.items.map((item) => `scaleX(${item.percent / 100})`),
   );
-  const firstDigits = container.querySelector('.counter__digits');
+  const firstDigits = container.querySelector('.counter__shown');
 
   const consoleError = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
@@ -61,5 +61,5 @@ it('prerenders the final figures and full bars, hydrates, and counts up to the s
   const errors = consoleError.mock.calls.map((call) => String(call[0])).filter((text) => !text.includes('multiple renderers'));
   expect(errors).toEqual([]);
   // Hydrated, not re-created.
-  expect(container.querySelector('.counter__digits')).toBe(firstDigits);
+  expect(container.querySelector('.counter__shown')).toBe(firstDigits);
 });
