@@ -143,6 +143,20 @@ describe('theme motion in Chromium', () => {
     await context.close();
   });
 
+  it('shows the final numbers and full bars with JavaScript off', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const counters = await counterFinals(page);
+    expect(counters.length).toBeGreaterThanOrEqual(2);
+    expect(counters.every((counter) => counter.state === 'pending' && counter.digits === counter.spoken && /\d/.test(counter.digits))).toBe(true);
+    const filled = await bars(page);
+    expect(filled.length).toBeGreaterThan(0);
+    for (const bar of filled) expect(bar.scale).toBeCloseTo(bar.target / 100, 2);
+    await page.locator('#counters').screenshot({ path: screenshotPath('motion-counters-375-no-js') });
+    await context.close();
+  });
+
   it('with reduced motion shows the final numbers and full bars at once and never fetches gsap', async () => {
     const { context, page, errors, requests } = await openHome({ width: 1280, reducedMotion: 'reduce' });
     await page.waitForFunction(() => document.querySelector('#counters .counter')?.getAttribute('data-state') === 'reduced');
