@@ -3,7 +3,7 @@
  * the database named by DATABASE_URL (the server's own setting), as a table, or as CSV on
  * stdout (`npm run -s subscribers -- --csv > subscribers.csv`) with each one's consent.
  */
-import type { NewsletterStatus } from '../server/db/types.ts';
+import type { SubscriberStatus } from '../server/db/types.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 import { SUBSCRIBER_STATUSES, formatSubscribers, listSubscribers, subscribersCsv } from '../server/newsletter/list-subscribers.ts';
 
@@ -11,7 +11,7 @@ const USAGE = `usage: npm run subscribers -- [--csv] [--status=${SUBSCRIBER_STAT
 
 async function main(args: readonly string[]): Promise<number> {
   let csv = false;
-  let status: NewsletterStatus | undefined;
+  let status: SubscriberStatus | undefined;
   for (const arg of args) {
     if (arg === '--csv') csv = true;
     else if (arg.startsWith('--status=')) {

@@ -90,14 +90,14 @@ export interface OutboxAttachment {
   size: number;
 }
 
-export type NewsletterStatus = 'pending' | 'subscribed' | 'unsubscribed';
+export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 export type ConsentAction = 'subscribe' | 'confirm' | 'unsubscribe';
 
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   /** Normalised (trimmed, lower case); unique. */
   email: string;
-  status: NewsletterStatus;
+  status: SubscriberStatus;
   /** JSON list of list ids. */
   lists: string;
   sms: string | null;

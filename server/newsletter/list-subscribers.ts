@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewsletterStatus } from '../db/types.ts';
+import type { Database, SubscriberStatus } from '../db/types.ts';
 
 /*
  * `npm run subscribers`: the subscribers with their latest sign-up consent (form, exact
  * wording, time), as a table for a terminal or as CSV for a spreadsheet or a mailing tool.
  */
 
-export const SUBSCRIBER_STATUSES: readonly NewsletterStatus[] = ['pending', 'subscribed', 'unsubscribed'];
+export const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'subscribed', 'unsubscribed'];
 
 export interface SubscriberListing {
   id: number;
   email: string;
-  status: NewsletterStatus;
+  status: SubscriberStatus;
   lists: number[];
   sms: string | null;
   /** Text and date attributes by Brevo name (dates as yyyy-mm-dd). */
@@ -22,11 +22,11 @@ export interface SubscriberListing {
   consent: { formId: number | null; wording: string; at: string } | null;
 }
 
-export async function listSubscribers(db: Kysely<Database>, status?: NewsletterStatus): Promise<SubscriberListing[]> {
+export async function listSubscribers(db: Kysely<Database>, status?: SubscriberStatus): Promise<SubscriberListing[]> {
   const rows = await db
     .selectFrom('newsletter_subscribers')
     .selectAll()
-    .$if(status !== undefined, (query) => query.where('status', '=', status as NewsletterStatus))
+    .$if(status !== undefined, (query) => query.where('status', '=', status as SubscriberStatus))
     .orderBy('created_at')
     .orderBy('id')
     .execute();

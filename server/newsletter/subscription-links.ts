@@ -1,5 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ConsentAction, Database, SubscriberStatus, NewsletterSubscribersTable } from '../db/types.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { parseToken } from './link-tokens.ts';
 import { listsOf, recordConsent } from './subscribe.ts';
@@ -32,56 +32,52 @@ export async function subscriberOfToken(
   return row;
 }
 
+export interface LinkConsent {
+  wording: string;
+  request: LinkRequest;
+  now: number;
+}
+
 /** pending → subscribed. False when the subscriber had unsubscribed meanwhile (the link is spent). */
-export async function confirmSubscriber(
-  db: Kysely<Database>,
-  subscriber: SubscriberRow,
-  consent: { wording: string; request: LinkRequest; now: number },
-): Promise<boolean> {
+export async function confirmSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent): Promise<boolean> {
   if (subscriber.status === 'subscribed') return true;
   if (subscriber.status !== 'pending') return false;
   const at = new Date(consent.now).toISOString();
-  return db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('newsletter_subscribers')
-      .set({ status: 'subscribed', confirmed_at: at, updated_at: at })
-      .where('id', '=', subscriber.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    // Another click won the race: it recorded the confirmation.
-    if (Number(changed.numUpdatedRows) === 0) return true;
-    await recordConsent(trx, {
-      subscriberId: subscriber.id,
-      action: 'confirm',
-      formId: subscriber.form_id,
-      wording: consent.wording,
-      lists: listsOf(subscriber),
-      ...consent.request,
-      createdAt: at,
-    });
-    return true;
-  });
+  await changeStatus(db, subscriber, ['pending'], { status: 'subscribed', confirmed_at: at }, { action: 'confirm', ...consent });
+  return true;
 }
 
 /** Any status → unsubscribed, recording how (`wording`). */
-export async function unsubscribeSubscriber(
+export async function unsubscribeSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent): Promise<void> {
+  if (subscriber.status === 'unsubscribed') return;
+  const at = new Date(consent.now).toISOString();
+  await changeStatus(db, subscriber, ['pending', 'subscribed'], { status: 'unsubscribed', unsubscribed_at: at }, { action: 'unsubscribe', ...consent });
+}
+
+/**
+ * Moves a subscriber out of one of `from` with its consent record, in one transaction. When
+ * another request moved them first (two clicks at once), nothing is changed or recorded: that
+ * request recorded it.
+ */
+async function changeStatus(
   db: Kysely<Database>,
   subscriber: SubscriberRow,
-  consent: { wording: string; request: LinkRequest; now: number },
+  from: readonly SubscriberStatus[],
+  change: Updateable<NewsletterSubscribersTable>,
+  consent: LinkConsent & { action: ConsentAction },
 ): Promise<void> {
-  if (subscriber.status === 'unsubscribed') return;
   const at = new Date(consent.now).toISOString();
   await db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('newsletter_subscribers')
-      .set({ status: 'unsubscribed', unsubscribed_at: at, updated_at: at })
+      .set({ ...change, updated_at: at })
       .where('id', '=', subscriber.id)
-      .where('status', '!=', 'unsubscribed')
+      .where('status', 'in', from)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return;
     await recordConsent(trx, {
       subscriberId: subscriber.id,
-      action: 'unsubscribe',
+      action: consent.action,
       formId: subscriber.form_id,
       wording: consent.wording,
       lists: listsOf(subscriber),
