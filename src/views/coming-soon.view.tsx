@@ -54,11 +54,10 @@ export function ComingSoonView({ heading, previousLabel, nextLabel, items, logic
         <h3 className="coming-soon__heading" id="coming-soon-title">
           {heading}
         </h3>
-        {listed ? null : (
-          <p className="coming-soon__position" aria-hidden="true">
-            {position(index)}
-          </p>
-        )}
+        {/* Prerendered too (hidden until the machine runs), so nothing moves when it does. */}
+        <p className="coming-soon__position" aria-hidden="true" hidden={listed}>
+          {position(index)}
+        </p>
       </div>
       <div className="coming-soon__body">
         <ul id="coming-soon-items" className="coming-soon__items" aria-labelledby="coming-soon-title">
@@ -72,16 +71,14 @@ export function ComingSoonView({ heading, previousLabel, nextLabel, items, logic
             </li>
           ))}
         </ul>
-        {listed ? null : (
-          <div className="coming-soon__arrows">
-            <button type="button" className="coming-soon__arrow" aria-label={previousLabel} aria-controls="coming-soon-items" onClick={() => actorRef.send({ type: 'item.previous' })}>
-              <ArrowIcon direction="up" />
-            </button>
-            <button type="button" className="coming-soon__arrow" aria-label={nextLabel} aria-controls="coming-soon-items" onClick={() => actorRef.send({ type: 'item.next' })}>
-              <ArrowIcon direction="down" />
-            </button>
-          </div>
-        )}
+        <div className="coming-soon__arrows" hidden={listed}>
+          <button type="button" className="coming-soon__arrow" aria-label={previousLabel} aria-controls="coming-soon-items" onClick={() => actorRef.send({ type: 'item.previous' })}>
+            <ArrowIcon direction="up" />
+          </button>
+          <button type="button" className="coming-soon__arrow" aria-label={nextLabel} aria-controls="coming-soon-items" onClick={() => actorRef.send({ type: 'item.next' })}>
+            <ArrowIcon direction="down" />
+          </button>
+        </div>
       </div>
       {/* Always in the page so that its first change is announced; empty until the visitor moves. */}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">

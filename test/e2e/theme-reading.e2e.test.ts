@@ -60,9 +60,31 @@ describe('the reading sections in Chromium', () => {
     expect(await page.locator('#upcoming time').getAttribute('datetime')).toBe(upcoming.countdown.startsAt);
     expect(await page.locator('#upcoming time').isVisible()).toBe(true);
     // No control that would do nothing, and no "--" digits waiting for a clock that never starts.
-    expect(await page.locator('#process [role="tab"]:visible, #faq button, #upcoming button').count()).toBe(0);
+    expect(await page.locator('#process [role="tab"]:visible, #faq button:visible, #upcoming button:visible').count()).toBe(0);
     expect(await page.locator('#upcoming .countdown__timer').isVisible()).toBe(false);
     await page.locator('#upcoming').screenshot({ path: screenshotPath('reading-upcoming-no-js-1280') });
+    await context.close();
+  });
+
+  it.each(['process', 'upcoming', 'faq'])('shifts nothing when the page opens on #%s and the section hydrates', async (id) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { readingShifts: number[] }).readingShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/#${id}`, { waitUntil: 'networkidle' });
+    // Every machine of the three sections has left its prerendered state.
+    await hydrated(page, '#process .tabs', 'stacked');
+    await hydrated(page, '#upcoming .coming-soon', 'listed');
+    await hydrated(page, `#faq-${faq.items[0]!.id}`, 'static');
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { readingShifts: number[] }).readingShifts)).toEqual([]);
     await context.close();
   });
 
