@@ -23,7 +23,7 @@ const slideCount = home.testimonials.items.length;
 /** Longer than one interval (and the fade), so a slider that should move has moved. */
 const LONGER_THAN_A_SLIDE = TEXT_SLIDER_INTERVAL_MS + 1500;
 
-async function open(options: BrowserContextOptions = {}) {
+async function open(options: BrowserContextOptions = {}, hash = '') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -45,7 +45,7 @@ async function open(options: BrowserContextOptions = {}) {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}/${hash}`, { waitUntil: 'networkidle' });
   return { context, page, errors };
 }
 
@@ -204,7 +204,51 @@ describe('the client logo carousel', () => {
 });
 
 describe('both sliders', () => {
-  it.each([375, 1280])('take over their lists without shifting the layout, and pass axe at %i px', async (width) => {
+  it.each([375, 1280])('take over their lists in view without shifting the layout at %i px', async (width) => {
+    // Opened at each section, so the slider takes over while it is on screen (where a shift counts).
+    for (const [hash, ready] of [
+      ['#clients', '#client-logos.is-initialized'],
+      ['#testimonials', '.text-slider.is-enhanced'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      // The sliders' chunks wait until the prerendered lists have been measured.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/(logo-carousel|text-slider)\.view-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/${hash}`, { waitUntil: 'load' });
+      // Each section's size, and where its first logo or quote sits inside it (sections above
+      // belong to others and may move the whole page; these must not move within themselves).
+      const geometry = () =>
+        page.evaluate(() => {
+          const inside = (sectionId: string, selector: string) => {
+            const section = document.getElementById(sectionId)!.getBoundingClientRect();
+            const rect = document.querySelector(selector)?.getBoundingClientRect();
+            return {
+              section: [section.width, section.height].map(Math.round),
+              first: rect ? [rect.x - section.x, rect.y - section.y, rect.width, rect.height].map(Math.round) : null,
+            };
+          };
+          return {
+            clients: inside('clients', '#client-logos .splide__slide:not(.splide__slide--clone)'),
+            testimonials: inside('testimonials', '.text-slider .testimonial'),
+          };
+        });
+      const before = await geometry();
+      expect(await page.locator(ready).count()).toBe(0);
+      release();
+      await page.locator(ready).waitFor();
+      await page.waitForTimeout(500);
+      expect(await geometry(), `${hash} after the slider took over`).toEqual(before);
+      expect(await page.evaluate(() => (window as unknown as { sliderShifts?: string[] }).sliderShifts ?? []), hash).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it.each([375, 1280])('pass axe at %i px', async (width) => {
     const { context, page, errors } = await open({ viewport: { width, height: 900 }, bypassCSP: true });
     for (const id of ['clients', 'testimonials']) await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await page.locator('#client-logos.is-initialized').waitFor();
@@ -214,8 +258,6 @@ describe('both sliders', () => {
     await page.getByRole('button', { name: 'Stop automatic slide show' }).click();
     await moveMouseAway(page);
     await page.waitForTimeout(LOGO_CAROUSEL_SPEED_MS + 200);
-
-    expect(await page.evaluate(() => (window as unknown as { sliderShifts: string[] }).sliderShifts)).toEqual([]);
     await page.locator('#clients').screenshot({ path: screenshotPath(`clients-${width}`) });
     await page.locator('#testimonials').screenshot({ path: screenshotPath(`testimonials-${width}`) });
     expect(await axeViolations(page, '#testimonials')).toEqual([]);
