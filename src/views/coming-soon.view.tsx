@@ -1,7 +1,8 @@
 // The coming-soon panel: one item at a time, with up and down arrow buttons ("Previous item",
 // "Next item") and the ArrowUp/ArrowDown keys while the focus is inside the panel; a polite
-// live region names the item after each move. Prerendered (and without JavaScript) every item
-// is listed and there are no buttons.
+// live region names the item after each move. Prerendered, every item is in the HTML and the
+// arrows are hidden: without JavaScript every item is listed; a browser that runs scripts shows
+// the first item and the arrows from first paint (upcoming.css), so hydration moves nothing.
 import { useActorRef, useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';

@@ -1,7 +1,8 @@
 // One FAQ block: the question is a heading holding a disclosure button (aria-expanded,
 // aria-controls the answer). The answer is always in the HTML: prerendered open, so it reads
-// without JavaScript, and once collapsed it is `hidden="until-found"` where the browser supports
-// it, so find-in-page still finds it and opens the block (the `beforematch` event).
+// without JavaScript (a browser that runs scripts shows it closed from first paint, faq.css, so
+// hydration moves nothing), and once collapsed it is `hidden="until-found"` where the browser
+// supports it, so find-in-page still finds it and opens the block (the `beforematch` event).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';

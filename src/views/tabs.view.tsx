@@ -1,7 +1,9 @@
 // Tabs after the WAI-ARIA APG pattern (automatic activation). The view only renders the tabs
 // machine: which panel shows, which tab is in the tab order, and where the focus goes after an
-// arrow key. Prerendered (and without JavaScript) every panel is shown under its heading and the
-// tab list is hidden; the machine switches to tabs once the page is hydrated.
+// arrow key. Prerendered, every panel is in the HTML under its heading and the tab list is
+// hidden: without JavaScript every stage reads, one after the other. A browser that runs scripts
+// shows the prerendered markup as tabs from first paint (tabs.css, `scripting: enabled`), so
+// nothing moves when the machine takes over after hydration.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';

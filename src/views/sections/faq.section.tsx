@@ -1,6 +1,7 @@
 // Questions as disclosure blocks: a click (or Enter/Space) on a question opens or closes its
 // answer. The blocks are a lazy chunk: the prerender writes their full HTML with every answer
-// open (readable without JavaScript), the chunk hydrates them after first paint and closes them.
+// open (readable without JavaScript; closed from first paint when scripts run, see faq.css), and
+// the chunk hydrates them after first paint.
 import { lazy, Suspense } from 'react';
 import { home } from '../../../content/index.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';

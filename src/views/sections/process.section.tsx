@@ -1,6 +1,6 @@
 // How a project runs, as tabs: one per stage. The tabs are a lazy chunk (they are below the
-// fold): the prerender writes every stage's full text, one after the other, so the page reads
-// completely without JavaScript; the chunk hydrates it after first paint and turns it into tabs.
+// fold): the prerender writes every stage's full text, so the page reads completely without
+// JavaScript (every stage listed); the chunk hydrates it after first paint and the tabs work.
 import { lazy, Suspense } from 'react';
 import { home } from '../../../content/index.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
