@@ -60,6 +60,10 @@ export function NewsletterFormView({ form, headingId, logic = newsletterMachine,
   const fields = newsletterFields(form);
   const interactive = snapshot.hasTag('interactive');
   const busy = snapshot.hasTag('busy');
+  const unsupported = snapshot.matches('unsupported');
+  // Before the page's script runs (or in a browser that cannot send the form) the fields are
+  // disabled; while sending only the submit button is, so the focus is never thrown out of the form.
+  const dormant = snapshot.matches('starting') || unsupported;
   const fading = snapshot.matches({ editing: { answered: 'fading' } });
   const { entered, errors } = context;
 
@@ -119,7 +123,7 @@ export function NewsletterFormView({ form, headingId, logic = newsletterMachine,
         ))}
         <ContactFormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} />
         {/* Disabled until the page's script runs: without it the form cannot fetch its nonce. */}
-        <fieldset className="sib-form__fields" disabled={!interactive}>
+        <fieldset className="sib-form__fields" disabled={dormant}>
           <legend className="visually-hidden">{form.title}</legend>
           {group(fieldNamed(NEWSLETTER_FIELD.email), textInput(fieldNamed(NEWSLETTER_FIELD.email), entered.email, { type: 'email', inputMode: 'email' }))}
           {form.attributes.map((attribute) => group(fieldNamed(attribute.name), textInput(fieldNamed(attribute.name), entered.attributes[attribute.name] ?? '')))}
@@ -130,7 +134,7 @@ export function NewsletterFormView({ form, headingId, logic = newsletterMachine,
             ? group(
                 fieldNamed(NEWSLETTER_FIELD.sms),
                 <span className="sib-form__sms">
-                  <CountryPrefixPicker idBase={`${unitTag}-prefix`} dialCode={form.sms.defaultPrefix} disabled={!interactive} onPick={onPick} logic={prefixLogic} />
+                  <CountryPrefixPicker idBase={`${unitTag}-prefix`} dialCode={form.sms.defaultPrefix} disabled={dormant || busy} onPick={onPick} logic={prefixLogic} />
                   <input type="hidden" name={NEWSLETTER_FIELD.smsPrefix} value={context.smsPrefix} />
                   {textInput(fieldNamed(NEWSLETTER_FIELD.sms), entered.sms, { type: 'tel', inputMode: 'tel', onKeyDown: keyFilter(isAllowedSmsKey) })}
                 </span>,
@@ -191,6 +195,11 @@ export function NewsletterFormView({ form, headingId, logic = newsletterMachine,
             </span>
           </div>
         </fieldset>
+        {unsupported ? (
+          <p className="sib-form__unsupported" role="status">
+            This browser cannot send the form. Please subscribe from an up-to-date browser.
+          </p>
+        ) : null}
         <div className="sib-form__messages">
           <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={context.messageKind === null || context.messageKind === 'error'}>
             {context.messageKind === 'success' || context.messageKind === 'warning' ? context.message : ''}

@@ -254,6 +254,7 @@ const states: Record<string, Check> = {
   },
   unsupported: ({ container }) => {
     expect(fieldset(container)).toBeDisabled();
+    expect(container.querySelector('.sib-form__unsupported')).toHaveTextContent('This browser cannot send the form.');
   },
   editing: ({ snapshot, container }) => {
     const { context } = snapshot;
@@ -314,7 +315,10 @@ const states: Record<string, Check> = {
     expect(region).toHaveClass('is-fading');
   },
   submitting: ({ container }) => {
+    // Only the button is disabled: the fields stay (and keep the focus where the visitor left it).
+    expect(fieldset(container)).toBeEnabled();
     expect(submitButton(container)).toBeDisabled();
+    expect(prefixButton(container)).toBeDisabled();
     expect(spinner(container)).toHaveClass('is-active');
     expect(spinner(container)).toHaveTextContent('Subscribing…');
     expect(formElement(container)).toHaveClass('processing');
