@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../server/db/migrations/index.ts';
 import { freePort, runScript as run, type ServerProcess as Run } from './helpers/server-process.ts';
 import { createStaticFixture, fixtureFiles, type StaticFixture } from './helpers/static-fixture.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
@@ -59,7 +60,8 @@ describe('server/main.ts', () => {
     const logLines = server.stdout().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logLines.find((line) => line.msg === 'database ready')).toMatchObject({
       database: testDialect,
-      applied: ['0001-initial-schema', '0002-contact-form'],
+      // Every migration, on this fresh database.
+      applied: Object.keys(migrations),
     });
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
