@@ -11,21 +11,36 @@ import { UNSUBSCRIBE_PATH } from './newsletter-mail.ts';
  * the button, a plain POST form. No inline script or style: the site's CSP applies here too.
  */
 
-/** The site stylesheet the built home page links, or null (no build yet). Read per request: the site may be rebuilt. */
-export async function siteStylesheet(staticRoot: string): Promise<string | null> {
-  try {
-    const html = await readFile(path.join(staticRoot, 'index.html'), 'utf8');
-    const link = /<link\b[^>]*\brel="stylesheet"[^>]*>/i.exec(html)?.[0];
-    const href = link === undefined ? undefined : /\bhref="(\/[^"]*\.css)"/i.exec(link)?.[1];
-    return href ?? null;
-  } catch {
-    return null;
-  }
+/** What the page takes from the built home page's <head>: its stylesheet and its icon. */
+export interface SiteHead {
+  stylesheet: string | null;
+  icon: string | null;
 }
 
-export function unsubscribePage(options: { token: string; email: string; stylesheet: string | null }): string {
+/** Read per request, as the site may be rebuilt while the server runs; nulls before the first build. */
+export async function siteHead(staticRoot: string): Promise<SiteHead> {
+  let html: string;
+  try {
+    html = await readFile(path.join(staticRoot, 'index.html'), 'utf8');
+  } catch {
+    return { stylesheet: null, icon: null };
+  }
+  const hrefOf = (rel: string, extension: RegExp) => {
+    const link = new RegExp(`<link\\b[^>]*\\brel="${rel}"[^>]*>`, 'i').exec(html)?.[0];
+    const href = link === undefined ? undefined : /\bhref="(\/[^"]*)"/i.exec(link)?.[1];
+    return href !== undefined && extension.test(href) ? href : null;
+  };
+  return { stylesheet: hrefOf('stylesheet', /\.css$/), icon: hrefOf('icon', /\.(svg|png|ico)$/) };
+}
+
+export function unsubscribePage(options: { token: string; email: string; head: SiteHead }): string {
   const title = `Unsubscribe from ${company.name} mail`;
-  const stylesheet = options.stylesheet === null ? '' : `<link rel="stylesheet" href="${escapeHtml(options.stylesheet)}">`;
+  const { stylesheet, icon } = options.head;
+  const links = [
+    ...(stylesheet === null ? [] : [`<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`]),
+    // Without it the browser asks for /favicon.ico, which the site does not have.
+    ...(icon === null ? [] : [`<link rel="icon" href="${escapeHtml(icon)}">`]),
+  ].join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -33,7 +48,7 @@ export function unsubscribePage(options: { token: string; email: string; stylesh
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>
-${stylesheet}
+${links}
 </head>
 <body>
 <main id="main" class="section newsletter-unsubscribe">

@@ -9,7 +9,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from '../newsletter/newsletter-mail.ts';
 import { confirmSubscriber, subscriberOfToken, unsubscribeSubscriber } from '../newsletter/subscription-links.ts';
-import { siteStylesheet, unsubscribePage } from '../newsletter/unsubscribe-page.ts';
+import { siteHead, unsubscribePage } from '../newsletter/unsubscribe-page.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -55,7 +55,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     if (subscriber.status === 'unsubscribed') return seeOther(reply, UNSUBSCRIBED_PATH);
-    const page = unsubscribePage({ token, email: subscriber.email, stylesheet: await siteStylesheet(app.config.staticRoot) });
+    const page = unsubscribePage({ token, email: subscriber.email, head: await siteHead(app.config.staticRoot) });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 

@@ -210,17 +210,18 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     expect(page.statusCode).toBe(200);
   });
 
-  it('links the built stylesheet on the unsubscribe page when the site has one', async () => {
+  it('links the built stylesheet and icon on the unsubscribe page when the site has them', async () => {
     const { test, smtp } = await setUp();
     const { writeFile } = await import('node:fs/promises');
     const path = await import('node:path');
     await writeFile(
       path.join(test.site.root, 'index.html'),
-      '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-7d1e0b3a.css"></head><body></body></html>',
+      '<!doctype html><html><head><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><link rel="stylesheet" crossorigin href="/assets/index-7d1e0b3a.css"></head><body></body></html>',
     );
     const unsubscribe = linkIn(textOf(await signUp(test, smtp)), '/newsletter/unsubscribe/');
     const page = await test.app.inject({ url: unsubscribe });
     expect(page.body).toContain('<link rel="stylesheet" href="/assets/index-7d1e0b3a.css">');
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg">');
     const css = await test.app.inject({ url: '/assets/index-7d1e0b3a.css' });
     expect(css.statusCode).toBe(200);
   });
