@@ -4,6 +4,8 @@
 // the snow's chunk is not even requested while snow is off.
 import { lazy, Suspense } from 'react';
 import { site } from '../../content/index.ts';
+// In the first stylesheet, not the snow's chunk: the prerendered canvas is styled at first paint.
+import './styles/snow.css';
 
 const ScrollReveal = lazy(() => import('./scroll-reveal.view.tsx'));
 const Snow = lazy(() => import('./snow.view.tsx'));

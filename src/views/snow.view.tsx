@@ -5,7 +5,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { snowMachine } from '../machines/snow.machine.ts';
-import './styles/snow.css';
 
 export interface SnowProps {
   enabled: boolean;
