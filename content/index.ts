@@ -1,10 +1,11 @@
-// The content as the views use it. The build validates these same modules
-// (content/validate-content.ts) before anything is rendered.
+// The content the first script of every page needs. The build validates these same modules
+// (content/validate-content.ts) before anything is rendered. The home page's sections
+// (content/home/<section>.ts, assembled in content/home.ts) and the pages' copy (content/pages.ts)
+// are NOT re-exported here: a view imports its own section's module, so copy that is shown by a
+// part loaded after first paint travels in that part's chunk, not in the initial JavaScript.
 export { company } from './company.ts';
 export { site } from './site.ts';
 export { navigation } from './navigation.ts';
-export { home } from './home.ts';
-export { pages } from './pages.ts';
 export { seo } from './seo.ts';
 export { homeSectionIds, type HomeSectionId } from './section-ids.ts';
 export type { Company, Office } from './structs/company.struct.ts';

@@ -56,8 +56,19 @@ export function formatFieldPath(path: FieldPath): string {
   }, '');
 }
 
+/**
+ * content/home.ts only assembles the sections of content/home/; a problem in "services.items[2]"
+ * is in content/home/services.ts, so that is the file the message names.
+ */
+function sectionFile(problem: ContentProblem): string {
+  if (problem.file !== contentFiles.home.file) return problem.file;
+  const section = /^[a-zA-Z]+/.exec(problem.path)?.[0];
+  return section ? `content/home/${section}.ts` : problem.file;
+}
+
 export function formatProblem(problem: ContentProblem): string {
-  return problem.path === '' ? `${problem.file}: ${problem.message}` : `${problem.file}: ${problem.path}: ${problem.message}`;
+  const file = sectionFile(problem);
+  return problem.path === '' ? `${file}: ${problem.message}` : `${file}: ${problem.path}: ${problem.message}`;
 }
 
 export function formatProblems(problems: readonly ContentProblem[]): string {

@@ -1,17 +1,31 @@
 // The app shell: the skip link, the header, the page for the current path, the footer and the
 // back-to-top button. The prerender (src/entry-server.tsx) and the browser (src/main.tsx) both
 // choose the page with resolveRoute from the same path, so hydration always matches.
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { homeSectionIds, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
 import { HomePage } from './pages/home.page.tsx';
-import { NewsletterConfirmedPage, NewsletterLinkExpiredPage, NewsletterUnsubscribedPage } from './pages/newsletter-pages.page.tsx';
-import { NotFoundPage } from './pages/not-found.page.tsx';
-import { ThankYouPage } from './pages/thank-you.page.tsx';
-import { SiteFooterSection } from './sections/site-footer.section.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
+
+// Everything but the header and the home page's first screen is a chunk of its own: the other
+// pages and the footer (below the fold everywhere). The prerender waits for them, so every page's
+// HTML is complete; the browser hydrates each part when its chunk arrives.
+const ThankYouPage = lazy(() => import('./pages/thank-you.page.tsx').then((module) => ({ default: module.ThankYouPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx').then((module) => ({ default: module.NotFoundPage })));
+const NewsletterConfirmedPage = lazy(() =>
+  import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterConfirmedPage })),
+);
+const NewsletterUnsubscribedPage = lazy(() =>
+  import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterUnsubscribedPage })),
+);
+const NewsletterLinkExpiredPage = lazy(() =>
+  import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterLinkExpiredPage })),
+);
+const SiteFooterSection = lazy(() =>
+  import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
+);
 
 export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired';
 
@@ -63,9 +77,13 @@ export function App({ path }: { path: string }) {
       </a>
       <SiteHeaderSection sectionIds={sectionIds} />
       <main id="main" tabIndex={-1}>
-        <Page />
+        <Suspense fallback={null}>
+          <Page />
+        </Suspense>
       </main>
-      <SiteFooterSection />
+      <Suspense fallback={null}>
+        <SiteFooterSection />
+      </Suspense>
       <BackToTop />
       <MotionEffects />
     </MenuScroll>

@@ -10,6 +10,8 @@ export interface ContactFormErrorSummaryProps {
   fields: readonly FormField[];
   errors: Readonly<Record<string, string>>;
   summaryRef: Ref<HTMLDivElement>;
+  /** One level below the form's own heading: 4 under a section's h3 form title (the default), 3 under the footer's h2. */
+  headingLevel?: 3 | 4;
 }
 
 /** Focus the field itself (a plain #link would only scroll), with its label or legend in view. */
@@ -21,16 +23,16 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, controlId: string, lab
   control.focus({ preventScroll: true });
 }
 
-export function ContactFormErrorSummary({ unitTag, fields, errors, summaryRef }: ContactFormErrorSummaryProps) {
+export function ContactFormErrorSummary({ unitTag, fields, errors, summaryRef, headingLevel = 4 }: ContactFormErrorSummaryProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const invalid = fields.filter((field) => errors[field.name] !== undefined);
   const titleId = `${unitTag}-error-summary-title`;
   return (
     <div ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId} hidden={invalid.length === 0}>
       <div role="alert">
-        {/* Under the form's own h3 heading. */}
-        <h4 id={titleId} className="error-summary__title">
+        <Heading id={titleId} className="error-summary__title">
           There is a problem
-        </h4>
+        </Heading>
         <ul className="error-summary__list">
           {invalid.map((field) => {
             const ids = fieldIds(unitTag, field.name);

@@ -1,12 +1,11 @@
 // The counters section's animated part (its lazy chunk): the key figures and the capability
 // bars, each run by its own machine. The prerender waits for this chunk, so the page carries the
 // final numbers and full bars; in the browser React hydrates them when the chunk arrives.
-import { home } from '../../content/index.ts';
+import { counters } from '../../content/home/counters.ts';
 import { Counter } from './counter.view.tsx';
 import { ProgressBar } from './progress-bar.view.tsx';
 
 export default function CountersFigures() {
-  const { counters } = home;
   return (
     <>
       <ul className="counter-list">

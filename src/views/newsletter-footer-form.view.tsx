@@ -8,7 +8,7 @@ export default function FooterNewsletterForm() {
       <h2 id="footer-newsletter-title" className="site-footer__heading">
         {footerNewsletterForm.title}
       </h2>
-      <NewsletterFormView form={footerNewsletterForm} headingId="footer-newsletter-title" />
+      <NewsletterFormView form={footerNewsletterForm} headingId="footer-newsletter-title" summaryHeadingLevel={3} />
     </>
   );
 }

@@ -23,6 +23,8 @@ export interface NewsletterFormViewProps {
   form: NewsletterForm;
   /** The id of the heading that names the form. */
   headingId: string;
+  /** The error summary's heading level, one below the form's heading (h3 title → 4, h2 → 3). */
+  summaryHeadingLevel?: 3 | 4;
   logic?: typeof newsletterMachine;
   inspect?: (event: InspectionEvent) => void;
   /** The prefix picker's machine (tests give it a fake list). */
@@ -50,7 +52,14 @@ const keyFilter = (allowed: (press: KeyPress) => boolean) => (event: KeyboardEve
   if (!allowed(event)) event.preventDefault();
 };
 
-export function NewsletterFormView({ form, headingId, logic = newsletterMachine, inspect, prefixLogic }: NewsletterFormViewProps) {
+export function NewsletterFormView({
+  form,
+  headingId,
+  summaryHeadingLevel = 4,
+  logic = newsletterMachine,
+  inspect,
+  prefixLogic,
+}: NewsletterFormViewProps) {
   const actorRef = useActorRef(logic, { input: { form }, inspect });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -121,7 +130,7 @@ export function NewsletterFormView({ form, headingId, logic = newsletterMachine,
         {hiddenEntries(form).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <ContactFormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} />
+        <ContactFormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
         {/* Disabled until the page's script runs: without it the form cannot fetch its nonce. */}
         <fieldset className="sib-form__fields" disabled={dormant}>
           <legend className="visually-hidden">{form.title}</legend>

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
-import { pages } from '../../content/index.ts';
+import { pages } from '../../content/pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';

@@ -5,7 +5,7 @@
 import { act, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { home } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
 import { logoCarouselMachine } from '../../src/machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../../src/machines/theme.constants.ts';
 import type { SplideHandle } from '../../src/services/splide-carousel.service.ts';

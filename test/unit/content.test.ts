@@ -4,7 +4,9 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFiles } from '../../content/content-files.ts';
-import { company, home, navigation, pages, seo, site } from '../../content/index.ts';
+import { company, navigation, seo, site } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
+import { pages } from '../../content/pages.ts';
 import { imageManifest, variantFileName } from '../../content/image-manifest.ts';
 import {
   ContentValidationError,
@@ -65,7 +67,7 @@ describe('a broken content value', () => {
     const broken = structuredClone(home) as unknown as { services: { items: Array<Record<string, unknown>> } };
     delete broken.services.items[2]!.title;
     const problems = validateContentValue('home', broken);
-    expect(formatProblems(problems)).toBe('content/home.ts: services.items[2].title: Expected a string, but received: undefined');
+    expect(formatProblems(problems)).toBe('content/home/services.ts: services.items[2].title: Expected a string, but received: undefined');
   });
 
   it('lists every problem, not only the first', () => {
@@ -102,7 +104,7 @@ describe('the checks between files', () => {
     const gallery = { ...home.gallery, items: home.gallery.items.map((item, index) => (index === 1 ? { ...item, image: { ...item.image, key: 'missing-picture' } } : item)) };
     const problems = crossCheckContent({ ...content, home: { ...home, gallery } }, imageKeys);
     expect(formatProblems(problems)).toBe(
-      'content/home.ts: gallery.items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
+      'content/home/gallery.ts: gallery.items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
     );
   });
 
@@ -122,11 +124,11 @@ describe('a broken content file on disk', () => {
     await mkdir(join(root, '.tmp'), { recursive: true });
     tempRoot = await mkdtemp(join(root, '.tmp', 'content-test-'));
     await cp(join(root, 'content'), join(tempRoot, 'content'), { recursive: true });
-    const homeFile = join(tempRoot, 'content/home.ts');
-    const source = await readFile(homeFile, 'utf8');
-    const broken = source.replace("        title: 'Indoor and outdoor displays',\n", '');
+    const servicesFile = join(tempRoot, 'content/home/services.ts');
+    const source = await readFile(servicesFile, 'utf8');
+    const broken = source.replace("      title: 'Indoor and outdoor displays',\n", '');
     expect(broken).not.toBe(source);
-    await writeFile(homeFile, broken);
+    await writeFile(servicesFile, broken);
   });
 
   afterAll(async () => {
@@ -139,7 +141,7 @@ describe('a broken content file on disk', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ContentValidationError);
-    expect((failure as Error).message).toBe('content/home.ts: services.items[2].title: Expected a string, but received: undefined');
+    expect((failure as Error).message).toBe('content/home/services.ts: services.items[2].title: Expected a string, but received: undefined');
     expect(await readdir(tempRoot)).toEqual(['content']);
   });
 });

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
 import { LogoCarousel } from '../../src/views/logo-carousel.view.tsx';
 
 let root: Root | undefined;

@@ -3,11 +3,21 @@
 // alternative text and reserved space.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { company, home, homeSectionIds, navigation, pages } from '../../content/index.ts';
+import { company, homeSectionIds, navigation } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
+import { pages } from '../../content/pages.ts';
 import { App, resolveRoute } from '../../src/views/app.tsx';
 
-function renderPage(path: string) {
-  return render(<App path={path} />);
+/**
+ * Renders a page and waits for its lazy parts (the home page's sections after the hero, the
+ * other pages, the footer) as a visitor's browser would; the last of them is the footer.
+ */
+async function renderPage(path: string) {
+  const result = render(<App path={path} />);
+  await waitFor(() => expect(result.container.querySelector('#footer')).not.toBeNull());
+  await waitFor(() => expect(result.container.querySelector('#main > *')).not.toBeNull());
+  if (resolveRoute(path) === 'home') await waitFor(() => expect(result.container.querySelector('#map')).not.toBeNull());
+  return result;
 }
 
 function headingLevels(container: HTMLElement): number[] {
@@ -24,7 +34,7 @@ function expectHeadingsInOrder(container: HTMLElement) {
 }
 
 describe('the route map', () => {
-  it('resolves each page from its path, and everything else to the 404 page', () => {
+  it('resolves each page from its path, and everything else to the 404 page', async () => {
     expect(resolveRoute('/')).toBe('home');
     expect(resolveRoute('/index.html')).toBe('home');
     expect(resolveRoute('/thank-you/')).toBe('thankYou');
@@ -37,15 +47,15 @@ describe('the route map', () => {
 });
 
 describe('the home page', () => {
-  it('shows every section in order, each with its anchor', () => {
-    const { container } = renderPage('/');
+  it('shows every section in order, each with its anchor', async () => {
+    const { container } = await renderPage('/');
     const ids = [...container.querySelectorAll('[id]')].map((element) => element.id).filter((id) => (homeSectionIds as readonly string[]).includes(id));
     expect(ids).toEqual([...homeSectionIds]);
     for (const id of homeSectionIds) expect(container.querySelectorAll(`[id="${id}"]`), id).toHaveLength(1);
   });
 
-  it('wraps the page in landmarks: banner, navigation, main and contentinfo', () => {
-    renderPage('/');
+  it('wraps the page in landmarks: banner, navigation, main and contentinfo', async () => {
+    await renderPage('/');
     expect(screen.getByRole('banner')).toHaveAttribute('id', 'header');
     expect(screen.getByRole('contentinfo')).toHaveAttribute('id', 'footer');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
@@ -55,8 +65,8 @@ describe('the home page', () => {
     expect(document.body.firstElementChild?.querySelector('a')).toBe(skip);
   });
 
-  it('has a main menu whose every link lands on a section of the page', () => {
-    const { container } = renderPage('/');
+  it('has a main menu whose every link lands on a section of the page', async () => {
+    const { container } = await renderPage('/');
     const menu = screen.getByRole('navigation', { name: navigation.label });
     const links = within(menu).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(navigation.mainMenu.map((item) => item.label));
@@ -68,14 +78,14 @@ describe('the home page', () => {
     }
   });
 
-  it('has one h1 and headings that never skip a level', () => {
-    const { container } = renderPage('/');
+  it('has one h1 and headings that never skip a level', async () => {
+    const { container } = await renderPage('/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(home.hero.heading);
     expectHeadingsInOrder(container);
   });
 
-  it('names every section by its heading', () => {
-    const { container } = renderPage('/');
+  it('names every section by its heading', async () => {
+    const { container } = await renderPage('/');
     for (const section of container.querySelectorAll('main section')) {
       const labelledBy = section.getAttribute('aria-labelledby');
       expect(labelledBy, section.id).toBeTruthy();
@@ -84,7 +94,7 @@ describe('the home page', () => {
   });
 
   it('renders the content of every section, statically', async () => {
-    const { container } = renderPage('/');
+    const { container } = await renderPage('/');
     for (const service of home.services.items) expect(screen.getByRole('heading', { name: service.title })).toBeInTheDocument();
     for (const project of home.projects.items) expect(screen.getByRole('heading', { name: project.name })).toBeInTheDocument();
     for (const item of home.gallery.items) expect(screen.getByText(item.caption)).toBeInTheDocument();
@@ -106,8 +116,8 @@ describe('the home page', () => {
     expect(screen.getByText(home.newsletter.intro)).toBeInTheDocument();
   });
 
-  it('gives every way to reach the company as a working link', () => {
-    const { container } = renderPage('/');
+  it('gives every way to reach the company as a working link', async () => {
+    const { container } = await renderPage('/');
     const hrefs = [...container.querySelectorAll('a')].map((link) => link.getAttribute('href'));
     for (const office of company.offices) {
       expect(hrefs).toContain(`tel:${office.phone.replace(/\s/g, '')}`);
@@ -121,8 +131,8 @@ describe('the home page', () => {
     expect(container.querySelector('#newsletter noscript')).not.toBeNull();
   });
 
-  it('serves pictures as AVIF, WebP and a fallback, with sizes reserved and only the hero eager', () => {
-    const { container } = renderPage('/');
+  it('serves pictures as AVIF, WebP and a fallback, with sizes reserved and only the hero eager', async () => {
+    const { container } = await renderPage('/');
     const images = [...container.querySelectorAll('img')];
     expect(images.length).toBe(1 + 1 + home.projects.items.length + home.gallery.items.length + 1);
     for (const image of images) {
@@ -145,8 +155,8 @@ describe('the home page', () => {
 });
 
 describe('the thank-you page', () => {
-  it('thanks the visitor and shows the way back, inside the same header and footer', () => {
-    const { container } = renderPage('/thank-you/');
+  it('thanks the visitor and shows the way back, inside the same header and footer', async () => {
+    const { container } = await renderPage('/thank-you/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(pages.thankYou.heading);
     expect(screen.getByRole('link', { name: pages.thankYou.primaryAction.label })).toHaveAttribute('href', '/');
     expect(container.querySelector('#header')).not.toBeNull();
@@ -157,8 +167,8 @@ describe('the thank-you page', () => {
 });
 
 describe('the 404 page', () => {
-  it('says the page does not exist and links to the home page sections', () => {
-    const { container } = renderPage('/no-such-page/');
+  it('says the page does not exist and links to the home page sections', async () => {
+    const { container } = await renderPage('/no-such-page/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(pages.notFound.heading);
     for (const link of pages.notFound.links) expect(screen.getByRole('link', { name: link.label })).toHaveAttribute('href', link.href);
     expect(container.querySelector('#projects')).toBeNull();

@@ -2,7 +2,7 @@
 // offset and name a real moment (a wrong one stops the build with a message naming the field),
 // and the countdown's arithmetic and wording are the same everywhere.
 import { describe, expect, it } from 'vitest';
-import { home } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
 import { validateContentValue } from '../../content/validate-content.ts';
 import { formatSouthAfricanDateTime, timeLeft } from '../../src/machines/countdown-time.ts';
 

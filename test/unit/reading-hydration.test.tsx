@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { home } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
 import { COUNTDOWN_TICK_MS } from '../../src/machines/theme.constants.ts';
 import { ComingSoonView } from '../../src/views/coming-soon.view.tsx';
 import { CountdownView } from '../../src/views/countdown.view.tsx';

@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
 import { TextSlider } from '../../src/views/text-slider.view.tsx';
 
 let root: Root | undefined;

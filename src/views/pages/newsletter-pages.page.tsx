@@ -1,6 +1,6 @@
 // Where the newsletter's links in mails land (the server redirects there): the subscription is
 // confirmed, the address is unsubscribed, or the link is too old or already used.
-import { pages } from '../../../content/index.ts';
+import { pages } from '../../../content/pages.ts';
 import { MessagePage } from './message-page.view.tsx';
 
 export function NewsletterConfirmedPage() {

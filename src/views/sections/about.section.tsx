@@ -1,9 +1,8 @@
-import { home } from '../../../content/index.ts';
+import { about } from '../../../content/home/about.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function AboutSection() {
-  const { about } = home;
   return (
     <section id="about" className="section about" aria-labelledby="about-title">
       <div className="container about__layout">

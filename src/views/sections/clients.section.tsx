@@ -2,13 +2,12 @@
 // machine after first paint); the prerender waits for the carousel, so the page carries every
 // logo as a plain list, readable with JavaScript off.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { clients } from '../../../content/home/clients.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 const LogoCarousel = lazy(() => import('../logo-carousel.view.tsx'));
 
 export function ClientsSection() {
-  const { clients } = home;
   return (
     <section id="clients" className="section clients" aria-labelledby="clients-title">
       <div className="container">

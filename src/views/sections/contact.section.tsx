@@ -1,7 +1,8 @@
 // How to reach the company: the contact form (CF7 form 5), every office with its address, phone
 // and e-mail as links, the business hours and the support desk.
 import { lazy, Suspense } from 'react';
-import { company, home } from '../../../content/index.ts';
+import { company } from '../../../content/index.ts';
+import { contact } from '../../../content/home/contact.ts';
 import type { Office } from '../../../content/index.ts';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
@@ -27,7 +28,6 @@ export function OfficeAddress({ office }: { office: Office }) {
 }
 
 export function ContactSection() {
-  const { contact } = home;
   return (
     <section id="contact" className="section contact" aria-labelledby="contact-title">
       <div className="container">

@@ -2,13 +2,12 @@
 // animated figures are a lazy chunk (see counters-figures.view.tsx); the prerendered HTML shows
 // the final numbers and full bars, so the section reads completely without JavaScript.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { counters } from '../../../content/home/counters.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 const CountersFigures = lazy(() => import('../counters-figures.view.tsx'));
 
 export function CountersSection() {
-  const { counters } = home;
   return (
     <section id="counters" className="section section--dark counters" aria-labelledby="counters-title">
       <div className="container">

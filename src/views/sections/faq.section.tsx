@@ -3,13 +3,12 @@
 // open (readable without JavaScript; closed from first paint when scripts run, see faq.css), and
 // the chunk hydrates them after first paint.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { faq } from '../../../content/home/faq.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 const FaqList = lazy(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
-  const { faq } = home;
   return (
     <section id="faq" className="section section--alt faq" aria-labelledby="faq-title">
       <div className="container container--narrow">

@@ -1,12 +1,11 @@
 // The gallery. Every picture links to its largest version, so without JavaScript a visitor can
 // still open it full size; the lightbox of a later issue takes over these same links.
 import { getImage, variantUrl } from '../../../content/image-manifest.ts';
-import { home } from '../../../content/index.ts';
+import { gallery } from '../../../content/home/gallery.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function GallerySection() {
-  const { gallery } = home;
   return (
     <section id="gallery" className="section section--alt gallery" aria-labelledby="gallery-title">
       <div className="container">

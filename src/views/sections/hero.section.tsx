@@ -1,11 +1,10 @@
 // The first screen: the page's only h1 over the hero picture, which is the largest element on
 // first paint and so is fetched with high priority and never lazily.
-import { home } from '../../../content/index.ts';
+import { hero } from '../../../content/home/hero.ts';
 import { SectionLink } from '../menu-scroll.view.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 
 export function HeroSection() {
-  const { hero } = home;
   return (
     <section id="home" className="hero" aria-labelledby="home-title">
       <ResponsivePicture className="hero__media" image={hero.image} sizes="100vw" priority />

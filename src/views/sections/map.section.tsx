@@ -1,13 +1,13 @@
 // Where to find the offices. Each office links to Google Maps, which works without JavaScript
 // and without an API key; the interactive map of a later issue replaces the illustration
 // inside .map__canvas.
-import { company, home } from '../../../content/index.ts';
+import { company } from '../../../content/index.ts';
+import { map } from '../../../content/home/map.ts';
 import { OfficeAddress } from './contact.section.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function MapSection() {
-  const { map } = home;
   const directions = new Map(map.directions.map((entry) => [entry.officeId, entry.text]));
   return (
     <section id="map" className="section section--alt map" aria-labelledby="map-title">

@@ -2,7 +2,8 @@
 // prerendered into the page like the contact form; it needs the page's script (it fetches a
 // nonce), so without JavaScript the e-mail link does the same job.
 import { lazy, Suspense } from 'react';
-import { company, home } from '../../../content/index.ts';
+import { company } from '../../../content/index.ts';
+import { newsletter } from '../../../content/home/newsletter.ts';
 import { mailtoHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
@@ -11,7 +12,6 @@ import { SectionHeading } from './parts/section-heading.view.tsx';
 const HomeNewsletterForm = lazy(() => import('../newsletter-home-form.view.tsx'));
 
 export function NewsletterSection() {
-  const { newsletter } = home;
   return (
     <section id="newsletter" className="section newsletter" aria-labelledby="newsletter-title">
       <div className="container newsletter__panel">

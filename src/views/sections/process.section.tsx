@@ -2,7 +2,7 @@
 // fold): the prerender writes every stage's full text, so the page reads completely without
 // JavaScript (every stage listed); the chunk hydrates it after first paint and the tabs work.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { process } from '../../../content/home/process.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 // In the first stylesheet, not the chunk: the prerendered panels are styled at first paint.
 import '../styles/tabs.css';
@@ -10,7 +10,6 @@ import '../styles/tabs.css';
 const TabsView = lazy(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
 
 export function ProcessSection() {
-  const { process } = home;
   return (
     <section id="process" className="section process" aria-labelledby="process-title">
       <div className="container">

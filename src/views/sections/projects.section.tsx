@@ -1,11 +1,10 @@
 // The project grid. Each card carries data-category so that the filter of a later issue can
 // show one category at a time; without it every project is listed.
-import { home } from '../../../content/index.ts';
+import { projects } from '../../../content/home/projects.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function ProjectsSection() {
-  const { projects } = home;
   const categoryLabel = new Map(projects.categories.map((category) => [category.id, category.label]));
   return (
     <section id="projects" className="section projects" aria-labelledby="projects-title">

@@ -1,9 +1,8 @@
-import { home } from '../../../content/index.ts';
+import { services } from '../../../content/home/services.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { ServiceIcon } from './parts/service-icon.view.tsx';
 
 export function ServicesSection() {
-  const { services } = home;
   return (
     <section id="services" className="section section--alt services" aria-labelledby="services-title">
       <div className="container">

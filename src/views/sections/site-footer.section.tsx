@@ -1,7 +1,8 @@
 // The footer of every page: who the company is, where to go, how to reach it, where it is on
 // social networks, and the registration details a South African company publishes.
 import { lazy, Suspense } from 'react';
-import { company, home, navigation } from '../../../content/index.ts';
+import { company, navigation } from '../../../content/index.ts';
+import { footer } from '../../../content/home/footer.ts';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SocialLinks } from './parts/social-links.view.tsx';
@@ -14,7 +15,6 @@ const FooterNewsletterForm = lazy(() => import('../newsletter-footer-form.view.t
 const year: string = import.meta.env.VITE_BUILD_YEAR ?? String(new Date().getFullYear());
 
 export function SiteFooterSection() {
-  const { footer } = home;
   const headOffice = company.offices.find((office) => office.kind === 'head-office') ?? company.offices[0];
   return (
     <footer id="footer" className="site-footer">

@@ -2,13 +2,12 @@
 // it, so the page carries every quote as a list (readable with JavaScript off), and the chunk
 // hydrates that list before turning it into a slider.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { testimonials } from '../../../content/home/testimonials.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 const TextSlider = lazy(() => import('../text-slider.view.tsx'));
 
 export function TestimonialsSection() {
-  const { testimonials } = home;
   return (
     <section id="testimonials" className="section testimonials" aria-labelledby="testimonials-title">
       <div className="container">

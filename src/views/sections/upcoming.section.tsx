@@ -3,7 +3,7 @@
 // writes their full HTML (every item listed, the event's date), so the section reads without
 // JavaScript.
 import { lazy, Suspense } from 'react';
-import { home } from '../../../content/index.ts';
+import { upcoming } from '../../../content/home/upcoming.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 // In the first stylesheet, not the chunks: the prerendered markup is styled at first paint.
 import '../styles/upcoming.css';
@@ -12,7 +12,6 @@ const ComingSoonView = lazy(() => import('../coming-soon.view.tsx').then((module
 const CountdownView = lazy(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
 
 export function UpcomingSection() {
-  const { upcoming } = home;
   return (
     <section id="upcoming" className="section section--dark upcoming" aria-labelledby="upcoming-title">
       <div className="container">

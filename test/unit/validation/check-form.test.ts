@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../../content/forms/contact.form.ts';
 import { checkForm } from '../../../content/forms/check-form.ts';
 import { sitePaths } from '../../../content/content-files.ts';
-import { company, home, navigation, pages, seo, site } from '../../../content/index.ts';
+import { company, navigation, seo, site } from '../../../content/index.ts';
+import { home } from '../../../content/home.ts';
+import { pages } from '../../../content/pages.ts';
 import { crossCheckContent } from '../../../content/validate-content.ts';
 import type { FormDefinition, FormField } from '../../../content/structs/form.struct.ts';
 import { everyFieldTypeForm } from './every-field-type.form.ts';
@@ -90,7 +92,7 @@ describe('checkForm', () => {
     }],
     ['a redirect to no page of the site', { ...everyFieldTypeForm, redirect: '/thanks/' }, {
       path: 'redirect',
-      message: 'Expected a page of the site (/, /thank-you/), but received: "/thanks/"',
+      message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "/thanks/"`,
     }],
   ])('reports %s', (_name, form, problem) => {
     expect(checkForm(form, sitePaths)).toEqual([problem]);
