@@ -2,11 +2,12 @@
 // render must equal the server's (the machines' initial states), and only then follow the page,
 // here one that loads already scrolled (a reload or an anchor link).
 import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { BackToTop } from '../../src/views/back-to-top.view.tsx';
 import { StickyHeader } from '../../src/views/sticky-header.view.tsx';
+import { hydrateWithoutMismatch } from '../support/hydrate-without-mismatch.ts';
 import { setViewport } from './harness/index.ts';
 
 const page = (
@@ -36,19 +37,9 @@ it('prerenders the initial states and hydrates them without a mismatch', async (
 
   // The browser opens the page 1200 px down.
   setViewport({ scrollY: 1200, width: 1280 });
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const consoleError = vi.spyOn(console, 'error');
-  const recoverable: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container, page, { onRecoverableError: (error) => recoverable.push(error) });
-  });
+  root = (await hydrateWithoutMismatch(page, html)).root;
 
-  expect(recoverable).toEqual([]);
-  expect(consoleError).not.toHaveBeenCalled();
   // After hydration the machines heard the viewport and the page shows it.
   expect(screen.getByRole('banner')).toHaveClass('is-smaller');
   expect(screen.getByRole('button', { name: 'Back to top' })).toBeVisible();
-  consoleError.mockRestore();
 });

@@ -3,7 +3,7 @@
 // only then do the machines (through the real `hydrated` and `clock` actors) take over.
 import { act, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { home } from '../../content/home.ts';
@@ -12,6 +12,7 @@ import { ComingSoonView } from '../../src/views/coming-soon.view.tsx';
 import { CountdownView } from '../../src/views/countdown.view.tsx';
 import { FaqList } from '../../src/views/faq-item.view.tsx';
 import { TabsView } from '../../src/views/tabs.view.tsx';
+import { hydrateWithoutMismatch } from '../support/hydrate-without-mismatch.ts';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -22,19 +23,9 @@ afterEach(() => {
 });
 
 async function hydrate(element: ReactElement) {
-  const html = renderToString(element);
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const consoleError = vi.spyOn(console, 'error');
-  const recoverable: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container, element, { onRecoverableError: (error) => recoverable.push(error) });
-  });
-  expect(recoverable).toEqual([]);
-  expect(consoleError).not.toHaveBeenCalled();
-  consoleError.mockRestore();
-  return { html, container };
+  const hydrated = await hydrateWithoutMismatch(element);
+  root = hydrated.root;
+  return hydrated;
 }
 
 describe('tabs ("How we work")', () => {

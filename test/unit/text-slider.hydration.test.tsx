@@ -2,11 +2,12 @@
 // off) and hydrated over that list: the first client render must equal the server's, and only
 // then does the machine, hearing the motion preference, turn the list into a slider.
 import { act, screen } from '@testing-library/react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { home } from '../../content/home.ts';
 import { TextSlider } from '../../src/views/text-slider.view.tsx';
+import { hydrateWithoutMismatch } from '../support/hydrate-without-mismatch.ts';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -19,18 +20,9 @@ afterEach(() => {
 const slider = <TextSlider slides={home.testimonials.items} label={home.testimonials.heading} />;
 
 async function hydrate(html: string) {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const consoleError = vi.spyOn(console, 'error');
-  const recoverable: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container, slider, { onRecoverableError: (error) => recoverable.push(error) });
-  });
-  expect(recoverable).toEqual([]);
-  expect(consoleError).not.toHaveBeenCalled();
-  consoleError.mockRestore();
-  return container;
+  const hydrated = await hydrateWithoutMismatch(slider, html);
+  root = hydrated.root;
+  return hydrated.container;
 }
 
 it('prerenders every quote as a list, without carousel controls', () => {
