@@ -1,7 +1,8 @@
 // The app shell: the skip link, the header, the page for the current path, the footer and the
 // back-to-top button. The prerender (src/entry-server.tsx) and the browser (src/main.tsx) both
 // choose the page with resolveRoute from the same path, so hydration always matches.
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { lazyPart } from './lazy-part.ts';
 import { homeSectionIds, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
@@ -12,18 +13,18 @@ import { SiteHeaderSection } from './sections/site-header.section.tsx';
 // Everything but the header and the home page's first screen is a chunk of its own: the other
 // pages and the footer (below the fold everywhere). The prerender waits for them, so every page's
 // HTML is complete; the browser hydrates each part when its chunk arrives.
-const ThankYouPage = lazy(() => import('./pages/thank-you.page.tsx').then((module) => ({ default: module.ThankYouPage })));
-const NotFoundPage = lazy(() => import('./pages/not-found.page.tsx').then((module) => ({ default: module.NotFoundPage })));
-const NewsletterConfirmedPage = lazy(() =>
+const ThankYouPage = lazyPart(() => import('./pages/thank-you.page.tsx').then((module) => ({ default: module.ThankYouPage })));
+const NotFoundPage = lazyPart(() => import('./pages/not-found.page.tsx').then((module) => ({ default: module.NotFoundPage })));
+const NewsletterConfirmedPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterConfirmedPage })),
 );
-const NewsletterUnsubscribedPage = lazy(() =>
+const NewsletterUnsubscribedPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterUnsubscribedPage })),
 );
-const NewsletterLinkExpiredPage = lazy(() =>
+const NewsletterLinkExpiredPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterLinkExpiredPage })),
 );
-const SiteFooterSection = lazy(() =>
+const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );
 

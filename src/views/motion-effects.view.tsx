@@ -2,13 +2,14 @@
 // the page to load, and does nothing under reduced motion) and the seasonal snow when the
 // content switches it on. Both are lazy chunks, so none of their code is in the first script;
 // the snow's chunk is not even requested while snow is off.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from './lazy-part.ts';
 import { site } from '../../content/index.ts';
 // In the first stylesheet, not the snow's chunk: the prerendered canvas is styled at first paint.
 import './styles/snow.css';
 
-const ScrollReveal = lazy(() => import('./scroll-reveal.view.tsx'));
-const Snow = lazy(() => import('./snow.view.tsx'));
+const ScrollReveal = lazyPart(() => import('./scroll-reveal.view.tsx'));
+const Snow = lazyPart(() => import('./snow.view.tsx'));
 
 export function MotionEffects() {
   return (

@@ -2,7 +2,7 @@
 // anchors, a menu whose links all land somewhere, one h1, headings in order, pictures with
 // alternative text and reserved space.
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { company, homeSectionIds, navigation } from '../../content/index.ts';
 import { home } from '../../content/home.ts';
 import { pages } from '../../content/pages.ts';
@@ -14,11 +14,16 @@ import { App, resolveRoute } from '../../src/views/app.tsx';
  */
 async function renderPage(path: string) {
   const result = render(<App path={path} />);
-  await waitFor(() => expect(result.container.querySelector('#footer')).not.toBeNull());
-  await waitFor(() => expect(result.container.querySelector('#main > *')).not.toBeNull());
-  if (resolveRoute(path) === 'home') await waitFor(() => expect(result.container.querySelector('#map')).not.toBeNull());
+  // The first import of a chunk's modules is compiled on the fly here: allow a busy machine time.
+  const loaded = { timeout: 15_000 };
+  await waitFor(() => expect(result.container.querySelector('#footer')).not.toBeNull(), loaded);
+  await waitFor(() => expect(result.container.querySelector('#main > *')).not.toBeNull(), loaded);
+  if (resolveRoute(path) === 'home') await waitFor(() => expect(result.container.querySelector('#map')).not.toBeNull(), loaded);
   return result;
 }
+
+// Pages wait for their lazy chunks, compiled on first import in this environment.
+vi.setConfig({ testTimeout: 30_000 });
 
 function headingLevels(container: HTMLElement): number[] {
   return [...container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((heading) => Number(heading.tagName[1]));
@@ -100,15 +105,15 @@ describe('the home page', () => {
     for (const item of home.gallery.items) expect(screen.getByText(item.caption)).toBeInTheDocument();
     // Counters (a lazy chunk) give screen readers their final numbers, with South African
     // thousands spacing, whatever the counting digits show (the counter's model test checks those).
-    await waitFor(() => expect(container.querySelector('[data-value="9400"] .visually-hidden')?.textContent).toBe('9\u00a0400 m²'));
+    await waitFor(() => expect(container.querySelector('[data-value="9400"] .visually-hidden')?.textContent).toBe('9\u00a0400 m²'), { timeout: 15_000 });
     // The testimonials slider is a lazy chunk (the prerender waits for it): every quote, once it is in.
-    await screen.findByText(home.testimonials.items[0]!.quote);
+    await screen.findByText(home.testimonials.items[0]!.quote, undefined, { timeout: 15_000 });
     for (const testimonial of home.testimonials.items) expect(screen.getByText(testimonial.quote)).toBeInTheDocument();
-    await screen.findByRole('img', { name: home.clients.items[0]!.name });
+    await screen.findByRole('img', { name: home.clients.items[0]!.name }, { timeout: 15_000 });
     for (const client of home.clients.items) expect(screen.getByRole('img', { name: client.name })).toBeInTheDocument();
     // FAQ blocks are a lazy chunk (the prerender waits for it): every question is a heading
     // with its answer in the page, open until the blocks' machines run.
-    await screen.findByRole('heading', { level: 3, name: home.faq.items[0]!.question }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 3, name: home.faq.items[0]!.question }, { timeout: 15_000 });
     for (const item of home.faq.items) {
       const question = screen.getByRole('heading', { level: 3, name: item.question });
       expect(question.closest('.faq-item')).toHaveTextContent(item.answer[0]!);

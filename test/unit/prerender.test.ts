@@ -3,7 +3,7 @@
 // hydrates without a mismatch. Builds the site first when dist/client is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { act } from '@testing-library/react';
@@ -107,6 +107,17 @@ describe('the prerendered pages', () => {
     const bundle = await readFile(join(clientDir, entry!), 'utf8');
     expect(bundle).not.toContain('react-dom.development');
     expect(bundle.length).toBeLessThan(400_000);
+  });
+
+  it('styles every prerendered part from the stylesheet in the head, none from a lazy chunk', async () => {
+    // A stylesheet imported by a lazy chunk arrives with the chunk, after first paint: the
+    // prerendered part it styles would flash unstyled and shift. Only Splide's own stylesheet,
+    // for the carousel it mounts later, may come that way.
+    const html = await readFile(join(clientDir, 'index.html'), 'utf8');
+    const linked = [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/g)].map(([, file]) => file);
+    expect(linked).toHaveLength(1);
+    const lazy = (await readdir(join(clientDir, 'assets'))).filter((file) => file.endsWith('.css') && !linked.includes(file));
+    expect(lazy.filter((file) => !file.startsWith('splide'))).toEqual([]);
   });
 
   it('ships every picture variant the pages ask for', async () => {

@@ -1,10 +1,11 @@
 // The home page: the hero, then its other sections in the order of the main menu. The header and
 // the footer are the app shell's, shared by every page. Only the hero is in the first script;
 // the rest is a chunk of its own (home-sections.view.tsx), prerendered in full.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { HeroSection } from '../sections/hero.section.tsx';
 
-const HomeSections = lazy(() => import('./home-sections.view.tsx'));
+const HomeSections = lazyPart(() => import('./home-sections.view.tsx'));
 
 export function HomePage() {
   return (

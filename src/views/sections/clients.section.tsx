@@ -1,11 +1,12 @@
 // The clients' logos. The carousel is its own chunk (and Splide another, loaded by the carousel's
 // machine after first paint); the prerender waits for the carousel, so the page carries every
 // logo as a plain list, readable with JavaScript off.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { clients } from '../../../content/home/clients.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
-const LogoCarousel = lazy(() => import('../logo-carousel.view.tsx'));
+const LogoCarousel = lazyPart(() => import('../logo-carousel.view.tsx'));
 
 export function ClientsSection() {
   return (

@@ -1,11 +1,12 @@
 // Key figures that count up and capability bars that fill as they come near the viewport. The
 // animated figures are a lazy chunk (see counters-figures.view.tsx); the prerendered HTML shows
 // the final numbers and full bars, so the section reads completely without JavaScript.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { counters } from '../../../content/home/counters.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
-const CountersFigures = lazy(() => import('../counters-figures.view.tsx'));
+const CountersFigures = lazyPart(() => import('../counters-figures.view.tsx'));
 
 export function CountersSection() {
   return (

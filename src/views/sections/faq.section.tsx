@@ -2,11 +2,12 @@
 // answer. The blocks are a lazy chunk: the prerender writes their full HTML with every answer
 // open (readable without JavaScript; closed from first paint when scripts run, see faq.css), and
 // the chunk hydrates them after first paint.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { faq } from '../../../content/home/faq.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
-const FaqList = lazy(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
+const FaqList = lazyPart(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
   return (

@@ -1,7 +1,8 @@
 // The newsletter's invitation and the sign-up form (Brevo form 1). The form is a lazy chunk,
 // prerendered into the page like the contact form; it needs the page's script (it fetches a
 // nonce), so without JavaScript the e-mail link does the same job.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { company } from '../../../content/index.ts';
 import { newsletter } from '../../../content/home/newsletter.ts';
 import { mailtoHref } from './parts/contact-links.ts';
@@ -9,7 +10,7 @@ import { SectionHeading } from './parts/section-heading.view.tsx';
 
 // Styles come with the first stylesheet (site.css imports newsletter.css), so the prerendered
 // form is styled at first paint; the chunk hydrates it after first paint.
-const HomeNewsletterForm = lazy(() => import('../newsletter-home-form.view.tsx'));
+const HomeNewsletterForm = lazyPart(() => import('../newsletter-home-form.view.tsx'));
 
 export function NewsletterSection() {
   return (

@@ -1,13 +1,12 @@
 // How a project runs, as tabs: one per stage. The tabs are a lazy chunk (they are below the
 // fold): the prerender writes every stage's full text, so the page reads completely without
 // JavaScript (every stage listed); the chunk hydrates it after first paint and the tabs work.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { process } from '../../../content/home/process.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
-// In the first stylesheet, not the chunk: the prerendered panels are styled at first paint.
-import '../styles/tabs.css';
 
-const TabsView = lazy(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
+const TabsView = lazyPart(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
 
 export function ProcessSection() {
   return (

@@ -1,11 +1,12 @@
 // Client quotes. The slider is its own chunk, loaded after first paint; the prerender waits for
 // it, so the page carries every quote as a list (readable with JavaScript off), and the chunk
 // hydrates that list before turning it into a slider.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { testimonials } from '../../../content/home/testimonials.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
-const TextSlider = lazy(() => import('../text-slider.view.tsx'));
+const TextSlider = lazyPart(() => import('../text-slider.view.tsx'));
 
 export function TestimonialsSection() {
   return (

@@ -2,14 +2,13 @@
 // the next showroom open day. Both are lazy chunks hydrated after first paint; the prerender
 // writes their full HTML (every item listed, the event's date), so the section reads without
 // JavaScript.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../lazy-part.ts';
 import { upcoming } from '../../../content/home/upcoming.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
-// In the first stylesheet, not the chunks: the prerendered markup is styled at first paint.
-import '../styles/upcoming.css';
 
-const ComingSoonView = lazy(() => import('../coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
-const CountdownView = lazy(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
+const ComingSoonView = lazyPart(() => import('../coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
+const CountdownView = lazyPart(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
 
 export function UpcomingSection() {
   return (
