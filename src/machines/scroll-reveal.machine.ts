@@ -1,16 +1,26 @@
 // Scroll-reveal: section headings and cards fade and slide in as they enter the viewport. The
 // machine waits for the visitor's motion preference and for the page to be loaded and idle, then
-// loads the engine (gsap + ScrollTrigger, a lazy chunk) and runs it. Under reduced motion it never
-// loads or stops (and undoes) it; if the chunk fails to load the page simply stays as it is,
+// loads the engine (a component running gsap + ScrollTrigger through @gsap/react's useGSAP, a
+// lazy chunk) and holds it while `active`: the view mounts it only in that state, so leaving it
+// unmounts the engine and useGSAP reverts every tween and trigger. Under reduced motion it never
+// loads or is stopped (and undone); if the chunk fails to load the page simply stays as it is,
 // which is complete: nothing is hidden before the engine runs.
 import { assign, setup, type DoneActorEvent } from 'xstate';
 import { pageIdle } from '../services/page-idle.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
-import { loadRevealEngine, revealOnScroll, type RevealEngine } from '../services/scroll-reveal.service.ts';
+import { loadRevealEngine, type RevealEngine, type RevealEngineLoader, type RevealOptions } from '../services/scroll-reveal.service.ts';
 import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from './theme.constants.ts';
 
+export interface ScrollRevealInput {
+  /** The engine chunk's dynamic import (written in the view: machines do not import views). */
+  loadEngine: RevealEngineLoader;
+}
+
 export interface ScrollRevealContext {
+  loadEngine: RevealEngineLoader;
+  /** The loaded engine; the view mounts it while the machine is `active`, and only then. */
   engine: RevealEngine | null;
+  options: RevealOptions;
 }
 
 export type ScrollRevealEvent = MotionEvent | { type: 'page.idle' };
@@ -18,21 +28,27 @@ export type ScrollRevealEvent = MotionEvent | { type: 'page.idle' };
 export const scrollRevealMachine = setup({
   types: {
     context: {} as ScrollRevealContext,
+    input: {} as ScrollRevealInput,
     events: {} as ScrollRevealEvent,
   },
   actors: {
     reducedMotion: reducedMotionEvents,
     pageIdle,
     loadRevealEngine,
-    revealOnScroll,
   },
   actions: {
-    // Named (the config stays plain data), so the done event is typed here by hand.
-    storeEngine: assign({ engine: ({ event }) => (event as unknown as DoneActorEvent<RevealEngine>).output }),
+    // Named (the config stays plain data), so the done event is typed here by hand. A whole-context
+    // assigner: with a component (itself a function) as a property's value, TypeScript cannot
+    // type a property assigner's arguments.
+    storeEngine: assign(({ event }) => ({ engine: (event as unknown as DoneActorEvent<RevealEngine>).output })),
   },
 }).createMachine({
   id: 'scrollReveal',
-  context: { engine: null },
+  context: ({ input }) => ({
+    loadEngine: input.loadEngine,
+    engine: null,
+    options: { distancePx: REVEAL_DISTANCE_PX, durationMs: REVEAL_DURATION_MS },
+  }),
   invoke: { id: 'reducedMotion', src: 'reducedMotion' },
   initial: 'idle',
   states: {
@@ -55,17 +71,14 @@ export const scrollRevealMachine = setup({
       invoke: {
         id: 'loadRevealEngine',
         src: 'loadRevealEngine',
+        input: ({ context }) => ({ load: context.loadEngine }),
         onDone: { target: 'active', actions: 'storeEngine' },
         onError: 'failed',
       },
       on: { 'motion.reduce': 'reduced' },
     },
+    // The view mounts the engine (context.engine) in this state only.
     active: {
-      invoke: {
-        id: 'revealOnScroll',
-        src: 'revealOnScroll',
-        input: ({ context }) => ({ engine: context.engine as RevealEngine, distancePx: REVEAL_DISTANCE_PX, durationMs: REVEAL_DURATION_MS }),
-      },
       on: { 'motion.reduce': 'reduced' },
     },
     // No reveal at all; if the visitor allows motion again, elements still below the viewport

@@ -1,13 +1,18 @@
-// The scroll-reveal engine, in its own lazy chunk with gsap and ScrollTrigger. It only touches
-// elements that are still BELOW the viewport when it starts: those get their from-state (faded
-// and moved down a little, opacity and transform only, so nothing around them moves) and are
-// revealed once as they scroll in. Everything already on screen or above stays as it is, and
-// nothing is ever hidden before this code runs, so the page reads fully without scripts.
+// The scroll-reveal engine: a component that draws nothing and, while it is mounted, has gsap
+// reveal the page's headings and cards. It lives in its own lazy chunk with gsap, ScrollTrigger
+// and @gsap/react, loaded by the scrollReveal machine (its `loading` state) and mounted by
+// scroll-reveal.view.tsx only while the machine is `active`.
+//
+// It only touches elements that are still BELOW the viewport when it mounts: those get their
+// from-state (faded and moved down a little, opacity and transform only, so nothing around them
+// moves) and are revealed once as they scroll in. Everything already on screen or above stays as
+// it is, and nothing is ever hidden before this code runs, so the page reads fully without scripts.
+import { useGSAP } from '@gsap/react';
 import { gsap } from 'gsap';
 import { ScrollTrigger } from 'gsap/ScrollTrigger';
-import type { RevealEngine } from './scroll-reveal.service.ts';
+import type { RevealOptions } from '../services/scroll-reveal.service.ts';
 
-gsap.registerPlugin(ScrollTrigger);
+gsap.registerPlugin(ScrollTrigger, useGSAP);
 
 /**
  * What fades in: section headings and the cards and items of the home sections. Not the counters
@@ -23,13 +28,16 @@ export const REVEAL_SELECTOR = [
   'main .office',
 ].join(', ');
 
-export const revealEngine: RevealEngine = {
-  start(root, { distancePx, durationMs }) {
-    // gsap.context records every tween and trigger made inside, so revert() undoes them all and
-    // restores the elements' own inline styles (what @gsap/react's useGSAP does for components).
-    const context = gsap.context(() => {
+export function ScrollRevealEngine({ distancePx, durationMs }: RevealOptions) {
+  // useGSAP runs this in a gsap.context that records every tween and ScrollTrigger made inside;
+  // on unmount (the machine leaving `active`, e.g. reduced motion turned on) it reverts them all
+  // and restores the elements' own inline styles. No `scope`: it only resolves selector text
+  // handed to gsap, and the elements are picked here, in the whole page's <main>, by position.
+  // `revertOnUpdate`: new options undo the old tweens before the new ones are made.
+  useGSAP(
+    () => {
       const viewportBottom = window.innerHeight;
-      const below = [...root.querySelectorAll<HTMLElement>(REVEAL_SELECTOR)].filter(
+      const below = [...document.querySelectorAll<HTMLElement>(REVEAL_SELECTOR)].filter(
         (element) => element.getBoundingClientRect().top > viewportBottom,
       );
       for (const element of below) {
@@ -42,7 +50,8 @@ export const revealEngine: RevealEngine = {
           scrollTrigger: { trigger: element, start: 'top bottom-=40', once: true },
         });
       }
-    });
-    return () => context.revert();
-  },
-};
+    },
+    { dependencies: [distancePx, durationMs], revertOnUpdate: true },
+  );
+  return null;
+}

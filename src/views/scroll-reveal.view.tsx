@@ -1,9 +1,15 @@
-// The scroll-reveal island: it draws nothing itself. It runs the scrollReveal machine, whose
-// engine animates the page's headings and cards (see scroll-reveal.engine.ts). It is mounted by
-// the app shell as a lazy chunk, so neither it nor gsap is in the first script.
-import { useActorRef } from '@xstate/react';
+// The scroll-reveal island: it draws nothing itself. It runs the scrollReveal machine and, while
+// the machine is `active`, mounts the engine the machine loaded (scroll-reveal-engine.view.tsx,
+// whose useGSAP animates the page's headings and cards and reverts everything on unmount). It is
+// mounted by the app shell as a lazy chunk, and the engine is a chunk of its own, fetched by the
+// machine after the page has loaded, so neither this island nor gsap is in the first script.
+import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { scrollRevealMachine } from '../machines/scroll-reveal.machine.ts';
+import type { RevealEngineLoader } from '../services/scroll-reveal.service.ts';
+
+/** The engine's chunk: gsap, ScrollTrigger and @gsap/react come with it, not before. */
+export const loadScrollRevealEngine: RevealEngineLoader = () => import('./scroll-reveal-engine.view.tsx').then((module) => module.ScrollRevealEngine);
 
 export interface ScrollRevealProps {
   /** The machine to run; tests pass `scrollRevealMachine.provide({ actors })` with fakes. */
@@ -12,6 +18,8 @@ export interface ScrollRevealProps {
 }
 
 export default function ScrollReveal({ logic = scrollRevealMachine, inspect }: ScrollRevealProps) {
-  useActorRef(logic, { inspect });
-  return null;
+  const actorRef = useActorRef(logic, { input: { loadEngine: loadScrollRevealEngine }, inspect });
+  const Engine = useSelector(actorRef, (snapshot) => (snapshot.matches('active') ? snapshot.context.engine : null));
+  const options = useSelector(actorRef, (snapshot) => snapshot.context.options);
+  return Engine ? <Engine {...options} /> : null;
 }

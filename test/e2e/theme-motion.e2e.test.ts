@@ -91,7 +91,8 @@ const bars = (page: Page) =>
     }),
   );
 
-const isEngineChunk = (path: string) => /scroll-reveal\.engine/.test(path);
+// The engine component's chunk (scroll-reveal-engine.view.tsx: gsap, ScrollTrigger, @gsap/react).
+const isEngineChunk = (path: string) => /scroll-reveal-engine/.test(path);
 const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __layoutShift: { score: number; entries: unknown[] } }).__layoutShift);
 
 describe('theme motion in Chromium', () => {

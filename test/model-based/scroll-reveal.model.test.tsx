@@ -1,32 +1,38 @@
 // scrollReveal, walked through the real <ScrollReveal> island along every edge of the production
 // machine's graph. The motion preference, the page's idle moment and the chunk's loading are
-// fakes the steps drive; the loaded "engine" is a stand-in for gsap that marks the elements it
-// animates, run by the REAL revealOnScroll actor, so the states can check what the page shows:
-// headings untouched until the engine runs, and restored the moment it stops.
+// fakes the steps drive; the loaded "engine" is a stand-in component for the useGSAP one that
+// marks the elements it animates while mounted, rendered by the REAL view, so the states can
+// check what the page shows: headings untouched until the engine is mounted (only in `active`),
+// and restored the moment it is unmounted.
 import { act, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { expect } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { scrollRevealMachine } from '../../src/machines/scroll-reveal.machine.ts';
 import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from '../../src/machines/theme.constants.ts';
-import type { RevealEngine, RevealOptions } from '../../src/services/scroll-reveal.service.ts';
-import ScrollReveal from '../../src/views/scroll-reveal.view.tsx';
+import type { LoadRevealEngineInput, RevealOptions } from '../../src/services/scroll-reveal.service.ts';
+import ScrollReveal, { loadScrollRevealEngine } from '../../src/views/scroll-reveal.view.tsx';
 import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
 
-const started: RevealOptions[] = [];
-/** Stands in for gsap: the from-state it would set, on every heading, until it is stopped. */
-const fakeEngine: RevealEngine = {
-  start(root, options) {
-    started.push(options);
-    const headings = [...root.querySelectorAll<HTMLElement>('main h2')];
+const mounted: RevealOptions[] = [];
+let isMounted = false;
+/** Stands in for the gsap engine: the from-state it would set, on every heading, while mounted. */
+function FakeEngine(options: RevealOptions) {
+  useLayoutEffect(() => {
+    mounted.push(options);
+    isMounted = true;
+    const headings = [...document.querySelectorAll<HTMLElement>('main h2')];
     for (const heading of headings) heading.style.opacity = '0';
     return () => {
+      isMounted = false;
       for (const heading of headings) heading.style.opacity = '';
     };
-  },
-};
+  }, [options]);
+  return null;
+}
 
 const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor;
-const loader = (fakes: Record<string, unknown>) => fakes.loadRevealEngine as FakePromiseActor;
+const loader = (fakes: Record<string, unknown>) => fakes.loadRevealEngine as FakePromiseActor<unknown, LoadRevealEngineInput>;
 
 const from =
   (src: string): StepExecutor =>
@@ -39,6 +45,7 @@ const from =
 const heading = () => screen.getByRole('heading', { name: 'Our services' });
 
 function expectUntouched() {
+  expect(isMounted).toBe(false);
   expect(heading()).toBeVisible();
   expect(heading().style.opacity).toBe('');
 }
@@ -48,8 +55,9 @@ const modelOf = (config: ModelConfig<typeof scrollRevealMachine>) => config;
 
 describeModel(modelOf({
   machine: scrollRevealMachine,
+  input: { loadEngine: loadScrollRevealEngine },
   eventSamples: [
-    { type: 'xstate.done.actor.loadRevealEngine', output: fakeEngine },
+    { type: 'xstate.done.actor.loadRevealEngine', output: FakeEngine },
     { type: 'xstate.error.actor.loadRevealEngine', error: new Error('Failed to fetch dynamically imported module') },
   ],
   serializeState: (snapshot: SnapshotFrom<typeof scrollRevealMachine>) => JSON.stringify(snapshot.value),
@@ -59,7 +67,8 @@ describeModel(modelOf({
     loadRevealEngine: () => fakePromiseActor(),
   },
   setup: () => {
-    started.length = 0;
+    mounted.length = 0;
+    isMounted = false;
   },
   render: (props) => (
     <main>
@@ -86,16 +95,18 @@ describeModel(modelOf({
     },
     loading: ({ fakes }) => {
       expectUntouched();
-      expect(loader(fakes).pending).toBeDefined();
+      // The view's own dynamic import of the engine chunk, handed through the machine.
+      expect(loader(fakes).pending?.input.load).toBe(loadScrollRevealEngine);
       expect(fake(fakes, 'pageIdle').running).toBeUndefined();
     },
     active: ({ snapshot }) => {
-      expect(snapshot.context.engine).toBe(fakeEngine);
-      expect(started.at(-1)).toEqual({ distancePx: REVEAL_DISTANCE_PX, durationMs: REVEAL_DURATION_MS });
+      expect(snapshot.context.engine).toBe(FakeEngine);
+      expect(isMounted).toBe(true);
+      expect(mounted.at(-1)).toEqual({ distancePx: REVEAL_DISTANCE_PX, durationMs: REVEAL_DURATION_MS });
       expect(heading().style.opacity).toBe('0');
     },
     reduced: ({ fakes }) => {
-      // Never animated, or undone the moment the visitor asked for less motion.
+      // Never animated, or unmounted (and undone) the moment the visitor asked for less motion.
       expectUntouched();
       expect(loader(fakes).pending).toBeUndefined();
       expect(fake(fakes, 'pageIdle').running).toBeUndefined();
