@@ -1,23 +1,33 @@
-// The client logo carousel. Splide moves the logos; this machine decides whether it may: it
-// mounts Splide on the prerendered list, plays it unless the visitor asked for reduced motion or
-// stopped it with the rotation button, and follows Splide's own hold while the pointer is over the
-// carousel or focus is inside it.
+// The client logo carousel. Splide (through @splidejs/react-splide) moves the logos; this machine
+// decides whether it may: it loads the chunk with the react-splide component, has the view render
+// it in place of the prerendered list, takes the Splide instance the component hands back when it
+// mounts, plays it unless the visitor asked for reduced motion or stopped it with the rotation
+// button, and follows Splide's own hold while the pointer is over the carousel or focus is inside it.
 //
 // It starts in `loading`, which the view renders exactly as the prerendered page (a plain list of
 // logos), so hydration matches; Splide arrives once the actor runs in the browser.
 import { assertEvent, assign, sendTo, setup, type DoneActorEvent } from 'xstate';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
-import { mountSplide, splideCarousel, type SplideHandle, type SplideReport } from '../services/splide-carousel.service.ts';
-import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from './theme.constants.ts';
+import {
+  loadSplideCarousel,
+  splideCarousel,
+  type SplideCarouselComponent,
+  type SplideCarouselLoadInput,
+  type SplideHandle,
+  type SplideReport,
+} from '../services/splide-carousel.service.ts';
 
-export interface LogoCarouselInput {
-  /** Id of the element Splide mounts on. */
+export interface LogoCarouselInput extends SplideCarouselLoadInput {
+  /** Id of the carousel's root element. */
   rootId: string;
   /** The carousel's accessible name. */
   label: string;
 }
 
 export interface LogoCarouselContext extends LogoCarouselInput {
+  /** The react-splide component, once its chunk has loaded. */
+  carousel: SplideCarouselComponent | undefined;
+  /** The Splide instance the component handed back when it mounted. */
   splide: SplideHandle | undefined;
   /**
    * The visitor prefers reduced motion. Assumed until the preference is known, so nothing
@@ -36,7 +46,7 @@ export const logoCarouselMachine = setup({
   },
   actors: {
     reducedMotion: reducedMotionEvents,
-    mountSplide,
+    loadSplideCarousel,
     splideCarousel,
   },
   actions: {
@@ -44,8 +54,12 @@ export const logoCarouselMachine = setup({
       assertEvent(event, ['motion.reduce', 'motion.allow']);
       return { reduced: event.type === 'motion.reduce' };
     }),
-    // Only `loading`'s onDone runs it, with mountSplide's output.
-    storeSplide: assign({ splide: ({ event }) => (event as unknown as DoneActorEvent<SplideHandle>).output }),
+    // Only `loading`'s onDone runs it, with loadSplideCarousel's output.
+    storeCarousel: assign(({ event }) => ({ carousel: (event as unknown as DoneActorEvent<SplideCarouselComponent>).output })),
+    storeSplide: assign(({ event }) => {
+      assertEvent(event, 'carousel.mounted');
+      return { splide: event.splide };
+    }),
     playSplide: sendTo('splideCarousel', { type: 'autoplay.play' }),
     pauseSplide: sendTo('splideCarousel', { type: 'autoplay.pause' }),
   },
@@ -55,7 +69,7 @@ export const logoCarouselMachine = setup({
   },
 }).createMachine({
   id: 'logoCarousel',
-  context: ({ input }) => ({ ...input, splide: undefined, reduced: true }),
+  context: ({ input }) => ({ ...input, carousel: undefined, splide: undefined, reduced: true }),
   invoke: { id: 'reducedMotion', src: 'reducedMotion' },
   on: {
     'motion.reduce': { actions: 'storeMotion' },
@@ -63,22 +77,22 @@ export const logoCarouselMachine = setup({
   },
   initial: 'loading',
   states: {
-    // The prerendered list, while Splide loads and mounts on it.
+    // The prerendered list, while the react-splide chunk loads.
     loading: {
       invoke: {
-        id: 'mountSplide',
-        src: 'mountSplide',
-        input: ({ context }) => ({
-          rootId: context.rootId,
-          label: context.label,
-          intervalMs: LOGO_CAROUSEL_INTERVAL_MS,
-          speedMs: LOGO_CAROUSEL_SPEED_MS,
-        }),
-        onDone: { target: 'mounted', actions: 'storeSplide' },
+        id: 'loadSplideCarousel',
+        src: 'loadSplideCarousel',
+        input: ({ context }) => ({ load: context.load }),
+        onDone: { target: 'mounting', actions: 'storeCarousel' },
         onError: 'failed',
       },
     },
-    // Splide could not load: the list stays, as with JavaScript off.
+    // The view renders the react-splide component in the list's place; its onMounted hands over
+    // the instance (in the same commit, before the browser paints).
+    mounting: {
+      on: { 'carousel.mounted': { target: 'mounted', actions: 'storeSplide' } },
+    },
+    // The chunk could not load: the list stays, as with JavaScript off.
     failed: {},
     mounted: {
       tags: ['carousel'],

@@ -1,87 +1,63 @@
-// Splide, driven by the logoCarousel machine. `mountSplide` loads Splide and its core CSS (their
-// own chunk, after first paint) and mounts it on the prerendered logo list; `splideCarousel`
-// carries the machine's commands to the instance's autoplay and the instance's autoplay events
-// back to the machine. Splide itself pauses while the pointer is over it or focus is inside it
-// (pauseOnHover, pauseOnFocus); the machine decides whether it plays at all.
+// Splide (through @splidejs/react-splide), driven by the logoCarousel machine.
+// `loadSplideCarousel` imports the chunk holding the react-splide component (Splide, its core CSS
+// and the component arrive after first paint, when the machine asks); the machine stores the
+// component and the view renders it. The component reports through react-splide's event props
+// (`onMounted` hands over the Splide instance, `onAutoplayPause`/`onAutoplayPlay` tell of Splide's
+// own hold while hovered or focused), which the view sends to the machine as events.
+// `splideCarousel` carries the machine's commands to that instance's autoplay.
+import type { ComponentType, ReactNode } from 'react';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 
 /** The part of a Splide instance the machine's actors use (tests pass a stand-in). */
 export interface SplideHandle {
   Components: { Autoplay: { play(): void; pause(): void } };
-  on(events: string | string[], callback: () => void): unknown;
-  off(events: string | string[]): unknown;
-  destroy(completely?: boolean): unknown;
 }
 
-export interface SplideMountInput {
-  /** Id of the `.splide` element the page already holds. */
+/** react-splide's event props the carousel component passes on (each gets the instance first). */
+export interface SplideCarouselEvents {
+  onMounted: (splide: SplideHandle) => void;
+  onAutoplayPause: () => void;
+  onAutoplayPlay: () => void;
+}
+
+export interface SplideCarouselProps extends SplideCarouselEvents {
+  /** Id of the carousel's root (the rotation button controls it). */
   rootId: string;
   /** The carousel's accessible name. */
   label: string;
   intervalMs: number;
   speedMs: number;
+  /** One slide each, in order. */
+  slides: readonly { key: string; content: ReactNode }[];
+}
+
+/** The lazily loaded react-splide component. */
+export type SplideCarouselComponent = ComponentType<SplideCarouselProps>;
+
+export interface SplideCarouselLoadInput {
+  /** Imports the chunk (a dynamic `import()`, so the bundler splits it off). */
+  load: () => Promise<{ default: SplideCarouselComponent }>;
 }
 
 /** Commands from the machine. */
 export type SplideCommand = { type: 'autoplay.play' } | { type: 'autoplay.pause' };
 
-/** What Splide tells the machine: its autoplay stopped (hover, focus) or moves again. */
-export type SplideReport = { type: 'carousel.hold' } | { type: 'carousel.resume' };
+/** What the component tells the machine: Splide mounted, its autoplay held (hover, focus) or moves again. */
+export type SplideReport = { type: 'carousel.mounted'; splide: SplideHandle } | { type: 'carousel.hold' } | { type: 'carousel.resume' };
 
-export const mountSplide = fromPromise<SplideHandle, SplideMountInput>(async ({ input, signal }) => {
-  const [{ Splide }] = await Promise.all([import('@splidejs/splide'), import('@splidejs/splide/dist/css/splide-core.min.css')]);
-  const root = document.getElementById(input.rootId);
-  if (!root) throw new Error(`logo carousel: no element #${input.rootId} to mount Splide on`);
-  const splide = new Splide(root, {
-    type: 'loop',
-    label: input.label,
-    // A group, not a landmark: the carousel sits inside its section's region.
-    role: 'group',
-    perPage: 5,
-    perMove: 1,
-    gap: '1.5rem',
-    interval: input.intervalMs,
-    speed: input.speedMs,
-    // Autoplay is wired (hover and focus pause it) but starts paused: the machine plays it.
-    autoplay: 'pause',
-    pauseOnHover: true,
-    pauseOnFocus: true,
-    resetProgress: false,
-    // The same breakpoints as clients.css gives the prerendered list, so nothing moves on mount.
-    // Names of their own, so they are not taken for the testimonials slider's buttons.
-    i18n: {
-      prev: 'Previous logo',
-      next: 'Next logo',
-      first: 'Go to the first logo',
-      last: 'Go to the last logo',
-      slideX: 'Go to logo %s',
-      pageX: 'Go to page %s',
-      carousel: 'carousel',
-      slide: 'slide',
-      select: 'Select a logo to show',
-      slideLabel: '%s of %s',
-    },
-    breakpoints: { 960: { perPage: 4 }, 720: { perPage: 3 }, 480: { perPage: 2 } },
-  });
-  splide.mount();
-  // The machine left `loading` while Splide was on its way: leave the list as it was.
-  if (signal.aborted) {
-    splide.destroy(true);
-    throw new Error('logo carousel: mounting was cancelled');
+export const loadSplideCarousel = fromPromise<SplideCarouselComponent, SplideCarouselLoadInput>(async ({ input }) => {
+  const chunk = await input.load();
+  if (typeof chunk.default !== 'function' && typeof chunk.default !== 'object') {
+    throw new Error('logo carousel: the Splide chunk has no default export component');
   }
-  return splide as unknown as SplideHandle;
+  return chunk.default;
 });
 
-export const splideCarousel = fromCallback<SplideCommand, { splide: SplideHandle }, EventObject>(({ input, sendBack, receive }) => {
+export const splideCarousel = fromCallback<SplideCommand, { splide: SplideHandle }, EventObject>(({ input, receive }) => {
   const { splide } = input;
-  splide.on('autoplay:pause', () => sendBack({ type: 'carousel.hold' } satisfies SplideReport));
-  splide.on('autoplay:play', () => sendBack({ type: 'carousel.resume' } satisfies SplideReport));
   receive((command) => {
     if (command.type === 'autoplay.play') splide.Components.Autoplay.play();
     else splide.Components.Autoplay.pause();
   });
-  return () => {
-    splide.off(['autoplay:pause', 'autoplay:play']);
-    splide.destroy(true);
-  };
+  // react-splide destroys the instance when its component unmounts.
 });

@@ -1,11 +1,14 @@
 // The client logo carousel: renders the logoCarousel machine. Its markup is Splide's (root, track,
-// list, slides), prerendered as a plain list of logos; the machine's service mounts Splide on it
-// after first paint and the rotation button (first, as in the WAI-ARIA APG carousel) appears
-// once there is a rotation to stop. The clients section's lazy chunk (default export).
-import { memo } from 'react';
+// list, slides), prerendered as a plain list of logos; after first paint the machine loads the
+// react-splide component (its own chunk), which this view then renders in the list's place,
+// passing react-splide's events to the machine. The rotation button (first, as in the WAI-ARIA
+// APG carousel) appears once there is a rotation to stop. The clients section's lazy chunk.
+import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
+import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/theme.constants.ts';
+import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.service.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
 
 export interface LogoCarouselClient {
@@ -17,7 +20,7 @@ export interface LogoCarouselProps {
   clients: readonly LogoCarouselClient[];
   /** The carousel's accessible name. */
   label: string;
-  /** Id of the element Splide mounts on. */
+  /** Id of the carousel's root (the list, then Splide's root). */
   rootId: string;
   /** The machine to run; tests pass `logoCarouselMachine.provide({ actors })` with fakes. */
   logic?: typeof logoCarouselMachine;
@@ -32,28 +35,45 @@ function leafPath(value: StateValue): string {
   return child ? `${key}.${leafPath(child)}` : key;
 }
 
-// Splide owns this subtree once mounted (clones, arrows, pagination): it never re-renders.
-const LogoList = memo(function LogoList({ clients, label, rootId }: Pick<LogoCarouselProps, 'clients' | 'label' | 'rootId'>) {
+/** The prerendered list (and the page while the chunk loads or when it failed): Splide's markup, no Splide. */
+function LogoList({ slides, label, rootId }: { slides: SplideCarouselProps['slides']; label: string; rootId: string }) {
   return (
     <div id={rootId} className="splide is-rendered logo-carousel__viewport" aria-label={label}>
       <div className="splide__track">
         <ul className="splide__list">
-          {clients.map((client) => (
-            <li key={client.logo} className="splide__slide logo-carousel__slide">
-              <ClientLogo logo={client.logo} name={client.name} />
+          {slides.map((slide) => (
+            <li key={slide.key} className="splide__slide logo-carousel__slide">
+              {slide.content}
             </li>
           ))}
         </ul>
       </div>
     </div>
   );
-});
+}
+
+/** The chunk's react-splide component (loaded by the machine, not by React.lazy). */
+const loadSplideCarousel = () => import('./splide-logo-carousel.view.tsx');
 
 export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachine, inspect }: LogoCarouselProps) {
-  const actorRef = useActorRef(logic, { input: { rootId, label }, inspect });
+  const actorRef = useActorRef(logic, { input: { rootId, label, load: loadSplideCarousel }, inspect });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
+  const Carousel = useSelector(actorRef, (snapshot) => snapshot.context.carousel);
   const rotation = useSelector(actorRef, (snapshot) => snapshot.hasTag('rotation'));
   const canPlay = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'rotation.play' }));
+  const slides = useMemo(
+    () => clients.map((client) => ({ key: client.logo, content: <ClientLogo logo={client.logo} name={client.name} /> })),
+    [clients],
+  );
+  // react-splide's event props, as machine events (stable, so the memoised carousel never re-renders).
+  const events = useMemo<SplideCarouselEvents>(
+    () => ({
+      onMounted: (splide) => actorRef.send({ type: 'carousel.mounted', splide }),
+      onAutoplayPause: () => actorRef.send({ type: 'carousel.hold' }),
+      onAutoplayPlay: () => actorRef.send({ type: 'carousel.resume' }),
+    }),
+    [actorRef],
+  );
 
   return (
     <div className="logo-carousel" data-state={state}>
@@ -72,7 +92,18 @@ export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachi
           </svg>
         </button>
       </div>
-      <LogoList clients={clients} label={label} rootId={rootId} />
+      {Carousel ? (
+        <Carousel
+          rootId={rootId}
+          label={label}
+          intervalMs={LOGO_CAROUSEL_INTERVAL_MS}
+          speedMs={LOGO_CAROUSEL_SPEED_MS}
+          slides={slides}
+          {...events}
+        />
+      ) : (
+        <LogoList slides={slides} label={label} rootId={rootId} />
+      )}
     </div>
   );
 }

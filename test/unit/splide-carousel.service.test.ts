@@ -1,53 +1,48 @@
-// The Splide services on their own: commands reach the instance's autoplay, its autoplay events
-// reach the machine, stopping destroys it, and mounting without the element fails by name. (The
-// real Splide in a real browser: test/e2e/theme-sliders.e2e.test.ts.)
-import { afterEach, expect, it, vi } from 'vitest';
-import { createActor, createMachine, toPromise, type EventObject } from 'xstate';
-import { mountSplide, splideCarousel, type SplideHandle } from '../../src/services/splide-carousel.service.ts';
+// The Splide services on their own: the loader returns the chunk's component (and fails by name
+// when the chunk has none), and commands reach the instance's autoplay. (The real react-splide:
+// test/unit/logo-carousel.hydration.test.tsx; in a real browser: test/e2e/theme-sliders.e2e.test.ts.)
+import { expect, it, vi } from 'vitest';
+import { createActor, createMachine, toPromise } from 'xstate';
+import {
+  loadSplideCarousel,
+  splideCarousel,
+  type SplideCarouselComponent,
+  type SplideHandle,
+} from '../../src/services/splide-carousel.service.ts';
 
-function fakeSplide() {
-  const handlers = new Map<string, () => void>();
-  const splide = {
-    Components: { Autoplay: { play: vi.fn(), pause: vi.fn() } },
-    on: vi.fn((events: string, callback: () => void) => handlers.set(events, callback)),
-    off: vi.fn(),
-    destroy: vi.fn(),
-  };
-  return { splide, emit: (name: string) => handlers.get(name)?.() };
-}
-
-afterEach(() => {
-  document.body.innerHTML = '';
-});
-
-it('plays and pauses the autoplay on command, reports its holds, and destroys Splide when stopped', () => {
-  const { splide, emit } = fakeSplide();
-  const received: EventObject[] = [];
+it('plays and pauses the autoplay of the instance it was given, on command', () => {
+  const splide = { Components: { Autoplay: { play: vi.fn(), pause: vi.fn() } } };
   const parent = createMachine({
-    invoke: { id: 'splideCarousel', src: splideCarousel, input: { splide: splide as unknown as SplideHandle } },
-    on: {
-      '*': { actions: ({ event }) => received.push(event) },
-    },
+    invoke: { id: 'splideCarousel', src: splideCarousel, input: { splide: splide as SplideHandle } },
   });
   const actor = createActor(parent).start();
   const child = actor.getSnapshot().children.splideCarousel!;
 
   child.send({ type: 'autoplay.play' });
   expect(splide.Components.Autoplay.play).toHaveBeenCalledTimes(1);
+  expect(splide.Components.Autoplay.pause).not.toHaveBeenCalled();
   child.send({ type: 'autoplay.pause' });
   expect(splide.Components.Autoplay.pause).toHaveBeenCalledTimes(1);
-
-  emit('autoplay:pause');
-  emit('autoplay:play');
-  expect(received.map((event) => event.type)).toEqual(['carousel.hold', 'carousel.resume']);
-
   actor.stop();
-  expect(splide.off).toHaveBeenCalledWith(['autoplay:pause', 'autoplay:play']);
-  expect(splide.destroy).toHaveBeenCalledWith(true);
 });
 
-it('fails by name when the page has no element to mount Splide on', async () => {
-  const actor = createActor(mountSplide, { input: { rootId: 'no-such-list', label: 'Client logos', intervalMs: 3000, speedMs: 600 } });
-  actor.start();
-  await expect(toPromise(actor)).rejects.toThrow('logo carousel: no element #no-such-list to mount Splide on');
+it('resolves with the chunk’s default export component', async () => {
+  const Component: SplideCarouselComponent = () => null;
+  const load = vi.fn(() => Promise.resolve({ default: Component }));
+  const actor = createActor(loadSplideCarousel, { input: { load } }).start();
+  await expect(toPromise(actor)).resolves.toBe(Component);
+  expect(load).toHaveBeenCalledTimes(1);
+});
+
+it('loads the real react-splide chunk', async () => {
+  const actor = createActor(loadSplideCarousel, { input: { load: () => import('../../src/views/splide-logo-carousel.view.tsx') } }).start();
+  const Component = await toPromise(actor);
+  expect((Component as { type?: { name?: string } }).type?.name).toBe('SplideLogoCarousel');
+});
+
+it('fails by name when the chunk has no component, and passes a failed import on', async () => {
+  const empty = createActor(loadSplideCarousel, { input: { load: () => Promise.resolve({ default: undefined as unknown as SplideCarouselComponent }) } }).start();
+  await expect(toPromise(empty)).rejects.toThrow('logo carousel: the Splide chunk has no default export component');
+  const failed = createActor(loadSplideCarousel, { input: { load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) } }).start();
+  await expect(toPromise(failed)).rejects.toThrow('Failed to fetch dynamically imported module');
 });

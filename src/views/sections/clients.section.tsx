@@ -1,6 +1,6 @@
-// The clients' logos. The carousel is its own chunk (and Splide another, loaded by the carousel's
-// machine after first paint); the prerender waits for the carousel, so the page carries every
-// logo as a plain list, readable with JavaScript off.
+// The clients' logos. The carousel is its own chunk (and react-splide with Splide another, loaded
+// by the carousel's machine after first paint); the prerender waits for the carousel, so the page
+// carries every logo as a plain list, readable with JavaScript off.
 import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { clients } from '../../../content/home/clients.ts';
