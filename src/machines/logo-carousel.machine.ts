@@ -36,7 +36,14 @@ export interface LogoCarouselContext extends LogoCarouselInput {
   reduced: boolean;
 }
 
-export type LogoCarouselEvent = MotionEvent | SplideReport | { type: 'rotation.pause' } | { type: 'rotation.play' };
+export type LogoCarouselEvent =
+  | MotionEvent
+  | SplideReport
+  | { type: 'rotation.pause' }
+  | { type: 'rotation.play' }
+  // The view's error boundary caught an error thrown while Splide mounted or ran (a missing
+  // browser API, say): the page keeps the logos instead of losing everything around them.
+  | { type: 'carousel.error' };
 
 export const logoCarouselMachine = setup({
   types: {
@@ -90,12 +97,17 @@ export const logoCarouselMachine = setup({
     // The view renders the react-splide component in the list's place; its onMounted hands over
     // the instance (in the same commit, before the browser paints).
     mounting: {
-      on: { 'carousel.mounted': { target: 'mounted', actions: 'storeSplide' } },
+      tags: ['splide'],
+      on: {
+        'carousel.mounted': { target: 'mounted', actions: 'storeSplide' },
+        'carousel.error': 'failed',
+      },
     },
-    // The chunk could not load: the list stays, as with JavaScript off.
+    // The chunk could not load, or Splide threw: the list stays, as with JavaScript off.
     failed: {},
     mounted: {
-      tags: ['carousel'],
+      tags: ['carousel', 'splide'],
+      on: { 'carousel.error': 'failed' },
       invoke: { id: 'splideCarousel', src: 'splideCarousel', input: ({ context }) => ({ splide: context.splide as SplideHandle }) },
       initial: 'still',
       states: {

@@ -4,6 +4,7 @@
 // passing react-splide's events to the machine. The rotation button (first, as in the WAI-ARIA
 // APG carousel) appears once there is a rotation to stop. The clients section's lazy chunk.
 import { useMemo } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
@@ -58,7 +59,8 @@ const loadSplideCarousel = () => import('./splide-logo-carousel.view.tsx');
 export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachine, inspect }: LogoCarouselProps) {
   const actorRef = useActorRef(logic, { input: { rootId, label, load: loadSplideCarousel }, inspect });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
-  const Carousel = useSelector(actorRef, (snapshot) => snapshot.context.carousel);
+  // The component, while the machine has it on the page (mounting, mounted; not once it failed).
+  const Carousel = useSelector(actorRef, (snapshot) => (snapshot.hasTag('splide') ? snapshot.context.carousel : undefined));
   const rotation = useSelector(actorRef, (snapshot) => snapshot.hasTag('rotation'));
   const canPlay = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'rotation.play' }));
   const slides = useMemo(
@@ -93,14 +95,21 @@ export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachi
         </button>
       </div>
       {Carousel ? (
-        <Carousel
-          rootId={rootId}
-          label={label}
-          intervalMs={LOGO_CAROUSEL_INTERVAL_MS}
-          speedMs={LOGO_CAROUSEL_SPEED_MS}
-          slides={slides}
-          {...events}
-        />
+        // An error thrown by Splide would otherwise unmount the whole page: the machine hears of
+        // it and goes back to the list (the fallback shows it in the same commit).
+        <ErrorBoundary
+          fallback={<LogoList slides={slides} label={label} rootId={rootId} />}
+          onError={() => actorRef.send({ type: 'carousel.error' })}
+        >
+          <Carousel
+            rootId={rootId}
+            label={label}
+            intervalMs={LOGO_CAROUSEL_INTERVAL_MS}
+            speedMs={LOGO_CAROUSEL_SPEED_MS}
+            slides={slides}
+            {...events}
+          />
+        </ErrorBoundary>
       ) : (
         <LogoList slides={slides} label={label} rootId={rootId} />
       )}

@@ -5,7 +5,8 @@
 // gives it, and its react-splide event props are how the model performs Splide's events. The
 // states check what the visitor sees and which command the machine gave Splide's autoplay.
 import { act, screen } from '@testing-library/react';
-import { expect } from 'vitest';
+import { useState } from 'react';
+import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { home } from '../../content/home.ts';
 import { logoCarouselMachine } from '../../src/machines/logo-carousel.machine.ts';
@@ -25,8 +26,13 @@ const splide = { stand: 'in' } as unknown as SplideHandle;
 
 /** The props the view last gave the fake react-splide component (reset by each render of it). */
 let carouselProps: SplideCarouselProps | undefined;
+/** Makes the mounted fake component throw on its next render, as Splide can (set by each render). */
+let crashCarousel: (() => void) | undefined;
 /** Stands in for the chunk's react-splide component: Splide's root markup, marked as the chunk's. */
 const FakeSplideCarousel: SplideCarouselComponent = (props) => {
+  const [crashed, setCrashed] = useState(false);
+  if (crashed) throw new TypeError('matchMedia is not a function');
+  crashCarousel = () => setCrashed(true);
   carouselProps = props;
   return (
     <div id={props.rootId} className="splide logo-carousel__viewport" aria-label={props.label} data-chunk="react-splide">
@@ -94,6 +100,7 @@ describeModel({
   },
   setup: () => {
     carouselProps = undefined;
+    crashCarousel = undefined;
   },
   render: (harness) => <LogoCarousel clients={clients} label={LABEL} rootId={ROOT_ID} {...harness} />,
   events: {
@@ -103,6 +110,17 @@ describeModel({
     'carousel.mounted': () => act(() => props().onMounted(splide)),
     'carousel.hold': () => act(() => props().onAutoplayPause()),
     'carousel.resume': () => act(() => props().onAutoplayPlay()),
+    // Splide throws inside the component; the view's error boundary tells the machine.
+    'carousel.error': () => {
+      if (!crashCarousel) throw new Error('the view has not rendered the react-splide component');
+      // React reports the caught error on the console; the state checks are what matters here.
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        act(() => crashCarousel?.());
+      } finally {
+        quiet.mockRestore();
+      }
+    },
     'rotation.pause': ({ user }) => user.click(screen.getByRole('button', { name: STOP })),
     'rotation.play': ({ user }) => user.click(screen.getByRole('button', { name: START })),
   },
@@ -124,9 +142,9 @@ describeModel({
       expect(carousel(fakes).running).toBeUndefined();
     },
     failed: ({ fakes, container }) => {
-      // The chunk could not load: the logos stay as the prerendered list, with nothing to control.
+      // The chunk could not load, or Splide threw: the logos stay as the prerendered list (not the
+      // chunk's component), with nothing to control.
       expectLogos(container, 'failed', 'list');
-      expect(carouselProps).toBeUndefined();
       expectNoRotationButton(container);
       expect(carousel(fakes).running).toBeUndefined();
     },
