@@ -8,6 +8,7 @@ import { contactForm } from '../../content/forms/index.ts';
 import { prerenderPage } from '../../src/entry-server.tsx';
 import { formSchema } from '../../src/validation/index.ts';
 import { App } from '../../src/views/app.tsx';
+import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -35,6 +36,8 @@ it('prerenders the whole form into the home page and hydrates it without a misma
     const body = new URL(input.url).pathname.endsWith('/feedback/schema') ? formSchema(contactForm) : { recaptchaSiteKey: null, googleMapsApiKey: null };
     return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
   });
+  // A browser's matchMedia, which the page's widgets (Splide) call when they mount.
+  stubMatchMedia();
   const consoleError = vi.spyOn(console, 'error');
   const recoverable: unknown[] = [];
   await act(async () => {

@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { home } from '../../content/home.ts';
 import { LogoCarousel } from '../../src/views/logo-carousel.view.tsx';
+import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -26,14 +27,7 @@ it('prerenders every logo in a list, hydrates it without a mismatch, then render
   for (const client of home.clients.items) expect(html).toContain(`aria-label="${client.name}"`);
 
   // Splide and the reducedMotion actor read the motion preference: allowed.
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
+  stubMatchMedia();
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);

@@ -8,6 +8,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { home } from '../../content/home.ts';
 import { TextSlider } from '../../src/views/text-slider.view.tsx';
 import { hydrateWithoutMismatch } from '../support/hydrate-without-mismatch.ts';
+import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -47,12 +48,7 @@ it('hydrates the list without a mismatch, then becomes a rotating carousel', asy
 
 it('hydrates into a still carousel for a visitor who prefers reduced motion', async () => {
   const html = renderToString(slider);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(prefers-reduced-motion: reduce)',
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubMatchMedia({ reduce: true });
   await hydrate(html);
   const carousel = screen.getByRole('group', { name: home.testimonials.heading });
   expect(carousel).toHaveAttribute('data-state', 'slider.still');
