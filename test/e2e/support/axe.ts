@@ -13,7 +13,30 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/**
+ * Waits until nothing in the selector's part of the page is part-way through a scroll-reveal
+ * fade (gsap writes the opacity inline): axe measures contrast through opacity, so text caught
+ * mid-fade fails although it ends fully opaque. Elements still at 0 are hidden, which axe skips.
+ */
+async function revealsSettled(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (context) => {
+      const root = document.querySelector(context);
+      if (!root) return true;
+      return [root, ...root.querySelectorAll<HTMLElement>('*')].every((element) => {
+        const inline = (element as HTMLElement).style?.opacity;
+        if (!inline) return true;
+        const opacity = Number(inline);
+        return opacity === 0 || opacity === 1;
+      });
+    },
+    selector,
+    { timeout: 5_000 },
+  );
+}
+
 export async function axeViolations(page: Page, selector: string): Promise<AxeViolation[]> {
+  await revealsSettled(page, selector);
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (context) => {
     type Result = { passes: unknown[]; violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> };
