@@ -7,6 +7,7 @@ import {
   type ScrollEnvironment,
 } from '../../src/services/scroll-to.service.ts';
 import { scrollWindow } from '../../src/services/scroll-window.actor.ts';
+import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 /** A browser stand-in with a hand-driven clock and frames. */
 function fakeEnvironment({ scrollY = 1000, reducedMotion = false } = {}) {
@@ -145,7 +146,7 @@ describe('in the browser (jsdom)', () => {
 
   it('reads reduced motion from the media query, and scrolls instantly (not smoothly) per frame', () => {
     expect(browserScrollEnvironment().prefersReducedMotion()).toBe(false); // no matchMedia in jsdom
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList);
+    stubMatchMedia({ reduce: true });
     expect(browserScrollEnvironment().prefersReducedMotion()).toBe(true);
 
     const scrollTo = stubScrolling(600);
