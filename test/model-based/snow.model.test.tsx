@@ -4,13 +4,13 @@
 // engine is a stand-in that records what its scene is told, run by the REAL snowfall actor on
 // the view's canvas. The sticky flakes' regeneration is a delay advanced on the fake clock.
 import { act } from '@testing-library/react';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { snowMachine } from '../../src/machines/snow.machine.ts';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from '../../src/machines/theme.constants.ts';
 import type { SnowCounts, SnowEngine } from '../../src/services/snow.service.ts';
 import Snow from '../../src/views/snow.view.tsx';
-import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { delayOf, describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
 
 interface FakeScene {
   canvas: HTMLCanvasElement;
@@ -47,18 +47,11 @@ const from =
   };
 
 /** Sticky flakes regenerate after SNOW_STICKY_REGENERATE_MS of falling, not before. */
-const regenerateAfterDelay: StepExecutor = async ({ actor, event }) => {
+const regenerateAfterDelay: StepExecutor = async ({ event, from, advanceToDelay }) => {
   const regenerations = () => scene()?.calls.filter((call) => call === 'regenerate').length ?? 0;
   const before = regenerations();
-  // When the timer was started (state checks may have moved the fake clock since), as the
-  // harness's own delay steps do; stop a little early, the fake clock also follows real time.
-  const scheduled = Object.values(actor.system.getSnapshot()._scheduledEvents).find((candidate) => candidate.event.type === event.type);
-  if (!scheduled) throw new Error(`no timer is scheduled for ${event.type}`);
-  expect(scheduled.delay).toBe(SNOW_STICKY_REGENERATE_MS);
-  const deadline = scheduled.startedAt + scheduled.delay;
-  await act(() => vi.advanceTimersByTimeAsync(deadline - Date.now() - 100));
-  expect(regenerations(), 'regenerated too early').toBe(before);
-  await act(() => vi.advanceTimersByTimeAsync(Math.max(0, deadline - Date.now()) + 1));
+  expect(delayOf(snowMachine, event.type, from, event)).toBe(SNOW_STICKY_REGENERATE_MS);
+  await advanceToDelay(() => expect(regenerations(), 'regenerated too early').toBe(before));
   expect(regenerations()).toBe(before + 1);
   // …and the scene goes on drawing.
   expect(scene()?.calls.slice(-2)).toEqual(['regenerate', 'play']);

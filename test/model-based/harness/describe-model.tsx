@@ -5,6 +5,7 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent, SnapshotFrom } from 'xstate';
+import { activeStateNodes, delayOf } from './chart.ts';
 import { recordInspectionEvent, writeCoverage } from './coverage-recorder.ts';
 import { statePath } from './machine-inventory.ts';
 import { buildModelGraph, describeEvent, type ModelPath, type ModelStep } from './model-paths.ts';
@@ -18,22 +19,34 @@ const STEP_TIMEOUT_MS = 2_000;
  */
 const EARLY_CHECK_MARGIN_MS = 100;
 
-interface SnapshotInternals {
-  _nodes: AnyStateNode[];
+/** A delayed event as the root actor scheduled it (XState's `xstate.raise` action with a delay). */
+interface ScheduledDelay {
+  /** The fake clock's time when the state was entered and the delay started. */
+  startedAt: number;
+  /** The snapshot the delay started from (a delay function reads its context). */
+  snapshot: AnyMachineSnapshot | undefined;
 }
 
 /** Follows the rendered root actor through its inspection events (the view creates it). */
 function createProbe(logic: AnyStateMachine) {
   let actor: AnyActorRef | undefined;
+  let latest: AnyMachineSnapshot | undefined;
   const received: string[] = [];
+  const scheduled = new Map<string, ScheduledDelay>();
   return {
     received,
+    scheduled,
     inspect(event: InspectionEvent) {
       recordInspectionEvent(event);
       // The root actor runs exactly the logic the harness rendered (child actors run others).
       if ((event.actorRef as { logic?: unknown }).logic !== logic) return;
       actor = event.actorRef as AnyActorRef;
       if (event.type === '@xstate.event') received.push(event.event.type);
+      if (event.type === '@xstate.microstep' || event.type === '@xstate.snapshot') latest = event.snapshot as AnyMachineSnapshot;
+      if (event.type === '@xstate.action' && event.action.type === 'xstate.raise') {
+        const raised = (event.action.params as { event?: EventObject } | undefined)?.event;
+        if (raised?.type.startsWith('xstate.after.')) scheduled.set(raised.type, { startedAt: Date.now(), snapshot: latest });
+      }
     },
     get actor(): AnyActorRef {
       if (!actor) throw new Error('the view did not start the machine it was given (pass `logic` and `inspect` through)');
@@ -44,17 +57,20 @@ function createProbe(logic: AnyStateMachine) {
 
 type Probe = ReturnType<typeof createProbe>;
 
-/** `xstate.after.*`: advance the fake clock to the delay's deadline, checking it does not fire earlier. */
-async function advanceToDelay(step: StepContext, probe: Probe) {
-  const scheduled = Object.values(probe.actor.system.getSnapshot()._scheduledEvents).find(
-    (candidate) => candidate.event.type === step.event.type,
-  );
+/**
+ * `xstate.after.*`: advance the fake clock to the delay's deadline (the chart's delay from when
+ * the state was entered), checking it does not fire earlier.
+ */
+async function advanceToDelay(step: StepContext, probe: Probe, machine: AnyStateMachine, beforeDeadline?: () => void) {
+  const scheduled = probe.scheduled.get(step.event.type);
   if (!scheduled) throw new Error(`no timer is scheduled for ${step.event.type}`);
-  const deadline = scheduled.startedAt + scheduled.delay;
+  const delay = delayOf(machine, step.event.type, scheduled.snapshot ?? step.from, step.event);
+  const deadline = scheduled.startedAt + delay;
   const early = deadline - Date.now() - EARLY_CHECK_MARGIN_MS;
   if (early > 0) {
     await act(() => vi.advanceTimersByTimeAsync(early));
-    expect(probe.received, `${step.event.type} fired before its ${scheduled.delay} ms`).not.toContain(step.event.type);
+    expect(probe.received, `${step.event.type} fired before its ${delay} ms`).not.toContain(step.event.type);
+    beforeDeadline?.();
   }
   await act(() => vi.advanceTimersByTimeAsync(Math.max(0, deadline - Date.now()) + 1));
 }
@@ -77,7 +93,7 @@ async function settleFakeActor(step: StepContext, outcome: 'done' | 'error') {
 function executorFor<TMachine extends AnyStateMachine>(config: ModelConfig<TMachine>, type: string, probe: Probe): StepExecutor {
   const own = (config.events as Record<string, StepExecutor | undefined> | undefined)?.[type];
   if (own) return own;
-  if (type.startsWith('xstate.after.')) return (step) => advanceToDelay(step, probe);
+  if (type.startsWith('xstate.after.')) return (step) => advanceToDelay(step, probe, config.machine);
   if (type.startsWith('xstate.done.actor.')) return (step) => settleFakeActor(step, 'done');
   if (type.startsWith('xstate.error.actor.')) return (step) => settleFakeActor(step, 'error');
   throw new Error(`${config.machine.id}: no executor for "${type}": add it to the model's events`);
@@ -118,7 +134,9 @@ async function runPath<TMachine extends AnyStateMachine>(
         await annotate(`step ${index + 1} (${describeEvent(step.event)})`, async () => {
           probe.received.length = 0;
           const execute = executorFor(config, type, probe);
-          await execute({ event: step.event, from, to: step.state, user, fakes, actor: probe.actor } as StepContext);
+          const stepContext = { event: step.event, from, to: step.state, user, fakes, actor: probe.actor } as StepContext;
+          stepContext.advanceToDelay = (beforeDeadline) => advanceToDelay(stepContext, probe, config.machine, beforeDeadline);
+          await execute(stepContext);
           await vi.waitFor(() => expect(probe.received, `${type} reached the machine`).toContain(type), {
             timeout: STEP_TIMEOUT_MS,
           });
@@ -144,10 +162,10 @@ async function annotate(label: string, run: () => Promise<void>) {
   }
 }
 
-function restingStatePaths(vertices: ReadonlyArray<unknown>): string[] {
+function restingStatePaths(vertices: readonly AnyMachineSnapshot[]): string[] {
   const paths = new Set<string>();
   for (const vertex of vertices) {
-    for (const node of (vertex as SnapshotInternals)._nodes) {
+    for (const node of activeStateNodes(vertex)) {
       if (node.type === 'atomic' || node.type === 'final') paths.add(statePath(node));
     }
   }

@@ -3,9 +3,10 @@
 // reach every state but skip edges into states already reached (e.g. back to the initial state),
 // and simple paths skip edges back to the start; covering every edge is what lets
 // `machines:coverage` demand 100 %.
-import { getInitialSnapshot, getNextSnapshot } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, type TraversalOptions } from 'xstate/graph';
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { activeStateNodes } from './chart.ts';
 import type { ModelConfig } from './model-types.ts';
 
 export interface ModelStep {
@@ -23,10 +24,6 @@ export interface ModelGraph {
   /** Every state snapshot the graph can rest in (its vertices). */
   vertices: AnyMachineSnapshot[];
   serializeState: (snapshot: AnyMachineSnapshot) => string;
-}
-
-interface SnapshotInternals {
-  _nodes: AnyStateNode[];
 }
 
 export function defaultSerializeState(snapshot: AnyMachineSnapshot): string {
@@ -50,8 +47,7 @@ export function describeEvent(event: EventObject): string {
 function eventsFor<TMachine extends AnyStateMachine>(config: ModelConfig<TMachine>) {
   const samples = (config.eventSamples ?? []) as unknown as EventObject[];
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
-    const nodes = (snapshot as unknown as SnapshotInternals)._nodes;
-    const types = [...new Set(nodes.flatMap((node) => node.ownEvents))]
+    const types = [...new Set(activeStateNodes(snapshot).flatMap((node) => node.ownEvents))]
       // Raised by the machine itself when a region finishes: not something a test can send.
       .filter((type) => !type.startsWith('xstate.done.state.'));
     return types.flatMap((type) => {
@@ -84,11 +80,12 @@ export function buildModelGraph<TMachine extends AnyStateMachine>(config: ModelC
   // differ in details the serializer ignores (an exact scroll offset). The harness takes only the
   // events from the graph and replays them on the machine, so every step's snapshot is exactly
   // what the rendered actor will hold, and the next events are chosen from that snapshot.
-  const initial: ModelStep = { event: { type: 'xstate.init' }, state: getInitialSnapshot(machine, config.input) };
+  const after = (snapshot: AnyMachineSnapshot, event: EventObject) => transition(machine, snapshot, event)[0];
+  const initial: ModelStep = { event: { type: 'xstate.init' }, state: initialTransition(machine, config.input)[0] };
   const replay = (events: EventObject[]) =>
     events.reduce<ModelStep[]>((steps, event) => {
       const previous = steps.at(-1) ?? initial;
-      return [...steps, { event, state: getNextSnapshot(machine, previous.state, event) }];
+      return [...steps, { event, state: after(previous.state, event) }];
     }, [initial]);
 
   const candidates: ModelStep[][] = [];
@@ -97,7 +94,7 @@ export function buildModelGraph<TMachine extends AnyStateMachine>(config: ModelC
     const end = (head.at(-1) ?? initial).state;
     const next = events(end).filter((event) => !filterEvents || filterEvents(end, event));
     if (next.length === 0) candidates.push(head);
-    for (const event of next) candidates.push([...head, { event, state: getNextSnapshot(machine, end, event) }]);
+    for (const event of next) candidates.push([...head, { event, state: after(end, event) }]);
   }
 
   // A path that is the beginning of a longer one tests nothing the longer one does not.

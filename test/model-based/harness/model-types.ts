@@ -24,6 +24,11 @@ export interface StepContext<TMachine extends AnyStateMachine = AnyStateMachine>
   fakes: Fakes;
   /** The real, rendered actor (for reading, not for sending: events go through the page). */
   actor: AnyActorRef;
+  /**
+   * For an `xstate.after.*` step: moves the fake clock to the delay's deadline as the harness
+   * does, running `beforeDeadline` just before it (to check nothing happened early).
+   */
+  advanceToDelay: (beforeDeadline?: () => void) => Promise<void>;
 }
 
 export type StepExecutor<TMachine extends AnyStateMachine = AnyStateMachine> = (
