@@ -9,6 +9,10 @@ export const contactForm: FormDefinition = {
   title: 'Send us a message',
   locale: 'en_ZA',
   submitLabel: 'Send message',
+  notices: {
+    sending: 'Sending your message…',
+    consentMissing: 'Tick the consent box above to send your message.',
+  },
   recaptcha: true,
   redirect: '/thank-you/',
   messages: {

@@ -1,6 +1,6 @@
 // Contact Form 7's default messages, in its own words, for forms that set nothing better.
 // Fields override them with specific GOV.UK-style sentences where a visitor needs to know what to fix.
-import type { MessageKey } from '../structs/form.struct.ts';
+import type { FormDefinition, MessageKey } from '../structs/form.struct.ts';
 
 export const cf7DefaultMessages: Record<MessageKey, string> = {
   mail_sent_ok: 'Thank you for your message. It has been sent.',
@@ -30,4 +30,10 @@ export const cf7DefaultMessages: Record<MessageKey, string> = {
   invalid_option: 'Please choose one of the listed options.',
   too_few_items: 'Please select more items.',
   too_many_items: 'Please select fewer items.',
+};
+
+/** The page's own words around the submit button, for forms that set none. */
+export const defaultFormNotices: NonNullable<FormDefinition['notices']> = {
+  sending: 'Sending your message…',
+  consentMissing: 'Tick the consent box above to send your message.',
 };

@@ -213,6 +213,15 @@ export const FormDefinition = object({
   fields: nonempty(array(FormField)),
   submitLabel: Text,
   messages: Messages,
+  /** What the page says around the submit button; content/forms/default-messages.ts when absent. */
+  notices: optional(
+    object({
+      /** Read to screen readers while the message is on its way. */
+      sending: Text,
+      /** Beside the disabled button while a required consent box is not ticked. */
+      consentMissing: Text,
+    }),
+  ),
   /** Spam protection: reCAPTCHA v3 (score-based) when a site key is configured. */
   recaptcha: boolean(),
   /** Where the visitor goes after mail_sent (CF7 redirect add-on); absent: stay on the page. */

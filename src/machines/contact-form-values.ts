@@ -3,7 +3,7 @@
 // free-text input is enabled, url completion, acceptance gating, the character counter, and the
 // entries that are posted (named the way the plugin names them).
 import type { FormDefinition, FormField } from '../../content/forms/index.ts';
-import type { FormEntry } from '../services/form-data.ts';
+import type { FormEntry } from '../services/form-data.service.ts';
 
 export type FieldValue = string | string[] | boolean | File[];
 export type FormValues = Readonly<Record<string, FieldValue>>;

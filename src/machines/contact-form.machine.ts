@@ -4,65 +4,28 @@
 //  - fields:     values as the visitor types and chooses; a pause in typing announces counters
 //  - schema:     the SWV schema fetched from the server, for validating changed fields
 //  - recaptcha:  reCAPTCHA v3 set up from the site's config; a token on ready and on each change
-//  - validation: a changed field is validated alone (status `validating` meanwhile)
+//  - validation: once the schema is there, a changed field is validated alone
 //  - form:       init → submitting → an answer's status (invalid, unaccepted, spam, aborted,
 //                failed, payment-required, custom-…), or after mail_sent: resetting (refill) → sent
-// The status is a class on the form and emitted as `status.changed`; effects are invoked actors
-// from src/services, so tests replace each with a controllable fake.
-import { assertEvent, assign, emit, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+// The plugin's status is read from the state (the `status:*` tags, contact-form.selectors.ts);
+// effects are invoked actors from src/services, so tests replace each with a controllable fake.
+import { and, assertEvent, assign, enqueueActions, not, setup, stateIn } from 'xstate';
 import type { FeedbackResponse, RefillResponse } from '../services/cf7-api.types.ts';
-import {
-  browserSupport,
-  fetchSchema,
-  navigate,
-  recaptchaSetup,
-  recaptchaToken,
-  refill,
-  submitFeedback,
-  validateFields,
-  type RecaptchaSetupOutput,
-} from '../services/contact-form.actors.ts';
-import type { BrowserSupport } from '../services/browser-support.ts';
+import { browserSupport } from '../services/browser-support.actor.ts';
+import type { BrowserSupport } from '../services/browser-support.service.ts';
+import { fetchSchema, refill, submitFeedback, validateFields } from '../services/contact-form.actor.ts';
+import { navigate } from '../services/navigate.actor.ts';
+import { recaptchaSetup, recaptchaToken, type RecaptchaSetupOutput } from '../services/recaptcha.actor.ts';
 import type { SwvSchema, ValidationResult } from '../validation/index.ts';
-import {
-  COUNTER_ANNOUNCE_DELAY_MS,
-  createContext,
-  errorsAfterValidation,
-  refilled,
-  submissionEntries,
-  submittedInputs,
-  type ContactFormContext,
-  type ContactFormEmitted,
-  type ContactFormEvent,
-  type ContactFormInput,
-} from './contact-form-context.ts';
+import { answered, errorsAfterValidation, redirectUrlOf, refilled } from './contact-form-answer.ts';
+import { createContext } from './contact-form-initial-context.ts';
+import { submissionEntries, submittedInputs } from './contact-form-submission.ts';
+import { applyChange, commitField, fieldOf, hasChallenges, hasCounter, initialValues, isAccepted, textOf } from './contact-form-values.ts';
+import { COUNTER_ANNOUNCE_DELAY_MS } from './contact-form.constants.ts';
 import { statusClass } from './contact-form-status.ts';
-import {
-  applyChange,
-  commitField,
-  fieldOf,
-  hasChallenges,
-  hasCounter,
-  initialValues,
-  isAccepted,
-  textOf,
-} from './contact-form-values.ts';
-
-/** The output of the `xstate.done.actor.*` event a transition or action handles. */
-const outputOf = <T>(event: object): T => (event as DoneActorEvent<T>).output;
-/** The error of the `xstate.error.actor.*` event a transition or action handles. */
-const errorOf = (event: object): unknown => (event as ErrorActorEvent).error;
-
-const answerIs =
-  (status: string) =>
-  ({ event }: { event: object }) =>
-    outputOf<FeedbackResponse>(event).status === status;
+import type { ContactFormContext, ContactFormEmitted, ContactFormEvent, ContactFormInput } from './contact-form.types.ts';
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message !== '' ? error.message : String(error));
-
-/** The status a form shows: a running validation shows over a resting form, not over a busy one. */
-const shownStatus = (context: ContactFormContext) =>
-  context.validating && context.formStatus !== 'submitting' && context.formStatus !== 'resetting' ? 'validating' : context.formStatus;
 
 const apiInput = ({ context }: { context: ContactFormContext }) => ({
   api: context.wpcf7.ok ? context.wpcf7.config.api : { root: '/wp-json/', namespace: 'contact-form-7/v1' },
@@ -92,32 +55,23 @@ export const contactFormMachine = setup({
   guards: {
     isMisplaced: ({ context }) => context.nested,
     hasConfigProblem: ({ context }) => !context.wpcf7.ok,
-    hasMissingFeature: ({ event }) => outputOf<BrowserSupport>(event).missing !== null,
+    hasMissingFeature: (_, support: BrowserSupport) => support.missing !== null,
     isRecaptchaForm: ({ context }) => context.form.recaptcha,
-    hasSiteKey: ({ event }) => outputOf<RecaptchaSetupOutput>(event).siteKey !== null,
-    hasSchema: ({ context }) => context.schema !== null,
-    isEditedField: ({ context, event }) => event.type === 'field.blur' && context.edited.includes(event.name),
-    isEditedFieldWithSchema: ({ context, event }) =>
-      context.schema !== null && event.type === 'field.blur' && context.edited.includes(event.name),
+    hasSchema: stateIn('#contactForm.active.schema.loaded'),
+    hasSiteKey: (_, setupOutput: RecaptchaSetupOutput) => setupOutput.siteKey !== null,
+    isEditedField: ({ context }, field: { name: string }) => context.edited.includes(field.name),
     hasChallengeFields: ({ context }) => hasChallenges(context.form),
     isAccepted: ({ context }) => isAccepted(context.form.fields, context.values),
-    isProtectedSubmission: ({ context }) => context.recaptchaOn && isAccepted(context.form.fields, context.values),
-    isMailSent: answerIs('mail_sent'),
-    isValidationFailed: answerIs('validation_failed'),
-    isAcceptanceMissing: answerIs('acceptance_missing'),
-    isSpam: answerIs('spam'),
-    isAborted: answerIs('aborted'),
-    isMailFailed: answerIs('mail_failed'),
-    isPaymentRequired: answerIs('payment_required'),
-    isSentWithRedirect: ({ context }) => context.resetOnMailSent && context.redirectUrl !== null,
-    isResetAfterSent: ({ context }) => context.resetOnMailSent,
+    // reCAPTCHA is on until it is known to be unavailable (its region is `off`).
+    isProtectedSubmission: and([not(stateIn('#contactForm.active.recaptcha.off')), 'isAccepted']),
+    isAnswer: ({ context }, expected: { status: FeedbackResponse['status'] }) => context.response?.status === expected.status,
+    isSentWithRedirect: ({ context }) => redirectUrlOf(context) !== null,
   },
   actions: {
     logConfigProblem: ({ context }) => {
       if (!context.wpcf7.ok) console.error(context.wpcf7.problem);
     },
-    logMissingFeature: ({ event }) => console.error(outputOf<BrowserSupport>(event).missing),
-    logError: ({ event }) => console.error(errorOf(event)),
+    logError: (_, problem: { error: unknown }) => console.error(problem.error),
 
     // fields
     storeInput: assign(({ context, event }) => {
@@ -145,14 +99,9 @@ export const contactFormMachine = setup({
     })),
 
     // schema and reCAPTCHA
-    storeSchema: assign({ schema: ({ event }) => outputOf<SwvSchema>(event) }),
-    storeSiteKey: assign({
-      siteKey: ({ event }) => outputOf<RecaptchaSetupOutput>(event).siteKey,
-      recaptchaAction: 'homepage' as const,
-    }),
-    disableRecaptcha: assign({ recaptchaOn: false }),
+    storeSchema: assign((_, schema: SwvSchema) => ({ schema })),
     askForFormToken: assign({ recaptchaAction: 'contactform' as const }),
-    storeToken: assign({ token: ({ event }) => outputOf<string>(event) }),
+    storeToken: assign((_, token: string) => ({ token })),
 
     // validation
     queueValidation: assign(({ context, event }) => {
@@ -160,75 +109,37 @@ export const contactFormMachine = setup({
       const field = fieldOf(context.form.fields, event.name)?.name ?? event.name;
       return { validationFields: context.validationFields.includes(field) ? context.validationFields : [...context.validationFields, field] };
     }),
-    startValidating: assign({ validating: true }),
-    stopValidating: assign({ validating: false }),
-    storeValidation: assign(({ context, event }) => ({
-      errors: errorsAfterValidation(context.errors, context.validationFields, outputOf<ValidationResult>(event)),
+    storeValidation: assign(({ context }, result: ValidationResult) => ({
+      errors: errorsAfterValidation(context.errors, context.validationFields, result),
       validationFields: [],
     })),
     forgetValidation: assign({ validationFields: [] }),
 
-    // statuses: each resting state names its own, then `announceStatus` emits a change
-    enterInit: assign({ formStatus: 'init' }),
-    enterInvalid: assign({ formStatus: 'invalid' }),
-    enterUnaccepted: assign({ formStatus: 'unaccepted' }),
-    enterSpam: assign({ formStatus: 'spam' }),
-    enterAborted: assign({ formStatus: 'aborted' }),
-    enterSent: assign({ formStatus: 'sent' }),
-    enterFailed: assign({ formStatus: 'failed' }),
-    enterPaymentRequired: assign({ formStatus: 'payment-required' }),
-    enterCustom: assign({ formStatus: ({ context }) => statusClass(context.response?.status ?? 'custom') }),
-    enterSubmitting: assign({ formStatus: 'submitting' }),
-    enterResetting: assign({ formStatus: 'resetting' }),
-    announceStatus: enqueueActions(({ context, enqueue }) => {
-      const status = shownStatus(context);
-      if (status === context.status) return;
-      enqueue.assign({ status });
-      enqueue.emit({ type: 'status.changed', status, previousStatus: context.status });
-    }),
-
     // submission
-    clearResponse: assign({ errors: {}, showSummary: false, message: '', response: null }),
-    announceSubmission: emit(({ context }) => ({ type: 'submission.started' as const, inputs: submittedInputs(context) })),
-    storeResponse: enqueueActions(({ context, event, enqueue }) => {
-      const response = outputOf<FeedbackResponse>(event);
-      const errors = Object.fromEntries(response.invalid_fields.map((invalid) => [invalid.field, invalid.message]));
-      const hasInvalidFields = response.invalid_fields.length > 0;
-      const redirect = Array.isArray(response.redirect) ? (response.redirect[0] as { redirect_url?: unknown } | undefined) : undefined;
-      enqueue.assign({
-        ...refilled(context, response),
-        response,
-        message: response.message,
-        errors,
-        showSummary: hasInvalidFields,
-        summaryFocus: hasInvalidFields ? context.summaryFocus + 1 : context.summaryFocus,
-        postedDataHash: response.posted_data_hash ?? context.postedDataHash,
-        resetOnMailSent: response.status === 'mail_sent',
-        redirectUrl:
-          response.status !== 'mail_sent'
-            ? null
-            : typeof redirect?.redirect_url === 'string'
-              ? redirect.redirect_url
-              : (context.form.redirect ?? null),
-      });
-      enqueue.emit({ type: 'submission.answered', status: statusClass(response.status), response, inputs: submittedInputs(context) });
+    clearResponse: assign({ errors: {}, message: '', response: null }),
+    announceSubmission: enqueueActions(({ context, enqueue }) => {
+      enqueue.emit({ type: 'submission.started', inputs: submittedInputs(context) });
     }),
-    storeRequestError: assign({ message: ({ event }) => errorMessage(errorOf(event)) }),
+    storeResponse: enqueueActions(({ context, enqueue }, response: FeedbackResponse) => {
+      enqueue.assign(answered(context, response));
+      enqueue.emit({ type: 'submission.answered', status: statusClass(response.status), response, inputs: submittedInputs(context) });
+      // GOV.UK: after an answer with invalid fields the error summary takes the focus.
+      if (response.invalid_fields.length > 0) enqueue.emit({ type: 'focus.summary' });
+    }),
+    storeRequestError: assign((_, failure: { error: unknown }) => ({ message: errorMessage(failure.error) })),
 
     // reset and refill
     resetValues: assign(({ context }) => ({
       values: initialValues(context.form.fields),
       edited: [],
       errors: {},
-      showSummary: false,
       validationFields: [],
       announcedCounts: {},
       resets: context.resets + 1,
     })),
-    applyRefill: enqueueActions(({ context, event, enqueue }) => {
-      const response = event.type.startsWith('xstate.done.') ? outputOf<RefillResponse>(event) : null;
-      enqueue.assign({ ...refilled(context, response), resetOnMailSent: false });
-      enqueue.emit({ type: 'form.reset', status: context.resetOnMailSent ? 'sent' : 'init', response });
+    applyRefill: enqueueActions(({ context, enqueue }, refillAnswer: RefillResponse | null) => {
+      enqueue.assign(refilled(context, refillAnswer));
+      enqueue.emit({ type: 'form.reset', status: context.response?.status === 'mail_sent' ? 'sent' : 'init', response: refillAnswer });
     }),
   },
   delays: {
@@ -265,8 +176,15 @@ export const contactFormMachine = setup({
           invoke: {
             id: 'browserSupport',
             src: 'browserSupport',
-            onDone: [{ guard: 'hasMissingFeature', target: 'unsupported', actions: 'logMissingFeature' }, { target: '#contactForm.active' }],
-            onError: { target: 'unsupported', actions: 'logError' },
+            onDone: [
+              {
+                guard: { type: 'hasMissingFeature', params: ({ event }) => event.output },
+                target: 'unsupported',
+                actions: { type: 'logError', params: ({ event }) => ({ error: event.output.missing }) },
+              },
+              { target: '#contactForm.active' },
+            ],
+            onError: { target: 'unsupported', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         /** No `wpcf7` or no `wpcf7.api`: the console says which. */
@@ -285,7 +203,7 @@ export const contactFormMachine = setup({
             // Targeting a child from the region re-enters `typing`, so each key restarts the pause.
             'field.input': { target: '.typing', actions: 'storeInput' },
             'field.change': { actions: 'storeChange' },
-            'field.blur': { guard: 'isEditedField', actions: 'commitField' },
+            'field.blur': { guard: { type: 'isEditedField', params: ({ event }) => event }, actions: 'commitField' },
           },
           states: {
             settled: {},
@@ -303,8 +221,8 @@ export const contactFormMachine = setup({
                 id: 'fetchSchema',
                 src: 'fetchSchema',
                 input: apiInput,
-                onDone: { target: 'loaded', actions: 'storeSchema' },
-                onError: { target: 'failed', actions: 'logError' },
+                onDone: { target: 'loaded', actions: { type: 'storeSchema', params: ({ event }) => event.output } },
+                onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             loaded: {},
@@ -322,18 +240,15 @@ export const contactFormMachine = setup({
               invoke: {
                 id: 'recaptchaSetup',
                 src: 'recaptchaSetup',
-                input: ({ context }) => ({ api: apiInput({ context }).api }),
-                onDone: [
-                  { guard: 'hasSiteKey', target: 'executing', actions: 'storeSiteKey' },
-                  { target: 'off', actions: 'disableRecaptcha' },
-                ],
-                onError: { target: 'off', actions: ['disableRecaptcha', 'logError'] },
+                input: ({ context }) => ({ root: apiInput({ context }).api.root }),
+                onDone: [{ guard: { type: 'hasSiteKey', params: ({ event }) => event.output }, target: 'executing' }, { target: 'off' }],
+                onError: { target: 'off', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             ready: {
               on: {
                 'field.change': { target: 'executing', actions: 'askForFormToken' },
-                'field.blur': { guard: 'isEditedField', target: 'executing', actions: 'askForFormToken' },
+                'field.blur': { guard: { type: 'isEditedField', params: ({ event }) => event }, target: 'executing', actions: 'askForFormToken' },
               },
             },
             /** Token failures are only logged: the server decides what a missing token means. */
@@ -342,35 +257,50 @@ export const contactFormMachine = setup({
                 id: 'recaptchaToken',
                 src: 'recaptchaToken',
                 input: ({ context }) => ({ action: context.recaptchaAction }),
-                onDone: { target: 'ready', actions: 'storeToken' },
-                onError: { target: 'ready', actions: 'logError' },
+                onDone: { target: 'ready', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+                onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
               },
             },
+            /** No site key, or the provider did not load: the form is sent without a token. */
             off: {},
           },
         },
         validation: {
-          initial: 'idle',
-          on: {
-            // A change during a validation restarts it with both fields (`validating` is re-entered).
-            'field.change': { guard: 'hasSchema', target: '.validating', actions: 'queueValidation' },
-            'field.blur': { guard: 'isEditedFieldWithSchema', target: '.validating', actions: 'queueValidation' },
-          },
+          initial: 'unavailable',
           states: {
-            idle: {},
+            /** Until the schema arrives (or for good, when it cannot be fetched). */
+            unavailable: {
+              always: { guard: 'hasSchema', target: 'idle' },
+            },
+            idle: {
+              on: {
+                'field.change': { target: 'validating', actions: 'queueValidation' },
+                'field.blur': { guard: { type: 'isEditedField', params: ({ event }) => event }, target: 'validating', actions: 'queueValidation' },
+              },
+            },
             validating: {
-              entry: ['startValidating', 'announceStatus'],
-              exit: ['stopValidating', 'announceStatus'],
+              tags: ['status:validating'],
+              on: {
+                // A change during a validation restarts it with both fields.
+                'field.change': { target: 'validating', reenter: true, actions: 'queueValidation' },
+                'field.blur': {
+                  guard: { type: 'isEditedField', params: ({ event }) => event },
+                  target: 'validating',
+                  reenter: true,
+                  actions: 'queueValidation',
+                },
+              },
               invoke: {
                 id: 'validateFields',
                 src: 'validateFields',
                 input: ({ context }) => ({
+                  // Validation is available only once the schema is stored.
                   schema: context.schema!,
                   entries: submissionEntries(context),
                   fields: context.validationFields,
                 }),
-                onDone: { target: 'idle', actions: 'storeValidation' },
-                onError: { target: 'idle', actions: ['forgetValidation', 'logError'] },
+                onDone: { target: 'idle', actions: { type: 'storeValidation', params: ({ event }) => event.output } },
+                onError: { target: 'idle', actions: ['forgetValidation', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
           },
@@ -391,21 +321,22 @@ export const contactFormMachine = setup({
                 ],
               },
               states: {
-                init: { entry: ['enterInit', 'announceStatus'] },
-                invalid: { entry: ['enterInvalid', 'announceStatus'] },
-                unaccepted: { entry: ['enterUnaccepted', 'announceStatus'] },
-                spam: { entry: ['enterSpam', 'announceStatus'] },
-                aborted: { entry: ['enterAborted', 'announceStatus'] },
-                sent: { entry: ['enterSent', 'announceStatus'] },
-                failed: { entry: ['enterFailed', 'announceStatus'] },
-                paymentRequired: { entry: ['enterPaymentRequired', 'announceStatus'] },
-                custom: { entry: ['enterCustom', 'announceStatus'] },
+                init: { tags: ['status:init'] },
+                invalid: { tags: ['status:invalid'] },
+                unaccepted: { tags: ['status:unaccepted'] },
+                spam: { tags: ['status:spam'] },
+                aborted: { tags: ['status:aborted'] },
+                sent: { tags: ['status:sent'] },
+                failed: { tags: ['status:failed'] },
+                paymentRequired: { tags: ['status:payment-required'] },
+                /** A status of another plugin: its class is `custom-<status>`. */
+                custom: { tags: ['status:custom'] },
               },
             },
             submitting: {
-              tags: ['submitting'],
+              tags: ['submitting', 'status:submitting'],
               // Every submission starts clean: earlier errors and messages go.
-              entry: ['clearResponse', 'enterSubmitting', 'announceStatus', 'announceSubmission'],
+              entry: ['clearResponse', 'announceSubmission'],
               initial: 'sending',
               states: {
                 protecting: {
@@ -413,8 +344,8 @@ export const contactFormMachine = setup({
                     id: 'recaptchaSubmitToken',
                     src: 'recaptchaSubmitToken',
                     input: { action: 'contactform' },
-                    onDone: { target: 'sending', actions: 'storeToken' },
-                    onError: { target: 'sending', actions: 'logError' },
+                    onDone: { target: 'sending', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+                    onError: { target: 'sending', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
                   },
                 },
                 sending: {
@@ -422,46 +353,65 @@ export const contactFormMachine = setup({
                     id: 'submitFeedback',
                     src: 'submitFeedback',
                     input: ({ context }) => ({ ...apiInput({ context }), entries: submissionEntries(context) }),
-                    onDone: [
-                      { guard: 'isMailSent', target: '#contactForm.active.form.resetting', actions: 'storeResponse' },
-                      { guard: 'isValidationFailed', target: '#contactForm.active.form.editable.invalid', actions: 'storeResponse' },
-                      { guard: 'isAcceptanceMissing', target: '#contactForm.active.form.editable.unaccepted', actions: 'storeResponse' },
-                      { guard: 'isSpam', target: '#contactForm.active.form.editable.spam', actions: 'storeResponse' },
-                      { guard: 'isAborted', target: '#contactForm.active.form.editable.aborted', actions: 'storeResponse' },
-                      { guard: 'isMailFailed', target: '#contactForm.active.form.editable.failed', actions: 'storeResponse' },
-                      { guard: 'isPaymentRequired', target: '#contactForm.active.form.editable.paymentRequired', actions: 'storeResponse' },
-                      { target: '#contactForm.active.form.editable.custom', actions: 'storeResponse' },
-                    ],
+                    onDone: { target: '#contactForm.active.form.answered', actions: { type: 'storeResponse', params: ({ event }) => event.output } },
                     // Offline, not JSON, refused: the message says so and the form can be sent again.
-                    onError: { target: '#contactForm.active.form.editable.init', actions: ['storeRequestError', 'logError'] },
+                    onError: {
+                      target: '#contactForm.active.form.editable.init',
+                      actions: [
+                        { type: 'storeRequestError', params: ({ event }) => ({ error: event.error }) },
+                        { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                      ],
+                    },
                   },
                 },
               },
             },
+            /** The answer's status decides where the form goes. */
+            answered: {
+              always: [
+                { guard: { type: 'isAnswer', params: { status: 'mail_sent' } }, target: 'resetting' },
+                { guard: { type: 'isAnswer', params: { status: 'validation_failed' } }, target: 'editable.invalid' },
+                { guard: { type: 'isAnswer', params: { status: 'acceptance_missing' } }, target: 'editable.unaccepted' },
+                { guard: { type: 'isAnswer', params: { status: 'spam' } }, target: 'editable.spam' },
+                { guard: { type: 'isAnswer', params: { status: 'aborted' } }, target: 'editable.aborted' },
+                { guard: { type: 'isAnswer', params: { status: 'mail_failed' } }, target: 'editable.failed' },
+                { guard: { type: 'isAnswer', params: { status: 'payment_required' } }, target: 'editable.paymentRequired' },
+                { target: 'editable.custom' },
+              ],
+            },
             // Contact Form 7's reset: the form is emptied, quiz and captcha refilled, and the status
             // returns to sent (after mail_sent) or init.
             resetting: {
-              entry: ['resetValues', 'enterResetting', 'announceStatus'],
+              tags: ['status:resetting'],
+              entry: 'resetValues',
               invoke: {
                 id: 'refill',
                 src: 'refill',
                 input: apiInput,
                 onDone: [
-                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: 'applyRefill' },
-                  { guard: 'isResetAfterSent', target: 'editable.sent', actions: 'applyRefill' },
-                  { target: 'editable.init', actions: 'applyRefill' },
+                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: { type: 'applyRefill', params: ({ event }) => event.output } },
+                  {
+                    guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
+                    target: 'editable.sent',
+                    actions: { type: 'applyRefill', params: ({ event }) => event.output },
+                  },
+                  { target: 'editable.init', actions: { type: 'applyRefill', params: ({ event }) => event.output } },
                 ],
                 onError: [
-                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: ['applyRefill', 'logError'] },
-                  { guard: 'isResetAfterSent', target: 'editable.sent', actions: ['applyRefill', 'logError'] },
-                  { target: 'editable.init', actions: ['applyRefill', 'logError'] },
+                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+                  {
+                    guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
+                    target: 'editable.sent',
+                    actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  { target: 'editable.init', actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
                 ],
               },
             },
             /** Sent; the visitor goes on to the confirmation page (the redirect add-on's behaviour). */
             redirecting: {
-              entry: ['enterSent', 'announceStatus'],
-              invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: context.redirectUrl ?? '/' }) },
+              tags: ['status:sent'],
+              invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: redirectUrlOf(context) ?? '/' }) },
             },
           },
         },

@@ -4,7 +4,7 @@
 // sends the Brevo plugin's HTML list; a service reads it), with a loading and a retryable error
 // state. A pick is emitted as `prefix.picked`; the newsletter form puts it in the SMS field.
 import { assertEvent, assign, emit, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { fetchCountryPrefixes } from '../services/country-prefix.actors.ts';
+import { fetchCountryPrefixes } from '../services/country-prefix.actor.ts';
 import type { CountryPrefix } from '../services/country-prefix-list.service.ts';
 import { COUNTRY_PREFIX_TYPEAHEAD_PAUSE_MS } from './newsletter.constants.ts';
 

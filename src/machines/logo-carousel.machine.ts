@@ -15,7 +15,7 @@ import {
   type SplideCarouselLoadInput,
   type SplideHandle,
   type SplideReport,
-} from '../services/splide-carousel.service.ts';
+} from '../services/splide-carousel.actor.ts';
 
 export interface LogoCarouselInput extends SplideCarouselLoadInput {
   /** Id of the carousel's root element. */

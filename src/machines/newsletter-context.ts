@@ -35,8 +35,6 @@ export interface NewsletterContext {
   smsPrefix: string;
   /** Each field's first problem, by posted name. */
   errors: Record<string, string>;
-  /** Bumped after a failed submit: the view moves the focus to the error summary. */
-  summaryFocus: number;
   /** The `security` nonce, fetched when a submission first needs it. */
   nonce: string | null;
   /** The nonce was already fetched again after a 403 for this submission. */
@@ -52,6 +50,9 @@ export interface NewsletterContext {
   /** Bumped on each reset, so uncontrolled parts (the prefix picker) can follow. */
   resets: number;
 }
+
+/** What the machine announces: the view moves the focus to the error summary. */
+export type NewsletterEmitted = { type: 'focus.summary' };
 
 export type NewsletterEvent =
   | { type: 'field.input'; name: string; value: string }
@@ -72,7 +73,6 @@ export function createContext({ form }: NewsletterInput): NewsletterContext {
     entered: emptyEntered(form, smsPrefix),
     smsPrefix,
     errors: {},
-    summaryFocus: 0,
     nonce: null,
     nonceRefetched: false,
     siteKey: undefined,

@@ -6,12 +6,14 @@
 // dropped, and the message fades 2000 ms later. Before the first submission nothing is fetched:
 // the site's reCAPTCHA configuration, a token (only with a site key) and the `sib_subscribe`
 // nonce are asked for while submitting; a 403 `sib_invalid_nonce` fetches a new nonce once.
-import { assertEvent, assign, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { BrowserSupport } from '../services/browser-support.ts';
-import { browserSupport, navigate, recaptchaSetup, recaptchaToken, type RecaptchaSetupOutput } from '../services/contact-form.actors.ts';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
+import { browserSupport } from '../services/browser-support.actor.ts';
+import type { BrowserSupport } from '../services/browser-support.service.ts';
+import { navigate } from '../services/navigate.actor.ts';
 import { INVALID_NONCE_CODE, NONCE_ACTIONS, type SubscribeAnswer } from '../services/newsletter-api.client.ts';
-import { fetchNonce, subscribe } from '../services/newsletter.actors.ts';
-import { siteWpcf7 } from '../services/wpcf7-config.ts';
+import { fetchNonce, subscribe } from '../services/newsletter.actor.ts';
+import { recaptchaSetup, recaptchaToken, type RecaptchaSetupOutput } from '../services/recaptcha.actor.ts';
+import { SITE_REST_ROOT } from '../services/site-config.client.ts';
 import {
   createContext,
   emptyEntered,
@@ -23,14 +25,11 @@ import {
   withoutPrefixOnlySms,
   withPrefix,
   type NewsletterContext,
+  type NewsletterEmitted,
   type NewsletterEvent,
   type NewsletterInput,
 } from './newsletter-context.ts';
 import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_MESSAGE_FADE_MS, NEWSLETTER_RECAPTCHA_ACTION } from './newsletter.constants.ts';
-
-const outputOf = <T>(event: object): T => (event as DoneActorEvent<T>).output;
-const errorOf = (event: object): unknown => (event as ErrorActorEvent).error;
-const answerOf = (event: object) => outputOf<SubscribeAnswer>(event);
 
 /** The raw error a transport failure shows (the plugin shows what jQuery reports). */
 const rawMessage = (error: unknown) => (error instanceof Error && error.message !== '' ? error.message : String(error));
@@ -40,20 +39,21 @@ export const newsletterMachine = setup({
     input: {} as NewsletterInput,
     context: {} as NewsletterContext,
     events: {} as NewsletterEvent,
+    emitted: {} as NewsletterEmitted,
   },
   actors: { browserSupport, recaptchaSetup, recaptchaToken, fetchNonce, subscribe, navigate },
   guards: {
-    hasMissingFeature: ({ event }) => outputOf<BrowserSupport>(event).missing !== null,
+    hasMissingFeature: (_, support: BrowserSupport) => support.missing !== null,
     hasProblems: ({ context }) => problemsOf(context).length > 0,
     isUnconfiguredCaptcha: ({ context }) => context.form.recaptcha && context.siteKey === undefined,
     hasSiteKey: ({ context }) => typeof context.siteKey === 'string',
-    hasSiteKeyAnswer: ({ event }) => outputOf<RecaptchaSetupOutput>(event).siteKey !== null,
+    hasSiteKeyAnswer: (_, setupOutput: RecaptchaSetupOutput) => setupOutput.siteKey !== null,
     hasNonce: ({ context }) => context.nonce !== null,
-    isExpiredNonce: ({ context, event }) => answerOf(event).code === INVALID_NONCE_CODE && !context.nonceRefetched,
-    isSubscribedWithRedirect: ({ event }) => messageKindOf(answerOf(event)) === 'success' && answerOf(event).redirect !== '',
+    isExpiredNonce: ({ context }, answer: SubscribeAnswer) => answer.code === INVALID_NONCE_CODE && !context.nonceRefetched,
+    isSubscribedWithRedirect: (_, answer: SubscribeAnswer) => messageKindOf(answer) === 'success' && answer.redirect !== '',
   },
   actions: {
-    logError: ({ event }) => console.error(errorOf(event)),
+    logError: (_, problem: { error: unknown }) => console.error(problem.error),
     storeInput: assign(({ context, event }) => {
       assertEvent(event, 'field.input');
       return { entered: withInput(context.entered, event.name, event.value) };
@@ -74,23 +74,19 @@ export const newsletterMachine = setup({
       return { smsPrefix: event.dialCode, entered: { ...context.entered, sms: withPrefix(context.entered.sms, context.smsPrefix, event.dialCode) } };
     }),
     clearPrefixOnlySms: assign(({ context }) => ({ entered: withoutPrefixOnlySms(context) })),
-    showProblems: assign(({ context }) => ({
-      errors: errorsOf(problemsOf(context)),
-      summaryFocus: context.summaryFocus + 1,
-      message: '',
-      messageKind: null,
-    })),
-    startSubmission: assign({ errors: {}, message: '', messageKind: null, nonceRefetched: false, token: '' }),
-    storeSiteKey: assign({ siteKey: ({ event }) => outputOf<RecaptchaSetupOutput>(event).siteKey }),
-    forgetSiteKey: assign({ siteKey: null }),
-    storeToken: assign({ token: ({ event }) => outputOf<string>(event) }),
-    storeNonce: assign({ nonce: ({ event }) => outputOf<string>(event) }),
-    dropNonce: assign({ nonce: null, nonceRefetched: true }),
-    showAnswer: assign(({ event }) => {
-      const answer = answerOf(event);
-      return { message: answer.msg, messageKind: messageKindOf(answer), redirect: answer.redirect };
+    showProblems: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ errors: errorsOf(problemsOf(context)), message: '', messageKind: null });
+      // GOV.UK: after a failed submit the error summary takes the focus.
+      enqueue.emit({ type: 'focus.summary' });
     }),
-    showTransportError: assign({ message: ({ event }) => rawMessage(errorOf(event)), messageKind: 'error' as const }),
+    startSubmission: assign({ errors: {}, message: '', messageKind: null, nonceRefetched: false, token: '' }),
+    storeSiteKey: assign((_, setupOutput: RecaptchaSetupOutput) => ({ siteKey: setupOutput.siteKey })),
+    forgetSiteKey: assign({ siteKey: null }),
+    storeToken: assign((_, token: string) => ({ token })),
+    storeNonce: assign((_, nonce: string) => ({ nonce })),
+    dropNonce: assign({ nonce: null, nonceRefetched: true }),
+    showAnswer: assign((_, answer: SubscribeAnswer) => ({ message: answer.msg, messageKind: messageKindOf(answer), redirect: answer.redirect })),
+    showTransportError: assign((_, failure: { error: unknown }) => ({ message: rawMessage(failure.error), messageKind: 'error' as const })),
     // After any answer, as the plugin does: the form is reset and the captcha token dropped.
     resetForm: assign(({ context }) => ({ entered: emptyEntered(context.form, context.smsPrefix), token: '', resets: context.resets + 1 })),
     clearMessage: assign({ message: '', messageKind: null }),
@@ -109,8 +105,8 @@ export const newsletterMachine = setup({
       invoke: {
         id: 'browserSupport',
         src: 'browserSupport',
-        onDone: [{ guard: 'hasMissingFeature', target: 'unsupported' }, { target: 'editing' }],
-        onError: { target: 'unsupported', actions: 'logError' },
+        onDone: [{ guard: { type: 'hasMissingFeature', params: ({ event }) => event.output }, target: 'unsupported' }, { target: 'editing' }],
+        onError: { target: 'unsupported', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** No fetch or FormData: the form stays disabled and the section's e-mail link does the job. */
@@ -154,13 +150,17 @@ export const newsletterMachine = setup({
           invoke: {
             id: 'recaptchaSetup',
             src: 'recaptchaSetup',
-            input: { api: siteWpcf7.api },
+            input: { root: SITE_REST_ROOT },
             onDone: [
-              { guard: 'hasSiteKeyAnswer', target: 'protecting', actions: 'storeSiteKey' },
-              { target: 'authorising', actions: 'storeSiteKey' },
+              {
+                guard: { type: 'hasSiteKeyAnswer', params: ({ event }) => event.output },
+                target: 'protecting',
+                actions: { type: 'storeSiteKey', params: ({ event }) => event.output },
+              },
+              { target: 'authorising', actions: { type: 'storeSiteKey', params: ({ event }) => event.output } },
             ],
             // No configuration: send without a token; the server answers gcaptchaEmpty if it wants one.
-            onError: { target: 'authorising', actions: ['forgetSiteKey', 'logError'] },
+            onError: { target: 'authorising', actions: ['forgetSiteKey', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
           },
         },
         protecting: {
@@ -168,8 +168,8 @@ export const newsletterMachine = setup({
             id: 'recaptchaToken',
             src: 'recaptchaToken',
             input: { action: NEWSLETTER_RECAPTCHA_ACTION },
-            onDone: { target: 'authorising', actions: 'storeToken' },
-            onError: { target: 'authorising', actions: 'logError' },
+            onDone: { target: 'authorising', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+            onError: { target: 'authorising', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         authorising: {
@@ -180,8 +180,15 @@ export const newsletterMachine = setup({
             id: 'fetchNonce',
             src: 'fetchNonce',
             input: { action: NONCE_ACTIONS.subscribe },
-            onDone: { target: 'sending', actions: 'storeNonce' },
-            onError: { target: '#newsletter.editing.answered', actions: ['showTransportError', 'resetForm', 'logError'] },
+            onDone: { target: 'sending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
+            onError: {
+              target: '#newsletter.editing.answered',
+              actions: [
+                { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) },
+                'resetForm',
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
           },
         },
         sending: {
@@ -190,11 +197,22 @@ export const newsletterMachine = setup({
             src: 'subscribe',
             input: ({ context }) => ({ action: context.form.action, entries: newsletterEntries(context) }),
             onDone: [
-              { guard: 'isExpiredNonce', target: 'fetchingNonce', actions: 'dropNonce' },
-              { guard: 'isSubscribedWithRedirect', target: '#newsletter.redirecting', actions: ['showAnswer', 'resetForm'] },
-              { target: '#newsletter.editing.answered', actions: ['showAnswer', 'resetForm'] },
+              { guard: { type: 'isExpiredNonce', params: ({ event }) => event.output }, target: 'fetchingNonce', actions: 'dropNonce' },
+              {
+                guard: { type: 'isSubscribedWithRedirect', params: ({ event }) => event.output },
+                target: '#newsletter.redirecting',
+                actions: [{ type: 'showAnswer', params: ({ event }) => event.output }, 'resetForm'],
+              },
+              { target: '#newsletter.editing.answered', actions: [{ type: 'showAnswer', params: ({ event }) => event.output }, 'resetForm'] },
             ],
-            onError: { target: '#newsletter.editing.answered', actions: ['showTransportError', 'resetForm', 'logError'] },
+            onError: {
+              target: '#newsletter.editing.answered',
+              actions: [
+                { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) },
+                'resetForm',
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
           },
         },
       },

@@ -8,7 +8,7 @@
 import { assign, setup, type DoneActorEvent } from 'xstate';
 import { pageIdle } from '../services/page-idle.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
-import { loadRevealEngine, type RevealEngine, type RevealEngineLoader, type RevealOptions } from '../services/scroll-reveal.service.ts';
+import { loadRevealEngine, type RevealEngine, type RevealEngineLoader, type RevealOptions } from '../services/scroll-reveal.actor.ts';
 import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from './theme.constants.ts';
 
 export interface ScrollRevealInput {

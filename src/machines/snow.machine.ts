@@ -5,7 +5,7 @@
 import { assign, sendTo, setup, type DoneActorEvent } from 'xstate';
 import { pageVisibility, type PageVisibilityEvent } from '../services/page-visibility.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
-import { loadSnowEngine, snowfall, type SnowCommand, type SnowEngine } from '../services/snow.service.ts';
+import { loadSnowEngine, snowfall, type SnowCommand, type SnowEngine } from '../services/snow.actor.ts';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from './theme.constants.ts';
 
 export interface SnowInput {

@@ -3,8 +3,8 @@
 // `invalid_json`. An answer outside 2xx is logged (the plugin throws the response at the console)
 // and becomes `http_error` with the server's WordPress message when it sent one.
 import ky, { type KyInstance } from 'ky';
-import type { FeedbackResponse, RefillResponse, SiteConfig } from './cf7-api.types.ts';
-import type { Wpcf7Api } from './wpcf7-config.ts';
+import type { FeedbackResponse, RefillResponse } from './cf7-api.types.ts';
+import type { Wpcf7Api } from './wpcf7-config.service.ts';
 
 export type Cf7ApiErrorCode = 'fetch_error' | 'invalid_json' | 'http_error';
 
@@ -36,7 +36,6 @@ export interface Cf7Client {
   feedback(formId: number, body: FormData, signal?: AbortSignal): Promise<FeedbackResponse>;
   schema(formId: number, signal?: AbortSignal): Promise<unknown>;
   refill(formId: number, signal?: AbortSignal): Promise<RefillResponse>;
-  siteConfig(signal?: AbortSignal): Promise<SiteConfig>;
 }
 
 /** An upload of several megabytes on a slow line takes longer than ky's 10 s default. */
@@ -101,12 +100,6 @@ export function createCf7Client(api: Wpcf7Api, options: Cf7ClientOptions = {}): 
     async refill(formId, signal) {
       const answer = await request(`${form(formId)}/refill`, { method: 'get', signal });
       return isObject(answer) ? (answer as RefillResponse) : {};
-    },
-    async siteConfig(signal) {
-      const answer = await request('site/v1/config', { method: 'get', signal });
-      const config = isObject(answer) ? answer : {};
-      const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-      return { recaptchaSiteKey: text(config.recaptchaSiteKey), googleMapsApiKey: text(config.googleMapsApiKey) };
     },
   };
 }

@@ -27,9 +27,3 @@ export interface FeedbackResponse extends RefillResponse {
   into?: string;
   [key: string]: unknown;
 }
-
-/** The public browser configuration of the site (`GET /wp-json/site/v1/config`). */
-export interface SiteConfig {
-  recaptchaSiteKey: string | null;
-  googleMapsApiKey: string | null;
-}

@@ -5,16 +5,18 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
-import type { FormDefinition } from '../../content/forms/index.ts';
-import { hiddenEntries, WPCF7_VERSION } from '../machines/contact-form-context.ts';
+import { defaultFormNotices, type FormDefinition } from '../../content/forms/index.ts';
+import { hiddenEntries, WPCF7_VERSION } from '../machines/contact-form-submission.ts';
 import { contactFormMachine } from '../machines/contact-form.machine.ts';
-import { HONEYPOT_FIELD, isAccepted, textOf } from '../machines/contact-form-values.ts';
-import { dispatchCf7Events } from '../services/cf7-dom-events.ts';
-import { siteWpcf7 } from '../services/wpcf7-config.ts';
-import { ContactFormErrorSummary } from './contact-form-error-summary.view.tsx';
+import { formStatusOf, summaryErrorsOf } from '../machines/contact-form.selectors.ts';
+import { HONEYPOT_FIELD, textOf } from '../machines/contact-form-values.ts';
+import { dispatchCf7Events } from '../services/cf7-dom-events.service.ts';
+import { siteWpcf7 } from '../services/wpcf7-config.service.ts';
 import { ResponseOutput, ScreenReaderResponse } from './contact-form-response.view.tsx';
+import { FormErrorSummary } from './form-error-summary.view.tsx';
 import { FormField } from './form-fields/form-field.view.tsx';
 import { InsideContactForm } from './form-fields/form-nesting-context.ts';
+import { useEmittedFocus } from './use-emitted-focus.ts';
 
 export interface ContactFormViewProps {
   form: FormDefinition;
@@ -39,25 +41,35 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
   const summaryRef = useRef<HTMLDivElement>(null);
   const { context } = snapshot;
 
-  // The machine's announcements become the plugin's DOM events, for the rest of the page.
+  // The machine's announcements become the plugin's DOM events, for the rest of the page; the
+  // status change is read from the state as it changes (`wpcf7statuschanged`).
   useEffect(() => {
+    const { context: start } = actorRef.getSnapshot();
     const info = {
       contactFormId: form.id,
       pluginVersion: WPCF7_VERSION,
       contactFormLocale: form.locale,
-      unitTag: actorRef.getSnapshot().context.unitTag,
-      containerPostId: actorRef.getSnapshot().context.containerPost,
+      unitTag: start.unitTag,
+      containerPostId: start.containerPost,
     };
-    const subscription = actorRef.on('*', (announcement) => {
-      if (formRef.current) dispatchCf7Events(formRef.current, info, announcement);
+    const announcements = actorRef.on('*', (announcement) => {
+      if (formRef.current && announcement.type !== 'focus.summary') dispatchCf7Events(formRef.current, info, announcement);
     });
-    return () => subscription.unsubscribe();
+    let previousStatus = formStatusOf(actorRef.getSnapshot());
+    const statuses = actorRef.subscribe((current) => {
+      const status = formStatusOf(current);
+      if (status === previousStatus) return;
+      if (formRef.current) dispatchCf7Events(formRef.current, info, { type: 'status.changed', status, previousStatus });
+      previousStatus = status;
+    });
+    return () => {
+      announcements.unsubscribe();
+      statuses.unsubscribe();
+    };
   }, [actorRef, form]);
 
   // After an answer with invalid fields the error summary takes the focus (GOV.UK).
-  useEffect(() => {
-    if (context.summaryFocus > 0) summaryRef.current?.focus();
-  }, [context.summaryFocus]);
+  useEmittedFocus(actorRef, 'focus.summary', summaryRef);
 
   if (snapshot.matches('misplaced')) {
     return (
@@ -71,8 +83,11 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
   const submitting = snapshot.hasTag('submitting');
   const canSubmit = snapshot.can({ type: 'form.submit' });
   const send = actorRef.send;
-  const consentMissing = interactive && !isAccepted(form.fields, context.values);
+  // Interactive, not busy sending, and the machine refuses a submission: the consent is missing.
+  const consentMissing = interactive && !submitting && !canSubmit;
   const noteId = `${context.unitTag}-submit-note`;
+  const status = formStatusOf(snapshot);
+  const notices = form.notices ?? defaultFormNotices;
 
   return (
     <InsideContactForm.Provider value={true}>
@@ -83,10 +98,10 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
           action={feedbackPath(form)}
           method="post"
           encType="multipart/form-data"
-          className={`wpcf7-form ${context.status}`}
+          className={`wpcf7-form ${status}`}
           aria-label={form.title}
           noValidate
-          data-status={context.status}
+          data-status={status}
           onSubmit={(event) => {
             // Without the machine (old browser, no configuration) the browser posts the form itself.
             if (!interactive) return;
@@ -99,12 +114,7 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
               <input key={name} type="hidden" name={name} value={typeof value === 'string' ? value : ''} />
             ))}
           </fieldset>
-          <ContactFormErrorSummary
-            unitTag={context.unitTag}
-            fields={form.fields}
-            errors={context.showSummary ? context.errors : {}}
-            summaryRef={summaryRef}
-          />
+          <FormErrorSummary unitTag={context.unitTag} fields={form.fields} errors={summaryErrorsOf(context)} summaryRef={summaryRef} />
           {form.fields.map((field) => (
             <FormField key={field.name} field={field} context={context} send={send} />
           ))}
@@ -131,12 +141,12 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
               {form.submitLabel}
             </button>
             <span className={`wpcf7-spinner${submitting ? ' is-active' : ''}`} role="status">
-              {submitting ? <span className="visually-hidden">Sending your message…</span> : null}
+              {submitting ? <span className="visually-hidden">{notices.sending}</span> : null}
             </span>
           </div>
           {consentMissing ? (
             <p id={noteId} className="wpcf7-submit-note">
-              Tick the consent box above to send your message.
+              {notices.consentMissing}
             </p>
           ) : null}
           <ResponseOutput message={context.message} />

@@ -9,7 +9,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/theme.constants.ts';
-import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.service.ts';
+import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
 
 export interface LogoCarouselClient {

@@ -6,7 +6,7 @@
 // the form has been reset, so waiting for a pause would leave them retyping blind), success and
 // the already-subscribed warning through role="status" (polite: nothing needs doing).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
 import type { FormField } from '../../content/forms/index.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
@@ -14,10 +14,11 @@ import type { countryPrefixMachine } from '../machines/country-prefix.machine.ts
 import { hiddenEntries } from '../machines/newsletter-context.ts';
 import { newsletterMachine } from '../machines/newsletter.machine.ts';
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../validation/newsletter/index.ts';
-import { ContactFormErrorSummary } from './contact-form-error-summary.view.tsx';
+import { FormErrorSummary } from './form-error-summary.view.tsx';
 import { CountryPrefixPicker } from './country-prefix.view.tsx';
 import { describedBy, fieldIds } from './form-fields/field-ids.ts';
 import { FormGroup } from './form-fields/form-group.view.tsx';
+import { useEmittedFocus } from './use-emitted-focus.ts';
 
 export interface NewsletterFormViewProps {
   form: NewsletterForm;
@@ -76,9 +77,8 @@ export function NewsletterFormView({
   const fading = snapshot.matches({ editing: { answered: 'fading' } });
   const { entered, errors } = context;
 
-  useEffect(() => {
-    if (context.summaryFocus > 0) summaryRef.current?.focus();
-  }, [context.summaryFocus]);
+  // After a failed submit the error summary takes the focus (GOV.UK).
+  useEmittedFocus(actorRef, 'focus.summary', summaryRef);
 
   const onPick = useCallback((dialCode: string) => send({ type: 'prefix.pick', dialCode }), [send]);
 
@@ -130,7 +130,7 @@ export function NewsletterFormView({
         {hiddenEntries(form).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <ContactFormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
+        <FormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
         {/* Disabled until the page's script runs: without it the form cannot fetch its nonce. */}
         <fieldset className="sib-form__fields" disabled={dormant}>
           <legend className="visually-hidden">{form.title}</legend>

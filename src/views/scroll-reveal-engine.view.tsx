@@ -10,7 +10,7 @@
 import { useGSAP } from '@gsap/react';
 import { gsap } from 'gsap';
 import { ScrollTrigger } from 'gsap/ScrollTrigger';
-import type { RevealOptions } from '../services/scroll-reveal.service.ts';
+import type { RevealOptions } from '../services/scroll-reveal.actor.ts';
 
 gsap.registerPlugin(ScrollTrigger, useGSAP);
 

@@ -6,7 +6,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { scrollRevealMachine } from '../machines/scroll-reveal.machine.ts';
-import type { RevealEngineLoader } from '../services/scroll-reveal.service.ts';
+import type { RevealEngineLoader } from '../services/scroll-reveal.actor.ts';
 
 /** The engine's chunk: gsap, ScrollTrigger and @gsap/react come with it, not before. */
 export const loadScrollRevealEngine: RevealEngineLoader = () => import('./scroll-reveal-engine.view.tsx').then((module) => module.ScrollRevealEngine);

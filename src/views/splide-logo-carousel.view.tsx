@@ -6,7 +6,7 @@
 import { memo } from 'react';
 import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-splide';
 import '@splidejs/react-splide/css/core';
-import type { SplideCarouselProps } from '../services/splide-carousel.service.ts';
+import type { SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 
 // Names of their own, so they are not taken for the testimonials slider's buttons.
 const i18n: Options['i18n'] = {

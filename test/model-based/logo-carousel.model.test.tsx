@@ -11,7 +11,7 @@ import type { SnapshotFrom } from 'xstate';
 import { home } from '../../content/home.ts';
 import { logoCarouselMachine } from '../../src/machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../../src/machines/theme.constants.ts';
-import type { SplideCarouselComponent, SplideCarouselProps, SplideHandle } from '../../src/services/splide-carousel.service.ts';
+import type { SplideCarouselComponent, SplideCarouselProps, SplideHandle } from '../../src/services/splide-carousel.actor.ts';
 import { LogoCarousel } from '../../src/views/logo-carousel.view.tsx';
 import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor } from './harness/index.ts';
 

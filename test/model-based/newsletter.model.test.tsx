@@ -11,7 +11,7 @@ import { countryPrefixMachine } from '../../src/machines/country-prefix.machine.
 import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_RECAPTCHA_ACTION } from '../../src/machines/newsletter.constants.ts';
 import { newsletterMachine } from '../../src/machines/newsletter.machine.ts';
 import { NewsletterApiError, type SubscribeAnswer } from '../../src/services/newsletter-api.client.ts';
-import { siteWpcf7 } from '../../src/services/wpcf7-config.ts';
+import { SITE_REST_ROOT } from '../../src/services/site-config.client.ts';
 import { isPrefixOnly } from '../../src/validation/newsletter/index.ts';
 import { NewsletterFormView } from '../../src/views/newsletter-form.view.tsx';
 import { COUNTRIES } from '../unit/newsletter/country-prefix-fixture.ts';
@@ -19,6 +19,7 @@ import {
   describeModel,
   fakeCallbackActor,
   fakePromiseActor,
+  invokedActors,
   type ActorCompletionEvent,
   type FakeCallbackActor,
   type FakePromiseActor,
@@ -94,16 +95,9 @@ const visitorSamples = [
 
 // --- the graph ----------------------------------------------------------------------------------
 
-const PENDING: ReadonlyArray<readonly [state: string, actor: string]> = [
-  ['starting', 'browserSupport'],
-  ['submitting.configuring', 'recaptchaSetup'],
-  ['submitting.protecting', 'recaptchaToken'],
-  ['submitting.fetchingNonce', 'fetchNonce'],
-  ['submitting.sending', 'subscribe'],
-];
-
 const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
-const pendingActor = (snapshot: Snapshot) => PENDING.find(([state]) => is(snapshot, state))?.[1];
+/** The actor the state waits on, read from the chart. */
+const pendingActor = (snapshot: Snapshot) => invokedActors(snapshot as AnyMachineSnapshot)[0];
 const smsKind = (snapshot: Snapshot) => (isPrefixOnly(snapshot.context.entered.sms, snapshot.context.smsPrefix) ? 'prefix' : 'number');
 const outputStatus = (event: Event) => ('output' in event ? (event.output as SubscribeAnswer).status : '');
 const outputCode = (event: Event) => ('output' in event ? (event.output as SubscribeAnswer).code : undefined);
@@ -326,7 +320,7 @@ const states: Record<string, Check> = {
     expect(summary(container)).not.toBeVisible();
   },
   'submitting.configuring': ({ fakes: running }) => {
-    expect(promise(running, 'recaptchaSetup').pending?.input).toEqual({ api: siteWpcf7.api });
+    expect(promise(running, 'recaptchaSetup').pending?.input).toEqual({ root: SITE_REST_ROOT });
   },
   'submitting.protecting': ({ fakes: running }) => {
     expect(promise(running, 'recaptchaToken').pending?.input).toEqual({ action: NEWSLETTER_RECAPTCHA_ACTION });

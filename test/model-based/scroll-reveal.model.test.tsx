@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { scrollRevealMachine } from '../../src/machines/scroll-reveal.machine.ts';
 import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from '../../src/machines/theme.constants.ts';
-import type { LoadRevealEngineInput, RevealOptions } from '../../src/services/scroll-reveal.service.ts';
+import type { LoadRevealEngineInput, RevealOptions } from '../../src/services/scroll-reveal.actor.ts';
 import ScrollReveal, { loadScrollRevealEngine } from '../../src/views/scroll-reveal.view.tsx';
 import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
 

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
 import { snowMachine } from '../../src/machines/snow.machine.ts';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from '../../src/machines/theme.constants.ts';
-import type { SnowCounts, SnowEngine } from '../../src/services/snow.service.ts';
+import type { SnowCounts, SnowEngine } from '../../src/services/snow.actor.ts';
 import Snow from '../../src/views/snow.view.tsx';
 import { delayOf, describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
 

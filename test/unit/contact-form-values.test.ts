@@ -3,7 +3,9 @@
 // the `wpcf7` configuration, browser support and the plugin's DOM events.
 import { describe, expect, it } from 'vitest';
 import { contactForm } from '../../content/forms/index.ts';
-import { captchaChallengeOf, createContext, errorsAfterValidation, hiddenEntries, refilled, submissionEntries } from '../../src/machines/contact-form-context.ts';
+import { captchaChallengeOf, errorsAfterValidation, refilled } from '../../src/machines/contact-form-answer.ts';
+import { createContext } from '../../src/machines/contact-form-initial-context.ts';
+import { hiddenEntries, submissionEntries } from '../../src/machines/contact-form-submission.ts';
 import { statusClass } from '../../src/machines/contact-form-status.ts';
 import {
   applyChange,
@@ -16,9 +18,9 @@ import {
   isFreeTextEnabled,
   type FormValues,
 } from '../../src/machines/contact-form-values.ts';
-import { checkBrowserSupport } from '../../src/services/browser-support.ts';
-import { answerEventName, cf7Events } from '../../src/services/cf7-dom-events.ts';
-import { MISSING_WPCF7, MISSING_WPCF7_API, readWpcf7Config } from '../../src/services/wpcf7-config.ts';
+import { checkBrowserSupport } from '../../src/services/browser-support.service.ts';
+import { answerEventName, cf7Events } from '../../src/services/cf7-dom-events.service.ts';
+import { MISSING_WPCF7, MISSING_WPCF7_API, readWpcf7Config } from '../../src/services/wpcf7-config.service.ts';
 import { everyFieldForm } from './contact-form-fixture.ts';
 
 const fields = everyFieldForm.fields;

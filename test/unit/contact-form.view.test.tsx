@@ -9,10 +9,10 @@ import { contactForm, type FormDefinition } from '../../content/forms/index.ts';
 import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../src/services/cf7-api.client.ts';
 import type { FeedbackResponse, RefillResponse } from '../../src/services/cf7-api.types.ts';
-import type { BrowserSupport } from '../../src/services/browser-support.ts';
-import { validateFields, type RecaptchaSetupOutput, type SubmitFeedbackInput } from '../../src/services/contact-form.actors.ts';
-import type { Wpcf7Api } from '../../src/services/wpcf7-config.ts';
-import type { FormEntry } from '../../src/services/form-data.ts';
+import type { BrowserSupport } from '../../src/services/browser-support.service.ts';
+import { validateFields, type SubmitFeedbackInput } from '../../src/services/contact-form.actor.ts';
+import type { RecaptchaSetupInput, RecaptchaSetupOutput } from '../../src/services/recaptcha.actor.ts';
+import type { FormEntry } from '../../src/services/form-data.service.ts';
 import { formSchema } from '../../src/validation/index.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
 import { everyFieldForm } from './contact-form-fixture.ts';
@@ -47,7 +47,7 @@ function renderForm(form: FormDefinition, stage: Stage = {}) {
     actors: {
       browserSupport: fromPromise<BrowserSupport>(async () => ({ missing: null })),
       fetchSchema: fromPromise(async () => formSchema(form)),
-      recaptchaSetup: fromPromise<RecaptchaSetupOutput, { api: Wpcf7Api }>(async () => ({ siteKey: null })),
+      recaptchaSetup: fromPromise<RecaptchaSetupOutput, RecaptchaSetupInput>(async () => ({ siteKey: null })),
       validateFields,
       submitFeedback: fromPromise<FeedbackResponse, SubmitFeedbackInput>(async ({ input }) => {
         posted.push(input.entries);

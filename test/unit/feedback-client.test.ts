@@ -9,7 +9,7 @@ import {
   HTTP_ERROR_MESSAGE,
   INVALID_JSON_MESSAGE,
 } from '../../src/services/cf7-api.client.ts';
-import { siteWpcf7 } from '../../src/services/wpcf7-config.ts';
+import { siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
 
 const api = { root: 'http://site.test/wp-json/', namespace: siteWpcf7.api.namespace };
 
@@ -118,21 +118,18 @@ describe('the feedback client', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
-  it('fetches the schema, the refill and the site configuration from their paths', async () => {
+  it('fetches the schema and the refill from their paths', async () => {
     const schema = { version: 'x', locale: 'en_ZA', rules: [] };
     const refill = { quiz: { 'quiz-1': ['1 + 1 = ?', 'hash'] } };
     const { client, requests } = clientWith((request) => {
       if (request.url.endsWith('/feedback/schema')) return json(schema);
-      if (request.url.endsWith('/refill')) return json(refill);
-      return json({ recaptchaSiteKey: 'site-key', googleMapsApiKey: '' });
+      return json(refill);
     });
     await expect(client.schema(5)).resolves.toEqual(schema);
     await expect(client.refill(5)).resolves.toEqual(refill);
-    await expect(client.siteConfig()).resolves.toEqual({ recaptchaSiteKey: 'site-key', googleMapsApiKey: null });
     expect(requests.map((request) => [request.method, request.url])).toEqual([
       ['GET', 'http://site.test/wp-json/contact-form-7/v1/contact-forms/5/feedback/schema'],
       ['GET', 'http://site.test/wp-json/contact-form-7/v1/contact-forms/5/refill'],
-      ['GET', 'http://site.test/wp-json/site/v1/config'],
     ]);
   });
 

@@ -130,11 +130,11 @@ describe('the reCAPTCHA v3 client', () => {
 
   it('never loads the provider without a site key: the setup actor reads the config first', async () => {
     vi.resetModules();
-    const { recaptchaSetup } = await import('../../src/services/contact-form.actors.ts');
+    const { recaptchaSetup } = await import('../../src/services/recaptcha.actor.ts');
     const { createActor, toPromise } = await import('xstate');
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ recaptchaSiteKey: null, googleMapsApiKey: null }), { headers: { 'Content-Type': 'application/json' } }));
     try {
-      const actor = createActor(recaptchaSetup, { input: { api: { root: 'http://site.test/wp-json/', namespace: 'contact-form-7/v1' } } });
+      const actor = createActor(recaptchaSetup, { input: { root: 'http://site.test/wp-json/' } });
       actor.start();
       await expect(toPromise(actor)).resolves.toEqual({ siteKey: null });
       expect(scripts()).toEqual([]);

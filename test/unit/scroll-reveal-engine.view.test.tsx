@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import { ScrollTrigger } from 'gsap/ScrollTrigger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { loadRevealEngine, type RevealEngineLoader } from '../../src/services/scroll-reveal.service.ts';
+import { loadRevealEngine, type RevealEngineLoader } from '../../src/services/scroll-reveal.actor.ts';
 import { REVEAL_SELECTOR, ScrollRevealEngine } from '../../src/views/scroll-reveal-engine.view.tsx';
 import { loadScrollRevealEngine } from '../../src/views/scroll-reveal.view.tsx';
 

@@ -8,7 +8,7 @@ import {
   splideCarousel,
   type SplideCarouselComponent,
   type SplideHandle,
-} from '../../src/services/splide-carousel.service.ts';
+} from '../../src/services/splide-carousel.actor.ts';
 
 it('plays and pauses the autoplay of the instance it was given, on command', () => {
   const splide = { Components: { Autoplay: { play: vi.fn(), pause: vi.fn() } } };

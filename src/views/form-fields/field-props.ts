@@ -1,6 +1,6 @@
 // What every field component gets: its definition, the machine's context and a way to send events.
 import type { FormField } from '../../../content/forms/index.ts';
-import type { ContactFormContext, ContactFormEvent } from '../../machines/contact-form-context.ts';
+import type { ContactFormContext, ContactFormEvent } from '../../machines/contact-form.types.ts';
 
 type FieldType = FormField['type'];
 

@@ -1,6 +1,6 @@
 // One field of a form definition, by type.
 import type { FormField as FieldDefinition } from '../../../content/forms/index.ts';
-import type { ContactFormContext, ContactFormEvent } from '../../machines/contact-form-context.ts';
+import type { ContactFormContext, ContactFormEvent } from '../../machines/contact-form.types.ts';
 import { AcceptanceField } from './acceptance-field.view.tsx';
 import { CaptchaField } from './captcha-field.view.tsx';
 import { CheckboxField } from './checkbox-field.view.tsx';

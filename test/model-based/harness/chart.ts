@@ -61,3 +61,17 @@ function findAfter(machine: AnyStateMachine, afterEventType: string) {
   }
   return undefined;
 }
+
+/**
+ * A step filter for models that take one thing at a time: while a state waits on an invoked
+ * actor, only that actor's completions (the first in document order); while it waits on a delay,
+ * only the delay; otherwise undefined, for the model's own filter to decide. Paths then read as
+ * a visitor's step followed by its effects; the same transitions fire when effects overlap, and
+ * their definitions are what coverage counts. For machines whose invoked actors all settle.
+ */
+export function settleEffectsFirst(snapshot: AnyMachineSnapshot, event: EventObject): boolean | undefined {
+  const [pending] = invokedActors(snapshot);
+  if (pending !== undefined) return event.type === `xstate.done.actor.${pending}` || event.type === `xstate.error.actor.${pending}`;
+  if (hasPendingDelay(snapshot)) return event.type.startsWith('xstate.after.');
+  return undefined;
+}

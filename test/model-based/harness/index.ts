@@ -1,5 +1,5 @@
 // The model-based harness: see describe-model.tsx for how a machine's model is walked.
-export { activeStateNodes, delayOf, hasPendingDelay, invokedActors } from './chart.ts';
+export { activeStateNodes, delayOf, hasPendingDelay, invokedActors, settleEffectsFirst } from './chart.ts';
 export { describeModel } from './describe-model.tsx';
 export { fakeCallbackActor, fakePromiseActor } from './fake-actors.ts';
 export type { FakeActor, FakeCallbackActor, FakePromiseActor } from './fake-actors.ts';

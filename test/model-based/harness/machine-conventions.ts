@@ -15,6 +15,19 @@ function asArray<T>(value: T | readonly T[] | undefined): T[] {
   return Array.isArray(value) ? [...(value as readonly T[])] : [value as T];
 }
 
+/**
+ * An implementation named by string, or by `{ type, params }` (a parameterized action or guard:
+ * still named, still shown by name in the visualiser and the exported JSON). Returns the name,
+ * or undefined for anything else (an inline function).
+ */
+function nameOf(reference: unknown): string | undefined {
+  if (typeof reference === 'string') return reference;
+  if (typeof reference === 'object' && reference !== null && 'type' in reference && typeof reference.type === 'string') {
+    return reference.type;
+  }
+  return undefined;
+}
+
 /** Problems with one machine; an empty list means it follows the conventions. */
 export function checkMachineConventions(machine: AnyStateMachine): string[] {
   const problems: string[] = [];
@@ -28,16 +41,18 @@ export function checkMachineConventions(machine: AnyStateMachine): string[] {
 
   const checkActions = (node: AnyStateNode, label: string, actions: unknown) => {
     for (const action of asArray(actions)) {
-      if (typeof action !== 'string') problems.push(`${where(node)}: ${label} names its actions by string only`);
-      else if (!(action in implementations.actions)) problems.push(`${where(node)}: ${label} action "${action}" is not in setup()`);
+      const name = nameOf(action);
+      if (name === undefined) problems.push(`${where(node)}: ${label} names its actions (by string or { type, params })`);
+      else if (!(name in implementations.actions)) problems.push(`${where(node)}: ${label} action "${name}" is not in setup()`);
     }
   };
   const checkTransitions = (node: AnyStateNode, label: string, config: TransitionConfig | TransitionConfig[]) => {
     for (const transition of asArray(config)) {
       if (typeof transition !== 'object' || transition === null) continue;
       if (transition.guard !== undefined) {
-        if (typeof transition.guard !== 'string') problems.push(`${where(node)}: ${label} names its guard by string only`);
-        else if (!(transition.guard in implementations.guards)) problems.push(`${where(node)}: ${label} guard "${transition.guard}" is not in setup()`);
+        const name = nameOf(transition.guard);
+        if (name === undefined) problems.push(`${where(node)}: ${label} names its guard (by string or { type, params })`);
+        else if (!(name in implementations.guards)) problems.push(`${where(node)}: ${label} guard "${name}" is not in setup()`);
       }
       checkActions(node, label, transition.actions);
     }

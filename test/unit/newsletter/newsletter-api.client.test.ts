@@ -2,7 +2,7 @@
 // status taken as the answer whatever the HTTP status, transport errors with the raw error, the
 // prefix list POST, and the prefix list loader fetching its nonce again once after a 403.
 import { describe, expect, it, vi } from 'vitest';
-import { loadCountryPrefixes } from '../../../src/services/country-prefix.actors.ts';
+import { loadCountryPrefixes } from '../../../src/services/country-prefix.actor.ts';
 import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter-api.client.ts';
 import { COUNTRIES, countryPrefixHtml } from './country-prefix-fixture.ts';
 

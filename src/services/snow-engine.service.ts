@@ -1,7 +1,7 @@
 // The snow engine (a lazy chunk): flakes drawn on one canvas that covers the viewport. The
 // simulation is plain functions over plain data (tested without a canvas); the scene adds the
 // frame loop, the canvas size and the drawing.
-import type { SnowCounts, SnowEngine, SnowScene } from './snow.service.ts';
+import type { SnowCounts, SnowEngine, SnowScene } from './snow.actor.ts';
 
 export interface Flake {
   x: number;

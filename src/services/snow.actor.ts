@@ -22,7 +22,7 @@ export interface SnowEngine {
   create(canvas: HTMLCanvasElement, counts: SnowCounts): SnowScene;
 }
 
-export const loadSnowEngine = fromPromise<SnowEngine>(async () => (await import('./snow.engine.ts')).snowEngine);
+export const loadSnowEngine = fromPromise<SnowEngine>(async () => (await import('./snow-engine.service.ts')).snowEngine);
 
 /** What the snow machine tells its running scene. */
 export type SnowCommand = { type: 'snow.play' } | { type: 'snow.pause' } | { type: 'sticky.regenerate' };

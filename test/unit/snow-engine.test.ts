@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES } from '../../src/machines/theme.constants.ts';
 import { createPageVisibility, type VisibilityDocument } from '../../src/services/page-visibility.actor.ts';
-import { advanceSnow, createSnowState, drawnX, regenerateSticky, snowEngine } from '../../src/services/snow.engine.ts';
+import { advanceSnow, createSnowState, drawnX, regenerateSticky, snowEngine } from '../../src/services/snow-engine.service.ts';
 
 /** A repeatable "random" sequence. */
 function seeded(seed = 1) {

@@ -1,11 +1,12 @@
-// The GOV.UK error summary: "There is a problem", then a link per invalid field, in the order of
-// the form. It is an alert and takes the focus after an answer with invalid fields; a link moves
-// the focus to its field and brings the field's label into view.
+// The GOV.UK error summary, shared by every form (contact form, newsletter): "There is a
+// problem", then a link per invalid field, in the order of the form. It is an alert and takes the
+// focus after an answer with invalid fields; a link moves the focus to its field and brings the
+// field's label into view.
 import type { MouseEvent, Ref } from 'react';
 import type { FormField } from '../../content/forms/index.ts';
 import { fieldIds } from './form-fields/field-ids.ts';
 
-export interface ContactFormErrorSummaryProps {
+export interface FormErrorSummaryProps {
   unitTag: string;
   fields: readonly FormField[];
   errors: Readonly<Record<string, string>>;
@@ -23,7 +24,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, controlId: string, lab
   control.focus({ preventScroll: true });
 }
 
-export function ContactFormErrorSummary({ unitTag, fields, errors, summaryRef, headingLevel = 4 }: ContactFormErrorSummaryProps) {
+export function FormErrorSummary({ unitTag, fields, errors, summaryRef, headingLevel = 4 }: FormErrorSummaryProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const invalid = fields.filter((field) => errors[field.name] !== undefined);
   const titleId = `${unitTag}-error-summary-title`;

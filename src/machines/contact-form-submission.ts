@@ -1,0 +1,37 @@
+// What one submission of a Contact Form 7 form posts, in the plugin's order: its hidden fields
+// (form id, version, locale, unit tag, container post, posted data hash, the reCAPTCHA token,
+// quiz answer hashes and captcha challenges), then the fields. Also the inputs the plugin's DOM
+// events list.
+import { fieldEntries, type FormEntry } from './contact-form-values.ts';
+import type { ContactFormContext, SubmittedInput } from './contact-form.types.ts';
+
+/** The plugin version the form says it speaks (`_wpcf7_version`), as a WordPress page would. */
+export const WPCF7_VERSION = '6.0.6';
+
+/** The hidden fields the plugin posts with every submission, in its order. */
+export function hiddenEntries(context: ContactFormContext): FormEntry[] {
+  const { form } = context;
+  return [
+    ['_wpcf7', String(form.id)],
+    ['_wpcf7_version', WPCF7_VERSION],
+    ['_wpcf7_locale', form.locale],
+    ['_wpcf7_unit_tag', context.unitTag],
+    ['_wpcf7_container_post', String(context.containerPost)],
+    ['_wpcf7_posted_data_hash', context.postedDataHash],
+    ...(form.recaptcha ? [['_wpcf7_recaptcha_response', context.token] as const] : []),
+    ...Object.entries(context.quiz).map(([name, quiz]) => [`_wpcf7_quiz_answer_${name}`, quiz.answerHash] as const),
+    ...Object.entries(context.captcha).map(([name, captcha]) => [`_wpcf7_captcha_challenge_${name}`, captcha.challenge] as const),
+  ];
+}
+
+/** Everything a submission posts: the hidden fields, then the fields. */
+export function submissionEntries(context: ContactFormContext): FormEntry[] {
+  return [...hiddenEntries(context), ...fieldEntries(context.form.fields, context.values)];
+}
+
+/** The inputs of the plugin's DOM event detail. */
+export function submittedInputs(context: ContactFormContext): SubmittedInput[] {
+  return fieldEntries(context.form.fields, context.values)
+    .filter(([name]) => !name.startsWith('_'))
+    .map(([name, value]) => ({ name, value }));
+}
