@@ -3,7 +3,7 @@
 // Escape to close, the focus back on the button). The list is fetched on first open (the server
 // sends the Brevo plugin's HTML list; a service reads it), with a loading and a retryable error
 // state. A pick is emitted as `prefix.picked`; the newsletter form puts it in the SMS field.
-import { assertEvent, assign, emit, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
 import { fetchCountryPrefixes } from '../services/country-prefix.actor.ts';
 import type { CountryPrefix } from '../services/country-prefix-list.service.ts';
 import { COUNTRY_PREFIX_TYPEAHEAD_PAUSE_MS } from './newsletter.constants.ts';
@@ -23,8 +23,6 @@ export interface CountryPrefixContext {
   /** Letters typed in the current type-ahead burst. */
   query: string;
   error: string;
-  /** Bumped when the list closes in a way that returns the focus to the button. */
-  focusReturn: number;
 }
 
 export type CountryPrefixEvent =
@@ -38,7 +36,11 @@ export type CountryPrefixEvent =
   /** Enter on the active option, or a click on option `index`. */
   | { type: 'picker.choose'; index?: number };
 
-export type CountryPrefixEmitted = { type: 'prefix.picked'; dialCode: string; countryCode: string };
+/** A pick for the form; the focus back to the button (closing by the keyboard or a pick). */
+export type CountryPrefixEmitted =
+  | { type: 'prefix.picked'; dialCode: string; countryCode: string }
+  | { type: 'focus.button' }
+  | { type: 'focus.list' };
 
 const clamp = (index: number, length: number) => Math.max(0, Math.min(length - 1, index));
 
@@ -77,14 +79,9 @@ export const countryPrefixMachine = setup({
     },
   },
   actions: {
-    storeCountries: assign({ countries: ({ event }) => (event as object as DoneActorEvent<CountryPrefix[]>).output, error: '' }),
-    storeError: assign({
-      error: ({ event }) => {
-        const error = (event as object as ErrorActorEvent).error;
-        return error instanceof Error ? error.message : String(error);
-      },
-    }),
-    logError: ({ event }) => console.error((event as object as ErrorActorEvent).error),
+    storeCountries: assign((_, countries: CountryPrefix[]) => ({ countries, error: '' })),
+    storeError: assign((_, failure: { error: unknown }) => ({ error: failure.error instanceof Error ? failure.error.message : String(failure.error) })),
+    logError: (_, failure: { error: unknown }) => console.error(failure.error),
     activateSelected: assign({ active: ({ context }) => selectedIndex(context), query: '' }),
     move: assign({
       active: ({ context, event }) => {
@@ -108,14 +105,18 @@ export const countryPrefixMachine = setup({
       return { active: index, dialCode: country.dialCode, countryCode: country.countryCode };
     }),
     announcePick: emit(({ context }) => ({ type: 'prefix.picked' as const, dialCode: context.dialCode, countryCode: context.countryCode ?? '' })),
-    returnFocus: assign({ focusReturn: ({ context }) => context.focusReturn + 1, query: '' }),
+    focusList: emit({ type: 'focus.list' as const }),
+    returnFocus: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ query: '' });
+      enqueue.emit({ type: 'focus.button' });
+    }),
   },
   delays: {
     typeAheadPause: COUNTRY_PREFIX_TYPEAHEAD_PAUSE_MS,
   },
 }).createMachine({
   id: 'countryPrefix',
-  context: ({ input }) => ({ countries: [], dialCode: input.dialCode, countryCode: null, active: -1, query: '', error: '', focusReturn: 0 }),
+  context: ({ input }) => ({ countries: [], dialCode: input.dialCode, countryCode: null, active: -1, query: '', error: '' }),
   initial: 'closed',
   states: {
     closed: {
@@ -127,8 +128,14 @@ export const countryPrefixMachine = setup({
       invoke: {
         id: 'fetchCountryPrefixes',
         src: 'fetchCountryPrefixes',
-        onDone: { target: 'open', actions: ['storeCountries', 'activateSelected'] },
-        onError: { target: 'failed', actions: ['storeError', 'logError'] },
+        onDone: { target: 'open', actions: [{ type: 'storeCountries', params: ({ event }) => event.output }, 'activateSelected'] },
+        onError: {
+          target: 'failed',
+          actions: [
+            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
       },
       on: { 'picker.close': { target: 'closed', actions: 'returnFocus' } },
     },
@@ -140,6 +147,7 @@ export const countryPrefixMachine = setup({
     },
     open: {
       initial: 'browsing',
+      entry: 'focusList',
       on: {
         'picker.move': { target: '.browsing', actions: ['clearQuery', 'move'] },
         'picker.type': { target: '.searching', actions: 'typeAhead' },

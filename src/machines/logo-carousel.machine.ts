@@ -6,7 +6,7 @@
 //
 // It starts in `loading`, which the view renders exactly as the prerendered page (a plain list of
 // logos), so hydration matches; Splide arrives once the actor runs in the browser.
-import { assertEvent, assign, sendTo, setup, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
 import {
   loadSplideCarousel,
@@ -61,8 +61,8 @@ export const logoCarouselMachine = setup({
       assertEvent(event, ['motion.reduce', 'motion.allow']);
       return { reduced: event.type === 'motion.reduce' };
     }),
-    // Only `loading`'s onDone runs it, with loadSplideCarousel's output.
-    storeCarousel: assign(({ event }) => ({ carousel: (event as unknown as DoneActorEvent<SplideCarouselComponent>).output })),
+    // The component arrives wrapped: a function-typed param would read as a params function.
+    storeCarousel: assign((_, loaded: { carousel: SplideCarouselComponent }) => ({ carousel: loaded.carousel })),
     storeSplide: assign(({ event }) => {
       assertEvent(event, 'carousel.mounted');
       return { splide: event.splide };
@@ -90,7 +90,7 @@ export const logoCarouselMachine = setup({
         id: 'loadSplideCarousel',
         src: 'loadSplideCarousel',
         input: ({ context }) => ({ load: context.load }),
-        onDone: { target: 'mounting', actions: 'storeCarousel' },
+        onDone: { target: 'mounting', actions: { type: 'storeCarousel', params: ({ event }) => ({ carousel: event.output }) } },
         onError: 'failed',
       },
     },

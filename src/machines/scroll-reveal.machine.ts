@@ -5,7 +5,7 @@
 // unmounts the engine and useGSAP reverts every tween and trigger. Under reduced motion it never
 // loads or is stopped (and undone); if the chunk fails to load the page simply stays as it is,
 // which is complete: nothing is hidden before the engine runs.
-import { assign, setup, type DoneActorEvent } from 'xstate';
+import { assign, setup } from 'xstate';
 import { pageIdle } from '../services/page-idle.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
 import { loadRevealEngine, type RevealEngine, type RevealEngineLoader, type RevealOptions } from '../services/scroll-reveal.actor.ts';
@@ -40,7 +40,8 @@ export const scrollRevealMachine = setup({
     // Named (the config stays plain data), so the done event is typed here by hand. A whole-context
     // assigner: with a component (itself a function) as a property's value, TypeScript cannot
     // type a property assigner's arguments.
-    storeEngine: assign(({ event }) => ({ engine: (event as unknown as DoneActorEvent<RevealEngine>).output })),
+    // The component arrives wrapped: a function-typed param would read as a params function.
+    storeEngine: assign((_, loaded: { engine: RevealEngine }) => ({ engine: loaded.engine })),
   },
 }).createMachine({
   id: 'scrollReveal',
@@ -72,7 +73,7 @@ export const scrollRevealMachine = setup({
         id: 'loadRevealEngine',
         src: 'loadRevealEngine',
         input: ({ context }) => ({ load: context.loadEngine }),
-        onDone: { target: 'active', actions: 'storeEngine' },
+        onDone: { target: 'active', actions: { type: 'storeEngine', params: ({ event }) => ({ engine: event.output }) } },
         onError: 'failed',
       },
       on: { 'motion.reduce': 'reduced' },

@@ -2,7 +2,7 @@
 // waits for the visitor's motion preference, loads the engine (a lazy chunk) and lets it snow:
 // SNOW_FALLING_FLAKES falling and SNOW_STICKY_FLAKES that settle and are regenerated every
 // SNOW_STICKY_REGENERATE_MS. It pauses while the tab is hidden and stops under reduced motion.
-import { assign, sendTo, setup, type DoneActorEvent } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { pageVisibility, type PageVisibilityEvent } from '../services/page-visibility.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
 import { loadSnowEngine, snowfall, type SnowCommand, type SnowEngine } from '../services/snow.actor.ts';
@@ -35,7 +35,7 @@ export const snowMachine = setup({
   },
   actions: {
     // Named (the config stays plain data), so the done event is typed here by hand.
-    storeEngine: assign({ engine: ({ event }) => (event as unknown as DoneActorEvent<SnowEngine>).output }),
+    storeEngine: assign((_, engine: SnowEngine) => ({ engine })),
     playSnow: sendTo('snowfall', { type: 'snow.play' } satisfies SnowCommand),
     pauseSnow: sendTo('snowfall', { type: 'snow.pause' } satisfies SnowCommand),
     regenerateStickyFlakes: sendTo('snowfall', { type: 'sticky.regenerate' } satisfies SnowCommand),
@@ -71,7 +71,7 @@ export const snowMachine = setup({
           invoke: {
             id: 'loadSnowEngine',
             src: 'loadSnowEngine',
-            onDone: { target: 'snowing', actions: 'storeEngine' },
+            onDone: { target: 'snowing', actions: { type: 'storeEngine', params: ({ event }) => event.output } },
             onError: '#snow.failed',
           },
           on: { 'motion.reduce': 'reduced' },

@@ -2,7 +2,7 @@
 // shown as soon as it is selected, by a click or by the arrow keys (which wrap around), Home and
 // End. Before the page is hydrated (and with JavaScript off) every panel is shown one after the
 // other, so nothing is hidden behind a control that cannot work.
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { hydrated } from '../services/hydrated.actor.ts';
 
 export interface TabsInput {
@@ -24,12 +24,16 @@ export type TabsEvent =
   | { type: 'tab.first' }
   | { type: 'tab.last' };
 
+/** Roving tabindex: after a key moved the selection, the focus follows it (the view moves it). */
+export type TabsEmitted = { type: 'focus.tab'; index: number };
+
 export const tabsMachine = setup({
   actors: { hydrated },
   types: {
     context: {} as TabsContext,
     events: {} as TabsEvent,
     input: {} as TabsInput,
+    emitted: {} as TabsEmitted,
   },
   actions: {
     selectTab: assign(({ event }) => {
@@ -40,6 +44,7 @@ export const tabsMachine = setup({
     selectPreviousTab: assign(({ context }) => ({ selected: (context.selected - 1 + context.count) % context.count })),
     selectFirstTab: assign({ selected: 0 }),
     selectLastTab: assign(({ context }) => ({ selected: context.count - 1 })),
+    focusSelectedTab: emit(({ context }) => ({ type: 'focus.tab' as const, index: context.selected })),
   },
   guards: {
     // A click can only name a tab the view drew; the guard keeps a wrong index from selecting
@@ -67,10 +72,10 @@ export const tabsMachine = setup({
     tabbed: {
       on: {
         'tab.select': { guard: 'isKnownTab', actions: 'selectTab' },
-        'tab.next': { actions: 'selectNextTab' },
-        'tab.previous': { actions: 'selectPreviousTab' },
-        'tab.first': { actions: 'selectFirstTab' },
-        'tab.last': { actions: 'selectLastTab' },
+        'tab.next': { actions: ['selectNextTab', 'focusSelectedTab'] },
+        'tab.previous': { actions: ['selectPreviousTab', 'focusSelectedTab'] },
+        'tab.first': { actions: ['selectFirstTab', 'focusSelectedTab'] },
+        'tab.last': { actions: ['selectLastTab', 'focusSelectedTab'] },
       },
     },
   },

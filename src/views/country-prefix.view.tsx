@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { countryPrefixMachine } from '../machines/country-prefix.machine.ts';
+import { useEmittedFocus } from './use-emitted-focus.ts';
 
 export interface CountryPrefixPickerProps {
   /** Prefix of the element ids (unique on the page). */
@@ -49,14 +50,11 @@ export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic 
     return () => subscription.unsubscribe();
   }, [actorRef, onPick]);
 
-  useEffect(() => {
-    if (context.focusReturn > 0) buttonRef.current?.focus();
-  }, [context.focusReturn]);
+  // Escape, Enter or a pick give the focus back to the button (the machine says when).
+  useEmittedFocus(actorRef, 'focus.button', buttonRef);
 
   // The list takes the focus when it opens; the active option stays in view as it moves.
-  useEffect(() => {
-    if (open) listRef.current?.focus();
-  }, [open]);
+  useEmittedFocus(actorRef, 'focus.list', listRef);
   useEffect(() => {
     if (open) document.getElementById(optionId(context.active))?.scrollIntoView?.({ block: 'nearest' });
   });

@@ -5,7 +5,7 @@
 // shows the prerendered markup as tabs from first paint (tabs.css, `scripting: enabled`), so
 // nothing moves when the machine takes over after hydration.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { tabsMachine, type TabsEvent } from '../machines/tabs.machine.ts';
 
@@ -29,11 +29,11 @@ export interface TabsViewProps {
 }
 
 /** The APG's keys; anything else is left to the browser. */
-const KEY_EVENTS: Record<string, TabsEvent['type']> = {
-  ArrowRight: 'tab.next',
-  ArrowLeft: 'tab.previous',
-  Home: 'tab.first',
-  End: 'tab.last',
+const KEY_EVENTS: Record<string, TabsEvent> = {
+  ArrowRight: { type: 'tab.next' },
+  ArrowLeft: { type: 'tab.previous' },
+  Home: { type: 'tab.first' },
+  End: { type: 'tab.last' },
 };
 
 export function TabsView({ idPrefix, label, tabs, logic = tabsMachine, inspect }: TabsViewProps) {
@@ -43,13 +43,17 @@ export function TabsView({ idPrefix, label, tabs, logic = tabsMachine, inspect }
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const type = KEY_EVENTS[event.key];
-    if (!type || event.altKey || event.ctrlKey || event.metaKey) return;
+    const keyEvent = KEY_EVENTS[event.key];
+    if (!keyEvent || event.altKey || event.ctrlKey || event.metaKey) return;
     event.preventDefault();
-    actorRef.send({ type } as TabsEvent);
-    // Roving tabindex: the focus follows the selection the machine made.
-    tabRefs.current[actorRef.getSnapshot().context.selected]?.focus();
+    actorRef.send(keyEvent);
   };
+
+  // Roving tabindex: the focus follows the selection the machine made (it says so).
+  useEffect(() => {
+    const subscription = actorRef.on('focus.tab', ({ index }) => tabRefs.current[index]?.focus());
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
 
   const tabId = (tab: TabItem) => `${idPrefix}-tab-${tab.id}`;
   const panelId = (tab: TabItem) => `${idPrefix}-panel-${tab.id}`;
