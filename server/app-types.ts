@@ -2,19 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
+import type { SubmissionWriter } from './contact-form/submission-writer.ts';
 import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
+import type { OutboxSignal } from './plugins/outbox-signal.ts';
 import type { CaptchaStore } from './security/captcha-store.ts';
 import type { NonceService } from './security/nonce-service.ts';
 import type { SiteSecrets } from './security/site-secrets.ts';
 
-// What buildApp decorates the Fastify instance with, visible to every route plugin.
+// What the app's plugins (server/plugins) decorate the Fastify instance with, visible to every
+// route plugin. Each is set once, by the plugin that owns it, before any route registers.
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
-    /** Ready once the app is (`app.ready()`, `listen` or the first `inject`). */
     nonces: NonceService;
-    /** Keyed hashes (quiz, IP addresses, posted data); ready once the app is. */
+    /** Keyed hashes (quiz, IP addresses, posted data). */
     secrets: SiteSecrets;
     /** The contact forms, by CF7 id. */
     forms: FormRegistry;
@@ -23,8 +25,10 @@ declare module 'fastify' {
     captchas: CaptchaStore;
     /** The app's clock in milliseconds (buildApp's `now`). */
     clock: () => number;
-    /** Called after a submission's mail is committed to the outbox; the outbox worker sets it. */
-    mailQueued: () => void;
+    /** Says that mail was committed to the outbox; the outbox worker listens. */
+    outbox: OutboxSignal;
+    /** Group-commits accepted contact form submissions; closed with the app. */
+    submissionWriter: SubmissionWriter;
   }
 }
 

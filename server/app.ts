@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import './app-types.ts';
 import type { FormDefinition } from '../content/forms/index.ts';
@@ -6,11 +6,13 @@ import type { NewsletterForm } from '../content/structs/newsletter-form.struct.t
 import type { Config } from './config.ts';
 import type { BeforeSendMailHook } from './contact-form/process-submission.ts';
 import type { Database } from './db/types.ts';
-import { createFormRegistry } from './forms/form-registry.ts';
-import { installErrorHandler, installNotFoundHandler } from './plugins/error-handling.ts';
+import appContext from './plugins/app-context.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { installErrorHandler, installNotFoundHandler } from './plugins/error-handling.ts';
+import outboxSignal from './plugins/outbox-signal.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { createNewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
+import siteSecrets from './plugins/site-secrets.ts';
+import submissionWriter from './plugins/submission-writer.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './routes/contact-form-feedback.ts';
@@ -22,17 +24,15 @@ import newsletterSubscribeRoutes from './routes/newsletter-subscribe.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
-import { createCaptchaStore } from './security/captcha-store.ts';
-import { createNonceService, type NonceService } from './security/nonce-service.ts';
-import { resolveNonceSecret } from './security/nonce-secret.ts';
-import { createSiteSecrets, type SiteSecrets } from './security/site-secrets.ts';
 
 export interface BuildAppOptions {
   config: Config;
-  /** An open, migrated database (see runMigrations). The app never closes it. */
+  /** An open database, already migrated (see runMigrations): the secrets are read from it. */
   db: Kysely<Database>;
   /** Fastify's logger option; defaults to JSON logs at config.logLevel. Tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** A logger already made (the entry point's, which logs before the app exists). */
+  loggerInstance?: FastifyBaseLogger;
   /** Clock in milliseconds, for nonces, captchas and submissions; tests may freeze it. */
   now?: () => number;
   /** The contact forms; defaults to content/forms. Tests register forms of their own. */
@@ -51,6 +51,7 @@ export async function buildApp({
   config,
   db,
   logger,
+  loggerInstance,
   now = Date.now,
   forms,
   beforeSendMail = [],
@@ -58,24 +59,17 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) and the host and
   // protocol (reCAPTCHA's hostname check, absolute URLs) come from X-Forwarded-* headers.
-  const app = Fastify({ logger: logger ?? { level: config.logLevel }, trustProxy: trustProxyOption(config.trustProxy) });
-
-  app.decorate('config', config);
-  app.decorate('db', db);
-  app.decorate('clock', now);
-  app.decorate('forms', createFormRegistry(forms));
-  app.decorate('newsletterForms', createNewsletterFormRegistry(newsletterForms));
-  app.decorate('mailQueued', () => undefined);
-  // The secret may live in the database, which is read once the app starts (after the
-  // caller has run the migrations), not while it is being assembled.
-  app.decorate('nonces', null as unknown as NonceService);
-  app.decorate('secrets', null as unknown as SiteSecrets);
-  app.decorate('captchas', createCaptchaStore(db, () => app.secrets, now));
-  app.addHook('onReady', async function loadNonceSecret() {
-    const secret = await resolveNonceSecret(db, config.nonceSecret);
-    app.nonces = createNonceService(secret, now);
-    app.secrets = createSiteSecrets(secret);
+  const app = Fastify({
+    ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
+    trustProxy: trustProxyOption(config.trustProxy),
   });
+
+  // The app's own plugins first (fastify-plugin, so their decorators reach every route); the
+  // secrets plugin reads the database, so the caller has run the migrations.
+  await app.register(appContext, { config, db, now, forms, newsletterForms });
+  await app.register(siteSecrets);
+  await app.register(outboxSignal);
+  await app.register(submissionWriter);
 
   installErrorHandler(app);
   installNotFoundHandler(app, config.staticRoot);

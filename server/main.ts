@@ -4,6 +4,7 @@
  * connections, let requests in flight finish, close the database and exit 0.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
@@ -30,23 +31,25 @@ function readConfigOrExit(): Config {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
+  // synchronously, so the last lines before process.exit ("stopped") are never lost.
+  const log = pino({ level: config.logLevel }, process.stdout);
   const running: { app?: FastifyInstance; worker?: OutboxWorker | null; stopping: boolean } = { stopping: false };
   const db = createDatabase(config.databaseUrl, {
-    onPoolError: (error) => running.app?.log.error({ err: error }, 'idle database connection failed'),
+    onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
 
   // Installed before anything slow, so a signal during start-up still shuts down cleanly;
   // `on`, not `once`: a second signal while draining must not kill the process half-way.
   async function stop(signal: NodeJS.Signals): Promise<void> {
-    const log = running.app?.log;
     if (running.stopping) {
-      log?.warn({ signal }, 'already shutting down');
+      log.warn({ signal }, 'already shutting down');
       return;
     }
     running.stopping = true;
-    log?.info({ signal }, 'shutting down: draining requests');
+    log.info({ signal }, 'shutting down: draining requests');
     setTimeout(() => {
-      log?.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
@@ -55,36 +58,33 @@ async function main(): Promise<void> {
       // message being sent finishes; the rest stays in the outbox for the next start.
       await running.worker?.stop();
       await db.destroy();
-      log?.info('stopped');
+      log.info('stopped');
       flushThenExit(log, 0);
     } catch (error) {
-      log?.error({ err: error }, 'shutdown failed');
+      log.error({ err: error }, 'shutdown failed');
       flushThenExit(log, 1);
     }
   }
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
 
-  // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
-  // synchronously, so the last lines before process.exit ("stopped") are never lost.
-  const app = await buildApp({ config, db, logger: { level: config.logLevel, stream: process.stdout } });
-  running.app = app;
   try {
+    // Before the app is built: its secrets plugin reads the migrated database.
     const applied = await runMigrations(db);
-    app.log.info(
-      { database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) },
-      'database ready',
-    );
+    log.info({ database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) }, 'database ready');
+    if (running.stopping) return;
+    const app = await buildApp({ config, db, loggerInstance: log });
+    running.app = app;
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
     if (running.stopping) return;
     running.worker = startMailDelivery(app);
   } catch (error) {
     if (running.stopping) return;
-    app.log.fatal({ err: error }, 'server failed to start');
-    await app.close().catch(() => undefined);
+    log.fatal({ err: error }, 'server failed to start');
+    await running.app?.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
-    flushThenExit(app.log, 1);
+    flushThenExit(log, 1);
   }
 }
 

@@ -4,6 +4,7 @@ import { validate } from '../../src/validation/index.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import type { SubmissionWriter } from './submission-writer.ts';
 import type { CaptchaStore } from '../security/captcha-store.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { checkAcceptance } from './acceptance.ts';
@@ -37,6 +38,8 @@ export type BeforeSendMailHook = (submission: {
 export interface SubmissionServices {
   config: Config;
   db: Kysely<Database>;
+  /** Group-commits accepted submissions with their files and mail. */
+  writer: SubmissionWriter;
   secrets: SiteSecrets;
   captchas: CaptchaStore;
   now: () => number;
@@ -127,7 +130,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
   }
 
   try {
-    const id = await storeAcceptedSubmission(services.db, {
+    const id = await storeAcceptedSubmission(services.writer, {
       record,
       uploads: request.uploads,
       uploadDir: services.config.uploadDir,

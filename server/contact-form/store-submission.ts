@@ -3,7 +3,7 @@ import type { Database, OutboxAttachment } from '../db/types.ts';
 import type { ComposedMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
-import { submissionRow, writeSubmission } from './submission-writer.ts';
+import { submissionRow, type SubmissionWriter } from './submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
@@ -32,10 +32,10 @@ export interface AcceptedSubmission {
   uploadDir: string;
 }
 
-export async function storeAcceptedSubmission(db: Kysely<Database>, accepted: AcceptedSubmission): Promise<number> {
+export async function storeAcceptedSubmission(writer: SubmissionWriter, accepted: AcceptedSubmission): Promise<number> {
   const stored = await storeUploads(accepted.uploadDir, accepted.uploads);
   try {
-    return await writeSubmission(db, { record: accepted.record, files: stored, mail: accepted.mail(stored.map(toAttachment)) });
+    return await writer.write({ record: accepted.record, files: stored, mail: accepted.mail(stored.map(toAttachment)) });
   } catch (error) {
     await removeUploads(accepted.uploadDir, stored);
     throw error;

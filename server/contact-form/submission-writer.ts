@@ -28,21 +28,26 @@ interface Waiting {
 }
 
 const MAX_BATCH = 32;
-const writers = new WeakMap<Kysely<Database>, (submission: PendingSubmission) => Promise<number>>();
 
-/** Commits a submission, its files and its mail; resolves with the submission's id. */
-export function writeSubmission(db: Kysely<Database>, submission: PendingSubmission): Promise<number> {
-  let write = writers.get(db);
-  if (write === undefined) {
-    write = createWriter(db);
-    writers.set(db, write);
-  }
-  return write(submission);
+/** The app's group-commit writer (decorated as `app.submissionWriter`). */
+export interface SubmissionWriter {
+  /** Commits a submission, its files and its mail; resolves with the submission's id. */
+  write(submission: PendingSubmission): Promise<number>;
+  /** Refuses new writes and resolves once every queued submission is committed (or failed). */
+  close(): Promise<void>;
 }
 
-function createWriter(db: Kysely<Database>): (submission: PendingSubmission) => Promise<number> {
+export class SubmissionWriterClosedError extends Error {
+  override readonly name = 'SubmissionWriterClosedError';
+  constructor() {
+    super('the submission writer is closed: the server is shutting down');
+  }
+}
+
+export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
   const queue: Waiting[] = [];
-  let draining = false;
+  let drained: Promise<void> | null = null;
+  let closed = false;
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
@@ -68,17 +73,22 @@ function createWriter(db: Kysely<Database>): (submission: PendingSubmission) => 
         }
       }
     }
-    draining = false;
+    drained = null;
   }
 
-  return (submission) =>
-    new Promise<number>((resolve, reject) => {
-      queue.push({ submission, resolve, reject });
-      if (!draining) {
-        draining = true;
-        void drain();
-      }
-    });
+  return {
+    write(submission) {
+      if (closed) return Promise.reject(new SubmissionWriterClosedError());
+      return new Promise<number>((resolve, reject) => {
+        queue.push({ submission, resolve, reject });
+        drained ??= drain();
+      });
+    },
+    async close() {
+      closed = true;
+      await drained;
+    },
+  };
 }
 
 async function insertSubmission(trx: Transaction<Database>, { record, files, mail }: PendingSubmission): Promise<number> {

@@ -30,7 +30,13 @@ export function startMailDelivery(
     now: app.clock,
     ...overrides,
   });
-  app.mailQueued = () => worker.wake();
+  const stopListening = app.outbox.onQueued(() => worker.wake());
   worker.start();
-  return worker;
+  return {
+    ...worker,
+    async stop() {
+      stopListening();
+      await worker.stop();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { contentSecurityPolicyDirectives } from '../security/content-security-policy.ts';
-import { sharedScope } from './shared-scope.ts';
+import fp from 'fastify-plugin';
 
 export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
@@ -23,11 +23,12 @@ export const helmetOptions: HelmetOptions = {
  * (and re-serialises the CSP) on every request, which measured at less than half the
  * throughput on this project's machines. Built once here, it only sets headers.
  */
-export const registerSecurityHeaders = sharedScope(async function registerSecurityHeaders(
-  app: FastifyInstance,
-): Promise<void> {
-  const setSecurityHeaders = helmet(helmetOptions);
-  app.addHook('onRequest', function securityHeaders(request, reply, done) {
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
-  });
-});
+export const registerSecurityHeaders = fp(
+  async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+    const setSecurityHeaders = helmet(helmetOptions);
+    app.addHook('onRequest', function securityHeaders(request, reply, done) {
+      setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+    });
+  },
+  { name: 'security-headers', fastify: '5.x' },
+);

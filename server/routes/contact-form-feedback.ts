@@ -68,12 +68,13 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
         {
           config: app.config,
           db: app.db,
+          writer: app.submissionWriter,
           secrets: app.secrets,
           captchas: app.captchas,
           now: app.clock,
           log: request.log,
           beforeSendMail: options.beforeSendMail ?? [],
-          onMailQueued: () => app.mailQueued(),
+          onMailQueued: () => app.outbox.queued(),
         },
         {
           form,

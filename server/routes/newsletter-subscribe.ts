@@ -116,7 +116,7 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
         ...consentOriginOf(app, request),
       },
     );
-    if (result.mailQueued) app.mailQueued();
+    if (result.mailQueued) app.outbox.queued();
     return answer(result.status);
   } catch (error) {
     // Storage failed: nothing was committed, the visitor may simply try again.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { sharedScope } from '../plugins/shared-scope.ts';
+import fp from 'fastify-plugin';
 import { loadSiteFiles, serveMemoryFile } from './static-files-in-memory.ts';
 
 export interface StaticSiteOptions {
@@ -23,7 +23,7 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
  * with an index.html answers at `/folder/`, and `/folder` redirects there with a 301 (query
  * kept). Shared scope: the not-found handler uses the `reply.sendFile` this decorates.
  */
-export default sharedScope(async function staticSiteRoutes(
+export default fp(async function staticSiteRoutes(
   app: FastifyInstance,
   options: StaticSiteOptions,
 ): Promise<void> {
@@ -65,7 +65,7 @@ export default sharedScope(async function staticSiteRoutes(
       return reply.redirect(`/${folder}/${query === -1 ? '' : request.url.slice(query)}`, 301);
     });
   }
-});
+}, { name: 'static-site', fastify: '5.x' });
 
 /** Sub-folders holding an index.html (prerendered routes such as `thank-you`), as URL paths. */
 export function pageFolders(files: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FILE_KINDS } from '../../server/contact-form/file-content.ts';
-import { writeSubmission, type PendingSubmission } from '../../server/contact-form/submission-writer.ts';
+import { createSubmissionWriter, SubmissionWriterClosedError, type PendingSubmission } from '../../server/contact-form/submission-writer.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 
 let database: TestDatabase | undefined;
@@ -38,7 +38,8 @@ describe(`the submission writer (group commit) on ${testDialect}`, () => {
     database = await createTestDatabase();
     const { db } = database;
     const names = Array.from({ length: 25 }, (_, index) => `visitor-${index}`);
-    const ids = await Promise.all(names.map((name) => writeSubmission(db, submission(name))));
+    const writer = createSubmissionWriter(db);
+    const ids = await Promise.all(names.map((name) => writer.write(submission(name))));
     expect(new Set(ids).size).toBe(25);
     const rows = await db
       .selectFrom('submissions')
@@ -58,15 +59,27 @@ describe(`the submission writer (group commit) on ${testDialect}`, () => {
     const { db } = database;
     const storedName = `${'a'.repeat(32)}.pdf`;
     // The same stored file name twice breaks a unique constraint: the second must fail alone.
+    const writer = createSubmissionWriter(db);
     const results = await Promise.allSettled([
-      writeSubmission(db, submission('first', storedName)),
-      writeSubmission(db, submission('second', storedName)),
-      writeSubmission(db, submission('third')),
+      writer.write(submission('first', storedName)),
+      writer.write(submission('second', storedName)),
+      writer.write(submission('third')),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     const subjects = await db.selectFrom('outbox').select('subject').orderBy('id').execute();
     expect(subjects.map((row) => row.subject)).toEqual(['From first', 'From third']);
     const stored = await db.selectFrom('submissions').select('posted_data').execute();
     expect(stored).toHaveLength(2);
+  });
+
+  it('closes after committing what it took, and refuses what comes after', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    const writer = createSubmissionWriter(db);
+    const taken = Promise.all(['one', 'two', 'three'].map((name) => writer.write(submission(name))));
+    await writer.close();
+    await expect(taken).resolves.toHaveLength(3);
+    await expect(writer.write(submission('late'))).rejects.toBeInstanceOf(SubmissionWriterClosedError);
+    expect(await db.selectFrom('submissions').select('id').execute()).toHaveLength(3);
   });
 });
