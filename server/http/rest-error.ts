@@ -58,3 +58,22 @@ export const restErrorSchema = {
     },
   },
 } as const;
+
+/*
+ * The error factories every route uses. Each protocol keeps its own codes (CF7's `wpcf7_…`,
+ * Brevo's `sib_…`), passed in; the statuses, messages and data are made in one place. A route
+ * whose protocol answers errors in another shape (the newsletter's `{status, msg, …}`) turns
+ * these into it in its error handler.
+ */
+export const httpErrors = {
+  badRequest: (code: string, message: string, data?: Record<string, unknown>) => new RestError(400, code, message, data),
+  forbidden: (code: string, message: string) => new RestError(403, code, message),
+  notFound: (code: string, message: string) => new RestError(404, code, message),
+  payloadTooLarge: (code: string, message: string, data?: Record<string, unknown>) => new RestError(413, code, message, data),
+  unsupportedMediaType: (code: string, message: string) => new RestError(415, code, message),
+  /** `what` names what was sent too often: "submissions", "sign-ups". */
+  rateLimited: (code: string, what: string, retryAfterSeconds: number) =>
+    new RestError(429, code, `Too many ${what} from your address. Please try again in ${retryAfterSeconds} seconds.`, {
+      retry_after: retryAfterSeconds,
+    }),
+};

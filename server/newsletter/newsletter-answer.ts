@@ -1,4 +1,5 @@
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
+import { httpErrors, type RestError } from '../http/rest-error.ts';
 
 /*
  * The Brevo plugin's answer to a sign-up POST, `{status, msg, redirect, turnstileCaptcha}`.
@@ -35,37 +36,24 @@ export function newsletterAnswer(form: NewsletterForm, status: NewsletterStatus)
   return { status, msg: form.messages[MESSAGE_OF[status]], redirect, turnstileCaptcha: false };
 }
 
-/** A request that is not a subscription: thrown by the route, answered by its error handler. */
-export class NewsletterError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly headers: Record<string, string>;
-
-  constructor(statusCode: number, code: string, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = 'NewsletterError';
-    this.statusCode = statusCode;
-    this.code = code;
-    this.headers = headers;
-  }
-
-  toAnswer(): NewsletterAnswer {
-    return { status: 'failure', msg: this.message, redirect: '', turnstileCaptcha: false, code: this.code };
-  }
-}
-
+/*
+ * Requests that are not a subscription: thrown by the route as the shared RestError, answered
+ * by its error handler in the plugin's shape (`failureAnswer`). Brevo's codes over the shared
+ * factories (server/http/rest-error.ts).
+ */
 export const INVALID_NONCE_MESSAGE = 'This form has expired. Reload the page and try again.';
 
-export const invalidNonce = () => new NewsletterError(403, 'sib_invalid_nonce', INVALID_NONCE_MESSAGE);
-export const formNotFound = () => new NewsletterError(404, 'sib_form_not_found', 'This newsletter form does not exist.');
-export const badRequest = (why: string) => new NewsletterError(400, 'sib_bad_request', why);
+export const invalidNonce = () => httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
+export const formNotFound = () => httpErrors.notFound('sib_form_not_found', 'This newsletter form does not exist.');
+export const badRequest = (why: string) => httpErrors.badRequest('sib_bad_request', why);
 export const unsupportedMediaType = () =>
-  new NewsletterError(415, 'sib_unsupported_media_type', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.');
-export const payloadTooLarge = (why: string) => new NewsletterError(413, 'sib_payload_too_large', why);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new NewsletterError(
-    429,
-    'sib_rate_limited',
-    `Too many sign-ups from your address. Please try again in ${retryAfterSeconds} seconds.`,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  httpErrors.unsupportedMediaType('sib_unsupported_media_type', 'Send the form as application/x-www-form-urlencoded or multipart/form-data.');
+export const payloadTooLarge = (why: string) => httpErrors.payloadTooLarge('sib_payload_too_large', why);
+
+/** What NEWSLETTER_RATE_LIMIT answers. */
+export const NEWSLETTER_RATE_LIMITED = { code: 'sib_rate_limited', what: 'sign-ups' } as const;
+
+/** The plugin's answer to a request that is not a subscription. */
+export function failureAnswer(error: RestError): NewsletterAnswer {
+  return { status: 'failure', msg: error.message, redirect: '', turnstileCaptcha: false, code: error.code };
+}

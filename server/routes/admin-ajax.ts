@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers, type FormFields } from '../http/form-fields.ts';
+import { httpErrors, RestError } from '../http/rest-error.ts';
+import { ajaxErrorSchema } from '../http/route-schemas.ts';
 import { COUNTRY_PREFIX_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
 import { countryPrefixListHtml } from '../newsletter/country-prefixes.ts';
 import { INVALID_NONCE_MESSAGE } from '../newsletter/newsletter-answer.ts';
@@ -30,27 +32,30 @@ const actions: Record<string, AjaxAction> = {
 
 export default async function adminAjaxRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, AJAX_BODY_LIMIT);
+  // admin-ajax.php's errors are `{code, message}`, without the REST API's `data`.
+  app.setErrorHandler(function ajaxErrors(error: FastifyError | RestError, _request, reply) {
+    if (!(error instanceof RestError)) throw error;
+    return reply.code(error.statusCode).header('cache-control', 'no-store').send({ code: error.code, message: error.message });
+  });
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     // Before the body is read: only the media types a browser's form or jQuery sends.
     if (!isFormMediaType(request.headers['content-type'])) {
-      return reply.code(415).send(ajaxError('unsupported_media_type', 'Send the request as application/x-www-form-urlencoded or multipart/form-data.'));
+      throw httpErrors.unsupportedMediaType('unsupported_media_type', 'Send the request as application/x-www-form-urlencoded or multipart/form-data.');
     }
   };
-  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest }, async (request, reply) => {
+  // The body is a form (`action`, `security`, the action's fields); an action answers HTML or JSON.
+  const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema } };
+  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest, schema }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const name = fieldValue(fields, 'action');
     const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
     if (action === undefined) {
-      return reply.code(400).send(ajaxError('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`));
+      throw httpErrors.badRequest('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`);
     }
     if (app.nonces.verify(fieldValue(fields, 'security'), action.nonceAction) === false) {
-      return reply.code(403).send(ajaxError('sib_invalid_nonce', INVALID_NONCE_MESSAGE));
+      throw httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
     }
     return action.handle(fields, request, reply);
   });
-}
-
-function ajaxError(code: string, message: string): { code: string; message: string } {
-  return { code, message };
 }

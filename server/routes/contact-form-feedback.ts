@@ -1,6 +1,7 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimited, requestTooLarge, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
+import { FEEDBACK_RATE_LIMITED, requestTooLarge, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
+import { perAddressLimit } from '../http/rate-limit.ts';
+import { feedbackAnswerSchema, formIdParams, restErrors } from '../http/route-schemas.ts';
 import { multipartLimits } from '../contact-form/multipart-limits.ts';
 import { feedbackAnswer } from '../contact-form/feedback-answer.ts';
 import { postedText } from '../contact-form/posted-data.ts';
@@ -30,19 +31,15 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
     // Handled by the app's error handler, with this route's own code for an oversized body.
     throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? requestTooLarge(bodyLimit) : error;
   });
-  const limit = app.config.feedbackRateLimit;
-  if (limit !== null) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
-    });
-  }
+  const limited = await perAddressLimit(app, app.config.feedbackRateLimit, FEEDBACK_RATE_LIMITED);
 
   app.post<{ Params: { id: string } }>(
     `${CONTACT_FORM_PATH}/feedback`,
     {
-      config: limit === null ? {} : { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+      config: limited,
       bodyLimit,
+      // The body is multipart, read field by field by readFeedbackRequest against the form.
+      schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429) } },
       // The answer is a few hundred bytes of JSON, below any size worth compressing.
       compress: false,
       // Before the body is read: CF7 refuses anything but multipart/form-data first of all,

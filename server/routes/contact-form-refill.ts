@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRefill } from '../contact-form/refill.ts';
 import { CONTACT_FORM_PATH, originOf, requireForm } from '../contact-form/request-context.ts';
+import { formIdParams, refillSchema, restErrors } from '../http/route-schemas.ts';
 
 /**
  * `GET …/contact-forms/{id}/refill`: fresh captchas and quiz questions for a form shown from a
@@ -8,9 +9,13 @@ import { CONTACT_FORM_PATH, originOf, requireForm } from '../contact-form/reques
  * neither. Never cached: every captcha is single use.
  */
 export default async function contactFormRefillRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { id: string } }>(`${CONTACT_FORM_PATH}/refill`, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(
+    `${CONTACT_FORM_PATH}/refill`,
+    { schema: { params: formIdParams, response: { 200: refillSchema, ...restErrors(404) } } },
+    async (request, reply) => {
     const form = requireForm(app, request.params.id);
     reply.header('cache-control', 'no-store');
     return buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin: originOf(request) });
-  });
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fieldValue, formFieldsOf, registerFormBodyParsers } from '../http/form-fields.ts';
+import { tokenQuery } from '../http/route-schemas.ts';
 import { consentOriginOf } from '../newsletter/consent-origin.ts';
 import {
   CONFIRM_PATH,
@@ -36,7 +37,7 @@ interface TokenQuery {
 export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, LINK_BODY_LIMIT);
 
-  app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, async (request, reply) => {
+  app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const subscriber = await subscriberOfToken(app.db, app.secrets, tokenOf(request.query.token), 'confirm', app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     const form = app.newsletterForms.find(subscriber.form_id);
@@ -50,7 +51,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
   });
 
-  app.get<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, async (request, reply) => {
+  app.get<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const token = tokenOf(request.query.token);
     const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
@@ -59,7 +60,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';

@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   NEWSLETTER_FIELD,
@@ -10,14 +9,17 @@ import {
 } from '../../src/validation/newsletter/index.ts';
 import { verifyRecaptcha } from '../contact-form/recaptcha.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
+import { perAddressLimit } from '../http/rate-limit.ts';
+import { RestError } from '../http/rest-error.ts';
+import { newsletterAnswerSchema } from '../http/route-schemas.ts';
 import {
-  NewsletterError,
+  NEWSLETTER_RATE_LIMITED,
   badRequest,
   formNotFound,
   invalidNonce,
   newsletterAnswer,
+  failureAnswer,
   payloadTooLarge,
-  rateLimited,
   unsupportedMediaType,
   type NewsletterAnswer,
   type NewsletterStatus,
@@ -37,26 +39,24 @@ import { subscribe } from '../newsletter/subscribe.ts';
  */
 export default async function newsletterSubscribeRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, NEWSLETTER_BODY_LIMIT);
-  app.setErrorHandler(function newsletterErrors(error: FastifyError | NewsletterError, _request, reply) {
-    const answerable = toNewsletterError(error);
+  app.setErrorHandler(function newsletterErrors(error: FastifyError | RestError, _request, reply) {
+    const answerable = toRestError(error);
     if (answerable === null) throw error;
-    return reply.code(answerable.statusCode).headers(answerable.headers).header('cache-control', 'no-store').send(answerable.toAnswer());
+    const retryAfter = answerable.data.retry_after;
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+    return reply.code(answerable.statusCode).header('cache-control', 'no-store').send(failureAnswer(answerable));
   });
-  const limit = app.config.newsletterRateLimit;
-  if (limit !== null) {
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
-    });
-  }
+  const limited = await perAddressLimit(app, app.config.newsletterRateLimit, NEWSLETTER_RATE_LIMITED);
 
   const paths = [...new Set(app.newsletterForms.all().map((form) => form.action))];
   for (const path of paths) {
     app.post(
       path,
       {
-        config: limit === null ? {} : { rateLimit: { max: limit.max, timeWindow: limit.windowMs } },
+        config: limited,
         bodyLimit: NEWSLETTER_BODY_LIMIT,
+        // The body is a form, read field by field with the rules the browser uses.
+        schema: { response: Object.fromEntries([200, 400, 403, 404, 413, 415, 429].map((status) => [status, newsletterAnswerSchema])) },
         // A few hundred bytes of JSON: not worth compressing.
         compress: false,
         onRequest: async (request) => {
@@ -132,8 +132,8 @@ function statusOfProblems(problems: readonly NewsletterProblem[]): NewsletterSta
 }
 
 /** Errors that get the newsletter's JSON answer; null for the app's error handler. */
-function toNewsletterError(error: FastifyError | NewsletterError): NewsletterError | null {
-  if (error instanceof NewsletterError) return error;
+function toRestError(error: FastifyError | RestError): RestError | null {
+  if (error instanceof RestError) return error;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return payloadTooLarge(`The form is larger than ${NEWSLETTER_BODY_LIMIT} bytes.`);
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
   return null;

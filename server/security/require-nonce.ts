@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { restErrorBody } from '../http/rest-error.ts';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { httpErrors, restErrorBody } from '../http/rest-error.ts';
 
 export type NonceSource = 'header' | 'body';
 
@@ -17,10 +17,10 @@ export const INVALID_NONCE_BODY = restErrorBody(403, 'rest_cookie_invalid_nonce'
  */
 export function requireNonce(action: string, from: NonceSource = 'header', name?: string): preHandlerAsyncHookHandler {
   const key = (name ?? DEFAULT_NAMES[from]).toLowerCase();
-  return async function checkNonce(request: FastifyRequest, reply: FastifyReply) {
+  return async function checkNonce(request: FastifyRequest) {
     const nonce = from === 'header' ? headerValue(request, key) : bodyValue(request, name ?? DEFAULT_NAMES.body);
     if (nonce === undefined || request.server.nonces.verify(nonce, action) === false) {
-      return reply.code(403).header('cache-control', 'no-store').send(INVALID_NONCE_BODY);
+      throw httpErrors.forbidden(INVALID_NONCE_BODY.code, INVALID_NONCE_BODY.message);
     }
   };
 }

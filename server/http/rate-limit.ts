@@ -1,0 +1,22 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { RateLimit } from '../config.ts';
+import { httpErrors } from './rest-error.ts';
+
+/**
+ * The per-address limit of a route plugin (FEEDBACK_RATE_LIMIT, NEWSLETTER_RATE_LIMIT…):
+ * registers @fastify/rate-limit in the plugin's own scope, answering 429 with `code` and a
+ * Retry-After, and returns the route config that turns it on (empty when the limit is off).
+ */
+export async function perAddressLimit(
+  app: FastifyInstance,
+  limit: RateLimit | null,
+  refusal: { code: string; what: string },
+): Promise<FastifyContextConfig> {
+  if (limit === null) return {};
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => httpErrors.rateLimited(refusal.code, refusal.what, Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+}

@@ -1,0 +1,84 @@
+// JSON schemas the routes declare: what a request may carry in its path and query, and the
+// shape of every JSON answer (Fastify validates the first and serialises the second with
+// fast-json-stringify). Bodies posted as forms (multipart, urlencoded) are read and checked by
+// the routes themselves, field by field, with the rules the browser uses.
+import { restErrorSchema } from './rest-error.ts';
+
+/** `/…/contact-forms/:id/…`: any text; an id that is no form is CF7's 404, not a 400. */
+export const formIdParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string' } },
+} as const;
+
+/** `?token=` of the newsletter links; a missing or bad token leads to the "link expired" page. */
+export const tokenQuery = {
+  type: 'object',
+  properties: { token: { type: 'string' } },
+} as const;
+
+/** The refill: fresh captcha image URLs and quiz [question, answer hash] pairs by field. */
+export const refillSchema = {
+  type: 'object',
+  // In the order the answers have always had them.
+  properties: {
+    quiz: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
+    },
+    captcha: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
+
+/** Contact Form 7's feedback answer; the redirect add-on's keys pass through as they are. */
+export const feedbackAnswerSchema = {
+  type: 'object',
+  required: ['contact_form_id', 'status', 'message', 'invalid_fields', 'posted_data_hash', 'into'],
+  properties: {
+    contact_form_id: { type: 'integer' },
+    status: { type: 'string' },
+    message: { type: 'string' },
+    invalid_fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field', 'message', 'idref', 'error_id'],
+        properties: {
+          field: { type: 'string' },
+          message: { type: 'string' },
+          idref: { type: ['string', 'null'] },
+          error_id: { type: 'string' },
+        },
+      },
+    },
+    posted_data_hash: { type: 'string' },
+    into: { type: 'string' },
+    ...refillSchema.properties,
+  },
+  additionalProperties: true,
+} as const;
+
+/** The Brevo plugin's answer to a sign-up, `code` only on a refused request. */
+export const newsletterAnswerSchema = {
+  type: 'object',
+  required: ['status', 'msg', 'redirect', 'turnstileCaptcha'],
+  properties: {
+    status: { type: 'string' },
+    msg: { type: 'string' },
+    redirect: { type: 'string' },
+    turnstileCaptcha: { type: 'boolean' },
+    code: { type: 'string' },
+  },
+} as const;
+
+/** admin-ajax.php's error: `{code, message}`. */
+export const ajaxErrorSchema = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+} as const;
+
+/** The REST errors a route may answer, by status. */
+export function restErrors(...statuses: number[]): Record<number, typeof restErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, restErrorSchema]));
+}
