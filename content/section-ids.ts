@@ -21,3 +21,9 @@ export const homeSectionIds = [
 ] as const;
 
 export type HomeSectionId = (typeof homeSectionIds)[number];
+
+/** Each id by name, for the views: `<section id={SECTION.about}>`. */
+export const SECTION = Object.fromEntries(homeSectionIds.map((id) => [id, id])) as { readonly [Id in HomeSectionId]: Id };
+
+/** The id of a section's heading, which names the section (`aria-labelledby`). */
+export const titleIdOf = (section: HomeSectionId): `${HomeSectionId}-title` => `${section}-title`;

@@ -48,8 +48,16 @@ export const homeNewsletterForm: NewsletterForm = {
   submitLabel: 'Subscribe',
   emailLabel: 'E-mail address',
   attributes: [{ type: 'text', name: 'FIRSTNAME', label: 'First name (optional)', required: false, maxLength: 60, autocomplete: 'given-name' }],
-  dates: [{ type: 'date', name: 'PROJECT_DATE', label: 'When does your next display project start? (optional)', required: false, format: 'dd-mm-yyyy' }],
-  sms: { type: 'sms', name: 'SMS', label: 'Mobile number for event reminders (optional)', required: false, defaultPrefix: '+27' },
+  dates: [{ type: 'date', name: 'PROJECT_DATE', label: 'When does your next display project start? (optional)', required: false, format: 'dd-mm-yyyy', hint: 'As dd-mm-yyyy' }],
+  sms: {
+    type: 'sms',
+    name: 'SMS',
+    label: 'Mobile number for event reminders (optional)',
+    required: false,
+    defaultPrefix: '+27',
+    hint: 'Pick the country code, then type the number',
+    prefixLabel: 'Country code',
+  },
   lists: [
     { id: 2, label: 'Project case studies' },
     { id: 3, label: 'Display technology explained' },

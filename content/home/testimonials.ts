@@ -4,6 +4,12 @@ import type { Home } from '../structs/home.struct.ts';
 export const testimonials: Home['testimonials'] = {
   eyebrow: 'Client stories',
   heading: 'What our clients say',
+  controls: {
+    play: 'Start automatic slide show',
+    pause: 'Stop automatic slide show',
+    previous: 'Previous slide',
+    next: 'Next slide',
+  },
   items: [
     {
       quote:

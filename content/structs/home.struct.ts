@@ -78,9 +78,28 @@ export const clientLogoKeys = [
   'kwela-transit',
 ] as const;
 
+/** What the rotating logos' controls say to screen readers (`%s` stands for a number). */
+const CarouselWords = object({
+  /** The carousel's accessible name. */
+  label: Text,
+  play: Text,
+  pause: Text,
+  previous: Text,
+  next: Text,
+  first: Text,
+  last: Text,
+  goTo: pattern(string(), /%s/),
+  page: pattern(string(), /%s/),
+  select: Text,
+});
+
+/** What the testimonials slider's buttons are called. */
+const SliderWords = object({ play: Text, pause: Text, previous: Text, next: Text });
+
 const Clients = object({
   ...sectionHead,
   intro: Text,
+  carousel: CarouselWords,
   /** 8 to 10 logos: enough for the carousel to loop at five a row, few enough to load at once. */
   items: size(array(object({ name: Text, logo: enums(clientLogoKeys) })), 8, 10),
 });
@@ -115,6 +134,7 @@ const Counters = object({
 
 const Testimonials = object({
   ...sectionHead,
+  controls: SliderWords,
   items: nonempty(array(object({ quote: Text, name: Text, role: Text, organisation: Text }))),
 });
 

@@ -30,6 +30,8 @@ const DateAttribute = object({
   label: Text,
   required: boolean(),
   format: enums(['dd-mm-yyyy', 'mm-dd-yyyy']),
+  /** Shown under the label: how to write the date ("As dd-mm-yyyy"). */
+  hint: Text,
 });
 
 /** The SMS number: a country prefix from the list, then the number. */
@@ -40,6 +42,10 @@ const SmsAttribute = object({
   required: boolean(),
   /** The prefix the field starts with before the visitor picks another. */
   defaultPrefix: DialCode,
+  /** Shown under the label: how to enter the number. */
+  hint: Text,
+  /** Names the country code button for screen readers. */
+  prefixLabel: Text,
 });
 
 

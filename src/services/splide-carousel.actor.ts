@@ -20,11 +20,25 @@ export interface SplideCarouselEvents {
   onAutoplayPlay: () => void;
 }
 
+export interface SplideWords {
+  previous: string;
+  next: string;
+  first: string;
+  last: string;
+  /** With `%s` for the logo's number. */
+  goTo: string;
+  /** With `%s` for the page's number. */
+  page: string;
+  select: string;
+}
+
 export interface SplideCarouselProps extends SplideCarouselEvents {
   /** Id of the carousel's root (the rotation button controls it). */
   rootId: string;
   /** The carousel's accessible name. */
   label: string;
+  /** Splide's own button and slide names (its i18n), from content. */
+  words: SplideWords;
   intervalMs: number;
   speedMs: number;
   /** One slide each, in order. */

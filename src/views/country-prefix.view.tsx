@@ -13,6 +13,8 @@ export interface CountryPrefixPickerProps {
   idBase: string;
   /** The form's default dial code. */
   dialCode: string;
+  /** Names the button and the list ("Country code", from content). */
+  label: string;
   /** The form cannot be used yet (before its script runs) or is sending. */
   disabled: boolean;
   /** Receives the picked dial code. */
@@ -31,7 +33,7 @@ const MOVES: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
   PageUp: 'first',
 };
 
-export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic = countryPrefixMachine, inspect }: CountryPrefixPickerProps) {
+export function CountryPrefixPicker({ idBase, dialCode, label, disabled, onPick, logic = countryPrefixMachine, inspect }: CountryPrefixPickerProps) {
   const actorRef = useActorRef(logic, { input: { dialCode }, inspect });
   const snapshot = useSelector(actorRef, (current) => current);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -90,7 +92,7 @@ export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic 
         // Only while the list exists (not while it loads): aria-controls must name an element.
         aria-controls={open ? listId : undefined}
         // The visible dial code is part of the name (WCAG 2.5.3).
-        aria-label={`Country code ${context.dialCode}${picked ? ` (${picked.name})` : ''}, change`}
+        aria-label={`${label} ${context.dialCode}${picked ? ` (${picked.name})` : ''}, change`}
         disabled={disabled}
         onClick={() => send(expanded ? { type: 'picker.close' } : { type: 'picker.open' })}
         onKeyDown={(event) => {
@@ -131,7 +133,7 @@ export function CountryPrefixPicker({ idBase, dialCode, disabled, onPick, logic 
               role="listbox"
               // In the tab order while open (a scrollable region must be reachable by keyboard).
               tabIndex={0}
-              aria-label="Country code"
+              aria-label={label}
               aria-activedescendant={context.active >= 0 ? optionId(context.active) : undefined}
               className="country-prefix__list"
               onKeyDown={onListKeyDown}

@@ -11,6 +11,7 @@ import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/theme.constants.ts';
 import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
+import type { Home } from '../../content/structs/home.struct.ts';
 
 export interface LogoCarouselClient {
   name: string;
@@ -19,8 +20,8 @@ export interface LogoCarouselClient {
 
 export interface LogoCarouselProps {
   clients: readonly LogoCarouselClient[];
-  /** The carousel's accessible name. */
-  label: string;
+  /** What the carousel and its controls are called (content/home/clients.ts). */
+  words: Home['clients']['carousel'];
   /** Id of the carousel's root (the list, then Splide's root). */
   rootId: string;
   /** The machine to run; tests pass `logoCarouselMachine.provide({ actors })` with fakes. */
@@ -56,7 +57,8 @@ function LogoList({ slides, label, rootId }: { slides: SplideCarouselProps['slid
 /** The chunk's react-splide component (loaded by the machine, not by React.lazy). */
 const loadSplideCarousel = () => import('./splide-logo-carousel.view.tsx');
 
-export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachine, inspect }: LogoCarouselProps) {
+export function LogoCarousel({ clients, words, rootId, logic = logoCarouselMachine, inspect }: LogoCarouselProps) {
+  const { label } = words;
   const actorRef = useActorRef(logic, { input: { rootId, label, load: loadSplideCarousel }, inspect });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
   // The component, while the machine has it on the page (mounting, mounted; not once it failed).
@@ -86,7 +88,7 @@ export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachi
           className="logo-carousel__rotation"
           hidden={!rotation}
           aria-controls={rootId}
-          aria-label={canPlay ? 'Start automatic logo rotation' : 'Stop automatic logo rotation'}
+          aria-label={canPlay ? words.play : words.pause}
           onClick={() => actorRef.send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -104,6 +106,7 @@ export function LogoCarousel({ clients, label, rootId, logic = logoCarouselMachi
           <Carousel
             rootId={rootId}
             label={label}
+            words={words}
             intervalMs={LOGO_CAROUSEL_INTERVAL_MS}
             speedMs={LOGO_CAROUSEL_SPEED_MS}
             slides={slides}

@@ -39,8 +39,8 @@ export interface NewsletterFormViewProps {
 export function newsletterFields(form: NewsletterForm): FormField[] {
   const fields: FormField[] = [{ type: 'email', name: NEWSLETTER_FIELD.email, label: form.emailLabel, required: true, autocomplete: 'email' }];
   for (const attribute of form.attributes) fields.push({ type: 'text', name: attribute.name, label: attribute.label, required: attribute.required });
-  for (const date of form.dates) fields.push({ type: 'text', name: date.name, label: date.label, required: date.required, hint: `As ${date.format}` });
-  if (form.sms) fields.push({ type: 'tel', name: NEWSLETTER_FIELD.sms, label: form.sms.label, required: form.sms.required, hint: 'Pick the country code, then type the number' });
+  for (const date of form.dates) fields.push({ type: 'text', name: date.name, label: date.label, required: date.required, hint: date.hint });
+  if (form.sms) fields.push({ type: 'tel', name: NEWSLETTER_FIELD.sms, label: form.sms.label, required: form.sms.required, hint: form.sms.hint });
   if (form.choice) {
     const options = form.lists.map((list) => ({ value: String(list.id), label: list.label }));
     fields.push({ type: 'checkbox', name: NEWSLETTER_FIELD.lists, label: form.choice.legend, required: form.choice.required, options: options as [typeof options[number], ...typeof options] });
@@ -143,7 +143,14 @@ export function NewsletterFormView({
             ? group(
                 fieldNamed(NEWSLETTER_FIELD.sms),
                 <span className="sib-form__sms">
-                  <CountryPrefixPicker idBase={`${unitTag}-prefix`} dialCode={form.sms.defaultPrefix} disabled={dormant || busy} onPick={onPick} logic={prefixLogic} />
+                  <CountryPrefixPicker
+                    idBase={`${unitTag}-prefix`}
+                    dialCode={form.sms.defaultPrefix}
+                    label={form.sms.prefixLabel}
+                    disabled={dormant || busy}
+                    onPick={onPick}
+                    logic={prefixLogic}
+                  />
                   <input type="hidden" name={NEWSLETTER_FIELD.smsPrefix} value={context.smsPrefix} />
                   {textInput(fieldNamed(NEWSLETTER_FIELD.sms), entered.sms, { type: 'tel', inputMode: 'tel', onKeyDown: keyFilter(isAllowedSmsKey) })}
                 </span>,

@@ -8,25 +8,26 @@ import { Splide, SplideSlide, SplideTrack, type Options } from '@splidejs/react-
 import '@splidejs/react-splide/css/core';
 import type { SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 
-// Names of their own, so they are not taken for the testimonials slider's buttons.
-const i18n: Options['i18n'] = {
-  prev: 'Previous logo',
-  next: 'Next logo',
-  first: 'Go to the first logo',
-  last: 'Go to the last logo',
-  slideX: 'Go to logo %s',
-  pageX: 'Go to page %s',
+/** Splide's i18n from the content's words. */
+const i18nOf = (words: SplideCarouselProps['words']): Options['i18n'] => ({
+  prev: words.previous,
+  next: words.next,
+  first: words.first,
+  last: words.last,
+  slideX: words.goTo,
+  pageX: words.page,
   carousel: 'carousel',
   slide: 'slide',
-  select: 'Select a logo to show',
+  select: words.select,
   slideLabel: '%s of %s',
-};
+});
 
 // Splide owns the DOM under its root once mounted (clones, arrows, pagination): memo keeps React
 // from touching it again; react-splide binds its event props once, when it mounts.
 export const SplideLogoCarousel = memo(function SplideLogoCarousel({
   rootId,
   label,
+  words,
   intervalMs,
   speedMs,
   slides,
@@ -49,7 +50,7 @@ export const SplideLogoCarousel = memo(function SplideLogoCarousel({
     pauseOnHover: true,
     pauseOnFocus: true,
     resetProgress: false,
-    i18n,
+    i18n: i18nOf(words),
     // The same breakpoints as clients.css gives the prerendered list, so nothing moves on mount.
     breakpoints: { 960: { perPage: 4 }, 720: { perPage: 3 }, 480: { perPage: 2 } },
   };

@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { stickyHeaderMachine } from '../machines/sticky-header.machine.ts';
 import './styles/sticky-header.css';
+import { SECTION } from '../../content/section-ids.ts';
 
 export interface StickyHeaderProps {
   children: ReactNode;
@@ -44,7 +45,7 @@ export function StickyHeader({ children, autoShow = false, menuLayout = 'top', l
     .join(' ');
 
   return (
-    <header id="header" className={className} data-state={state} data-menu-layout={menuLayout === 'top' ? undefined : menuLayout}>
+    <header id={SECTION.header} className={className} data-state={state} data-menu-layout={menuLayout === 'top' ? undefined : menuLayout}>
       {children}
     </header>
   );

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { textSliderMachine } from '../machines/text-slider.machine.ts';
 import { TEXT_SLIDER_FADE_MS } from '../machines/theme.constants.ts';
+import type { Home } from '../../content/structs/home.struct.ts';
 
 export interface TextSlide {
   quote: string;
@@ -20,6 +21,8 @@ export interface TextSliderProps {
   slides: readonly TextSlide[];
   /** The carousel's accessible name. */
   label: string;
+  /** What its buttons are called (content/home/testimonials.ts). */
+  controls: Home['testimonials']['controls'];
   /** The machine to run; tests pass `textSliderMachine.provide({ actors })` with fakes. */
   logic?: typeof textSliderMachine;
   /** Receives the actor system's inspection events (the model-based harness records coverage). */
@@ -76,7 +79,7 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
-export function TextSlider({ slides, label, logic = textSliderMachine, inspect }: TextSliderProps) {
+export function TextSlider({ slides, label, controls, logic = textSliderMachine, inspect }: TextSliderProps) {
   const actorRef = useActorRef(logic, { input: { count: slides.length }, inspect });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
   const index = useSelector(actorRef, (snapshot) => snapshot.context.index);
@@ -128,19 +131,19 @@ export function TextSlider({ slides, label, logic = textSliderMachine, inspect }
           <button
             type="button"
             className="text-slider__button text-slider__rotation"
-            aria-label={canPlay ? 'Start automatic slide show' : 'Stop automatic slide show'}
+            aria-label={canPlay ? controls.play : controls.pause}
             onClick={() => send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
           >
             {canPlay ? <PlayIcon /> : <PauseIcon />}
           </button>
         ) : null}
-        <button type="button" className="text-slider__button" aria-controls={slidesId} aria-label="Previous slide" onClick={() => send({ type: 'slide.previous' })}>
+        <button type="button" className="text-slider__button" aria-controls={slidesId} aria-label={controls.previous} onClick={() => send({ type: 'slide.previous' })}>
           <ArrowIcon direction="previous" />
         </button>
         <p className="text-slider__position" aria-hidden="true">
           {index + 1} of {slides.length}
         </p>
-        <button type="button" className="text-slider__button" aria-controls={slidesId} aria-label="Next slide" onClick={() => send({ type: 'slide.next' })}>
+        <button type="button" className="text-slider__button" aria-controls={slidesId} aria-label={controls.next} onClick={() => send({ type: 'slide.next' })}>
           <ArrowIcon direction="next" />
         </button>
       </div>

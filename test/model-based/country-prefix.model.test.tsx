@@ -125,6 +125,7 @@ describeModel({
       <CountryPrefixPicker
         idBase="picker"
         dialCode="+27"
+        label="Country code"
         disabled={false}
         onPick={(dialCode) => picks.push(dialCode)}
         logic={props.logic}

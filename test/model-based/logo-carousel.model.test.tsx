@@ -102,7 +102,7 @@ describeModel({
     carouselProps = undefined;
     crashCarousel = undefined;
   },
-  render: (harness) => <LogoCarousel clients={clients} label={LABEL} rootId={ROOT_ID} {...harness} />,
+  render: (harness) => <LogoCarousel clients={clients} words={{ ...home.clients.carousel, label: LABEL }} rootId={ROOT_ID} {...harness} />,
   events: {
     'motion.allow': ({ fakes }) => act(() => motion(fakes).running?.sendBack({ type: 'motion.allow' })),
     'motion.reduce': ({ fakes }) => act(() => motion(fakes).running?.sendBack({ type: 'motion.reduce' })),

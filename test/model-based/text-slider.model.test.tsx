@@ -4,6 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import { home } from '../../content/home.ts';
 import { textSliderMachine } from '../../src/machines/text-slider.machine.ts';
 import { TEXT_SLIDER_INTERVAL_MS } from '../../src/machines/theme.constants.ts';
 import { TextSlider, type TextSlide } from '../../src/views/text-slider.view.tsx';
@@ -73,7 +74,7 @@ describeModel({
   fakes: { reducedMotion: () => fakeCallbackActor() },
   render: (props) => (
     <>
-      <TextSlider slides={slides} label={LABEL} {...props} />
+      <TextSlider slides={slides} label={LABEL} controls={home.testimonials.controls} {...props} />
       <button type="button">Outside</button>
     </>
   ),

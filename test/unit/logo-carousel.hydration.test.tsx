@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const carousel = <LogoCarousel clients={home.clients.items} label="Client logos" rootId="client-logos" />;
+const carousel = <LogoCarousel clients={home.clients.items} words={home.clients.carousel} rootId="client-logos" />;
 
 it('prerenders every logo in a list, hydrates it without a mismatch, then renders react-splide, plays and holds on hover', async () => {
   const html = renderToString(carousel);

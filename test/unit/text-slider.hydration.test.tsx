@@ -18,7 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const slider = <TextSlider slides={home.testimonials.items} label={home.testimonials.heading} />;
+const slider = <TextSlider slides={home.testimonials.items} label={home.testimonials.heading} controls={home.testimonials.controls} />;
 
 async function hydrate(html: string) {
   const hydrated = await hydrateWithoutMismatch(slider, html);

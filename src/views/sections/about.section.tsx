@@ -1,14 +1,15 @@
 import { about } from '../../../content/home/about.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function AboutSection() {
   return (
-    <section id="about" className="section about" aria-labelledby="about-title">
+    <section id={SECTION.about} className="section about" aria-labelledby={titleIdOf(SECTION.about)}>
       <div className="container about__layout">
         <ResponsivePicture className="about__media" image={about.image} sizes="(min-width: 64em) 480px, (min-width: 48em) 40vw, 100vw" />
         <div className="about__text">
-          <SectionHeading id="about-title" eyebrow={about.eyebrow} heading={about.heading} />
+          <SectionHeading id={titleIdOf(SECTION.about)} eyebrow={about.eyebrow} heading={about.heading} />
           {about.paragraphs.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}

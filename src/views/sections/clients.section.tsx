@@ -5,16 +5,17 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { clients } from '../../../content/home/clients.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const LogoCarousel = lazyPart(() => import('../logo-carousel.view.tsx'));
 
 export function ClientsSection() {
   return (
-    <section id="clients" className="section clients" aria-labelledby="clients-title">
+    <section id={SECTION.clients} className="section clients" aria-labelledby={titleIdOf(SECTION.clients)}>
       <div className="container">
-        <SectionHeading id="clients-title" eyebrow={clients.eyebrow} heading={clients.heading} intro={clients.intro} />
+        <SectionHeading id={titleIdOf(SECTION.clients)} eyebrow={clients.eyebrow} heading={clients.heading} intro={clients.intro} />
         <Suspense fallback={null}>
-          <LogoCarousel clients={clients.items} label="Client logos" rootId="client-logos" />
+          <LogoCarousel clients={clients.items} words={clients.carousel} rootId="client-logos" />
         </Suspense>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { contact } from '../../../content/home/contact.ts';
 import type { Office } from '../../../content/index.ts';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 // The interactive form is its own chunk, loaded after first paint. The prerender waits for it,
 // so the page carries the form's full HTML; in the browser React keeps that server HTML (a
@@ -28,9 +29,9 @@ export function OfficeAddress({ office }: { office: Office }) {
 
 export function ContactSection() {
   return (
-    <section id="contact" className="section contact" aria-labelledby="contact-title">
+    <section id={SECTION.contact} className="section contact" aria-labelledby={titleIdOf(SECTION.contact)}>
       <div className="container">
-        <SectionHeading id="contact-title" eyebrow={contact.eyebrow} heading={contact.heading} intro={contact.intro} />
+        <SectionHeading id={titleIdOf(SECTION.contact)} eyebrow={contact.eyebrow} heading={contact.heading} intro={contact.intro} />
         <div className="contact__layout contact__layout--with-form">
           <div className="contact__form-area">
             <Suspense fallback={null}>

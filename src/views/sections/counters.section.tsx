@@ -5,14 +5,15 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { counters } from '../../../content/home/counters.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const CountersFigures = lazyPart(() => import('../counters-figures.view.tsx'));
 
 export function CountersSection() {
   return (
-    <section id="counters" className="section section--dark counters" aria-labelledby="counters-title">
+    <section id={SECTION.counters} className="section section--dark counters" aria-labelledby={titleIdOf(SECTION.counters)}>
       <div className="container">
-        <SectionHeading id="counters-title" eyebrow={counters.eyebrow} heading={counters.heading} />
+        <SectionHeading id={titleIdOf(SECTION.counters)} eyebrow={counters.eyebrow} heading={counters.heading} />
         <Suspense fallback={null}>
           <CountersFigures />
         </Suspense>

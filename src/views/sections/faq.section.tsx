@@ -6,14 +6,15 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { faq } from '../../../content/home/faq.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const FaqList = lazyPart(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
   return (
-    <section id="faq" className="section section--alt faq" aria-labelledby="faq-title">
+    <section id={SECTION.faq} className="section section--alt faq" aria-labelledby={titleIdOf(SECTION.faq)}>
       <div className="container container--narrow">
-        <SectionHeading id="faq-title" eyebrow={faq.eyebrow} heading={faq.heading} intro={faq.intro} />
+        <SectionHeading id={titleIdOf(SECTION.faq)} eyebrow={faq.eyebrow} heading={faq.heading} intro={faq.intro} />
         <Suspense fallback={null}>
           <FaqList items={faq.items} />
         </Suspense>

@@ -4,12 +4,13 @@ import { getImage, variantUrl } from '../../../content/image-manifest.ts';
 import { gallery } from '../../../content/home/gallery.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function GallerySection() {
   return (
-    <section id="gallery" className="section section--alt gallery" aria-labelledby="gallery-title">
+    <section id={SECTION.gallery} className="section section--alt gallery" aria-labelledby={titleIdOf(SECTION.gallery)}>
       <div className="container">
-        <SectionHeading id="gallery-title" eyebrow={gallery.eyebrow} heading={gallery.heading} intro={gallery.intro} />
+        <SectionHeading id={titleIdOf(SECTION.gallery)} eyebrow={gallery.eyebrow} heading={gallery.heading} intro={gallery.intro} />
         <ul className="gallery-grid">
           {gallery.items.map((item) => {
             const entry = getImage(item.image.key);

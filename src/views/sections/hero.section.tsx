@@ -3,14 +3,15 @@
 import { hero } from '../../../content/home/hero.ts';
 import { SectionLink } from '../menu-scroll.view.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function HeroSection() {
   return (
-    <section id="home" className="hero" aria-labelledby="home-title">
+    <section id={SECTION.home} className="hero" aria-labelledby={titleIdOf(SECTION.home)}>
       <ResponsivePicture className="hero__media" image={hero.image} sizes="100vw" priority />
       <div className="hero__content container">
         <p className="eyebrow">{hero.eyebrow}</p>
-        <h1 id="home-title" className="hero__title">
+        <h1 id={titleIdOf(SECTION.home)} className="hero__title">
           {hero.heading}
         </h1>
         <p className="hero__lead">{hero.lead}</p>

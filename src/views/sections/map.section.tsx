@@ -6,13 +6,14 @@ import { map } from '../../../content/home/map.ts';
 import { OfficeAddress } from './contact.section.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function MapSection() {
   const directions = new Map(map.directions.map((entry) => [entry.officeId, entry.text]));
   return (
-    <section id="map" className="section section--alt map" aria-labelledby="map-title">
+    <section id={SECTION.map} className="section section--alt map" aria-labelledby={titleIdOf(SECTION.map)}>
       <div className="container">
-        <SectionHeading id="map-title" eyebrow={map.eyebrow} heading={map.heading} intro={map.intro} />
+        <SectionHeading id={titleIdOf(SECTION.map)} eyebrow={map.eyebrow} heading={map.heading} intro={map.intro} />
         <div className="map__layout">
           <div className="map__canvas">
             <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />

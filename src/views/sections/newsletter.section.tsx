@@ -7,6 +7,7 @@ import { company } from '../../../content/index.ts';
 import { newsletter } from '../../../content/home/newsletter.ts';
 import { mailtoHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 // Styles come with the first stylesheet (site.css imports newsletter.css), so the prerendered
 // form is styled at first paint; the chunk hydrates it after first paint.
@@ -14,10 +15,10 @@ const HomeNewsletterForm = lazyPart(() => import('../newsletter-home-form.view.t
 
 export function NewsletterSection() {
   return (
-    <section id="newsletter" className="section newsletter" aria-labelledby="newsletter-title">
+    <section id={SECTION.newsletter} className="section newsletter" aria-labelledby={titleIdOf(SECTION.newsletter)}>
       <div className="container newsletter__panel">
         <div className="newsletter__text">
-          <SectionHeading id="newsletter-title" eyebrow={newsletter.eyebrow} heading={newsletter.heading} intro={newsletter.intro} />
+          <SectionHeading id={titleIdOf(SECTION.newsletter)} eyebrow={newsletter.eyebrow} heading={newsletter.heading} intro={newsletter.intro} />
           <ul className="tick-list">
             {newsletter.points.map((point) => (
               <li key={point}>{point}</li>

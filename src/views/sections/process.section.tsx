@@ -5,14 +5,15 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { process } from '../../../content/home/process.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const TabsView = lazyPart(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
 
 export function ProcessSection() {
   return (
-    <section id="process" className="section process" aria-labelledby="process-title">
+    <section id={SECTION.process} className="section process" aria-labelledby={titleIdOf(SECTION.process)}>
       <div className="container">
-        <SectionHeading id="process-title" eyebrow={process.eyebrow} heading={process.heading} intro={process.intro} />
+        <SectionHeading id={titleIdOf(SECTION.process)} eyebrow={process.eyebrow} heading={process.heading} intro={process.intro} />
         <Suspense fallback={null}>
           <TabsView idPrefix="process" label={process.tabsLabel} tabs={process.steps} />
         </Suspense>

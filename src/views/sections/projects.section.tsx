@@ -3,13 +3,14 @@
 import { projects } from '../../../content/home/projects.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function ProjectsSection() {
   const categoryLabel = new Map(projects.categories.map((category) => [category.id, category.label]));
   return (
-    <section id="projects" className="section projects" aria-labelledby="projects-title">
+    <section id={SECTION.projects} className="section projects" aria-labelledby={titleIdOf(SECTION.projects)}>
       <div className="container">
-        <SectionHeading id="projects-title" eyebrow={projects.eyebrow} heading={projects.heading} intro={projects.intro} />
+        <SectionHeading id={titleIdOf(SECTION.projects)} eyebrow={projects.eyebrow} heading={projects.heading} intro={projects.intro} />
         <ul className="project-grid">
           {projects.items.map((project) => (
             <li key={project.id} id={`project-${project.id}`} className="project-card" data-category={project.category}>

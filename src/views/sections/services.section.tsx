@@ -1,12 +1,13 @@
 import { services } from '../../../content/home/services.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { ServiceIcon } from './parts/service-icon.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 export function ServicesSection() {
   return (
-    <section id="services" className="section section--alt services" aria-labelledby="services-title">
+    <section id={SECTION.services} className="section section--alt services" aria-labelledby={titleIdOf(SECTION.services)}>
       <div className="container">
-        <SectionHeading id="services-title" eyebrow={services.eyebrow} heading={services.heading} intro={services.intro} />
+        <SectionHeading id={titleIdOf(SECTION.services)} eyebrow={services.eyebrow} heading={services.heading} intro={services.intro} />
         <ul className="card-grid">
           {services.items.map((service) => (
             <li key={service.id} id={`service-${service.id}`} className="card service-card">

@@ -7,6 +7,7 @@ import { footer } from '../../../content/home/footer.ts';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SocialLinks } from './parts/social-links.view.tsx';
+import { SECTION } from '../../../content/section-ids.ts';
 
 // The short newsletter form (Brevo form 2) is a lazy chunk, prerendered like the contact form.
 const FooterNewsletterForm = lazyPart(() => import('../newsletter-footer-form.view.tsx'));
@@ -18,7 +19,7 @@ const year: string = import.meta.env.VITE_BUILD_YEAR ?? String(new Date().getFul
 export function SiteFooterSection() {
   const headOffice = company.offices.find((office) => office.kind === 'head-office') ?? company.offices[0];
   return (
-    <footer id="footer" className="site-footer">
+    <footer id={SECTION.footer} className="site-footer">
       <div className="container site-footer__grid">
         <div className="site-footer__about">
           <p className="brand brand--footer">

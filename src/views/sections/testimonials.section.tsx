@@ -5,16 +5,17 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { testimonials } from '../../../content/home/testimonials.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const TextSlider = lazyPart(() => import('../text-slider.view.tsx'));
 
 export function TestimonialsSection() {
   return (
-    <section id="testimonials" className="section testimonials" aria-labelledby="testimonials-title">
+    <section id={SECTION.testimonials} className="section testimonials" aria-labelledby={titleIdOf(SECTION.testimonials)}>
       <div className="container">
-        <SectionHeading id="testimonials-title" eyebrow={testimonials.eyebrow} heading={testimonials.heading} />
+        <SectionHeading id={titleIdOf(SECTION.testimonials)} eyebrow={testimonials.eyebrow} heading={testimonials.heading} />
         <Suspense fallback={null}>
-          <TextSlider slides={testimonials.items} label={testimonials.heading} />
+          <TextSlider slides={testimonials.items} label={testimonials.heading} controls={testimonials.controls} />
         </Suspense>
       </div>
     </section>

@@ -6,15 +6,16 @@ import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part.ts';
 import { upcoming } from '../../../content/home/upcoming.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 const ComingSoonView = lazyPart(() => import('../coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
 const CountdownView = lazyPart(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
 
 export function UpcomingSection() {
   return (
-    <section id="upcoming" className="section section--dark upcoming" aria-labelledby="upcoming-title">
+    <section id={SECTION.upcoming} className="section section--dark upcoming" aria-labelledby={titleIdOf(SECTION.upcoming)}>
       <div className="container">
-        <SectionHeading id="upcoming-title" eyebrow={upcoming.eyebrow} heading={upcoming.heading} intro={upcoming.intro} />
+        <SectionHeading id={titleIdOf(SECTION.upcoming)} eyebrow={upcoming.eyebrow} heading={upcoming.heading} intro={upcoming.intro} />
         <div className="upcoming__layout">
           <Suspense fallback={null}>
             <ComingSoonView {...upcoming.comingSoon} />
