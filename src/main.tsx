@@ -2,6 +2,7 @@
 // by the same resolveRoute the prerender used, so the first client render matches the HTML.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startPageInspector } from './services/page-inspector.service.ts';
 import { App } from './views/app.tsx';
 
 const container = document.getElementById('root');
@@ -13,6 +14,10 @@ const app = (
   </StrictMode>
 );
 
-// Every built page is prerendered; an empty root only happens if index.html is served raw.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// `?inspect` in the dev server: the machines report to the Stately Inspector from their start
+// (in a build this resolves at once).
+void startPageInspector().then(() => {
+  // Every built page is prerendered; an empty root only happens if index.html is served raw.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

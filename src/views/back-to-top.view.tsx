@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { backToTopMachine } from '../machines/back-to-top.machine.ts';
 import './styles/back-to-top.css';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface BackToTopProps {
   /** The machine to run; tests pass `backToTopMachine.provide({ actors, delays })` with fakes. */
@@ -13,7 +14,7 @@ export interface BackToTopProps {
 }
 
 export function BackToTop({ logic = backToTopMachine, inspect }: BackToTopProps) {
-  const actorRef = useActorRef(logic, { inspect });
+  const actorRef = useActorRef(logic, { inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
   const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));
   const clickable = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'button.click' }));

@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { comingSoonMachine } from '../machines/coming-soon.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface ComingSoonItem {
   id: string;
@@ -32,7 +33,7 @@ const ArrowIcon = ({ direction }: { direction: 'up' | 'down' }) => (
 );
 
 export function ComingSoonView({ heading, previousLabel, nextLabel, items, logic = comingSoonMachine, inspect }: ComingSoonViewProps) {
-  const actorRef = useActorRef(logic, { input: { count: items.length }, inspect });
+  const actorRef = useActorRef(logic, { input: { count: items.length }, inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
   const index = useSelector(actorRef, (snapshot) => snapshot.context.index);
   const listed = state === 'listed';

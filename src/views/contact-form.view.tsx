@@ -17,6 +17,7 @@ import { FormErrorSummary } from './form-error-summary.view.tsx';
 import { FormField } from './form-fields/form-field.view.tsx';
 import { InsideContactForm } from './form-fields/form-nesting-context.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface ContactFormViewProps {
   form: FormDefinition;
@@ -35,7 +36,7 @@ const feedbackPath = (form: FormDefinition) => `/wp-json/contact-form-7/v1/conta
 
 export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect, children }: ContactFormViewProps) {
   const nested = useContext(InsideContactForm);
-  const actorRef = useActorRef(logic, { input: { form, wpcf7, nested }, inspect });
+  const actorRef = useActorRef(logic, { input: { form, wpcf7, nested }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);

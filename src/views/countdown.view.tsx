@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { countdownMachine } from '../machines/countdown.machine.ts';
 import { formatSouthAfricanDateTime, timeLeft, type TimeLeft } from '../machines/countdown-time.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface CountdownViewProps {
   heading: string;
@@ -22,7 +23,7 @@ export interface CountdownViewProps {
 const UNIT_ORDER: ReadonlyArray<keyof TimeLeft> = ['days', 'hours', 'minutes', 'seconds'];
 
 export function CountdownView({ heading, eventName, place, startsAt, units, finishedText, logic = countdownMachine, inspect }: CountdownViewProps) {
-  const actorRef = useActorRef(logic, { input: { target: Date.parse(startsAt) }, inspect });
+  const actorRef = useActorRef(logic, { input: { target: Date.parse(startsAt) }, inspect: inspectWith(inspect) });
   const finished = useSelector(actorRef, (snapshot) => snapshot.matches('finished'));
   const left = useSelector(
     actorRef,

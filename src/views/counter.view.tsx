@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { counterMachine } from '../machines/counter.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 /** South African style, a space between thousands ("9 400"), the same in Node and every browser. */
 export function formatCount(value: number): string {
@@ -25,7 +26,7 @@ export interface CounterProps {
 
 export function Counter({ value, prefix = '', suffix = '', label, logic = counterMachine, inspect }: CounterProps) {
   const element = useRef<HTMLLIElement>(null);
-  const actorRef = useActorRef(logic, { input: { value, getElement: () => element.current }, inspect });
+  const actorRef = useActorRef(logic, { input: { value, getElement: () => element.current }, inspect: inspectWith(inspect) });
   const shown = useSelector(actorRef, (snapshot) => snapshot.context.shown);
   const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
   const final = `${prefix}${formatCount(value)}${suffix}`;

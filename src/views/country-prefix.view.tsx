@@ -7,6 +7,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { countryPrefixMachine } from '../machines/country-prefix.machine.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface CountryPrefixPickerProps {
   /** Prefix of the element ids (unique on the page). */
@@ -34,7 +35,7 @@ const MOVES: Record<string, 'next' | 'previous' | 'first' | 'last'> = {
 };
 
 export function CountryPrefixPicker({ idBase, dialCode, label, disabled, onPick, logic = countryPrefixMachine, inspect }: CountryPrefixPickerProps) {
-  const actorRef = useActorRef(logic, { input: { dialCode }, inspect });
+  const actorRef = useActorRef(logic, { input: { dialCode }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);

@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { faqItemMachine } from '../machines/faq-item.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface FaqItem {
   id: string;
@@ -26,7 +27,7 @@ function untilFoundSupported(element: HTMLElement): boolean {
 }
 
 export function FaqItemView({ item, logic = faqItemMachine, inspect }: FaqItemViewProps) {
-  const actorRef = useActorRef(logic, { inspect });
+  const actorRef = useActorRef(logic, { inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => String(snapshot.value));
   const interactive = state !== 'static';
   const open = useSelector(actorRef, (snapshot) => snapshot.hasTag('open'));

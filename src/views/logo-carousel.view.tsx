@@ -12,6 +12,7 @@ import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/t
 import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
 import type { Home } from '../../content/structs/home.struct.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface LogoCarouselClient {
   name: string;
@@ -59,7 +60,7 @@ const loadSplideCarousel = () => import('./splide-logo-carousel.view.tsx');
 
 export function LogoCarousel({ clients, words, rootId, logic = logoCarouselMachine, inspect }: LogoCarouselProps) {
   const { label } = words;
-  const actorRef = useActorRef(logic, { input: { rootId, label, load: loadSplideCarousel }, inspect });
+  const actorRef = useActorRef(logic, { input: { rootId, label, load: loadSplideCarousel }, inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
   // The component, while the machine has it on the page (mounting, mounted; not once it failed).
   const Carousel = useSelector(actorRef, (snapshot) => (snapshot.hasTag('splide') ? snapshot.context.carousel : undefined));

@@ -6,6 +6,7 @@ import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent, 
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { menuScrollMachine, type MenuLayout } from '../machines/menu-scroll.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 type MenuScrollActor = ActorRefFrom<typeof menuScrollMachine>;
 
@@ -24,7 +25,7 @@ export interface MenuScrollProps {
 
 export function MenuScroll({ children, sectionIds, layout = 'top', logic = menuScrollMachine, inspect }: MenuScrollProps) {
   // The input is read once, when the actor starts: a page's sections and layout do not change.
-  const actorRef = useActorRef(logic, { input: { sectionIds, layout }, inspect });
+  const actorRef = useActorRef(logic, { input: { sectionIds, layout }, inspect: inspectWith(inspect) });
   return <MenuScrollContext.Provider value={actorRef}>{children}</MenuScrollContext.Provider>;
 }
 

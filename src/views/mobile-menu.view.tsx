@@ -6,6 +6,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode 
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { mobileMenuMachine } from '../machines/mobile-menu.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 /** The toggle and the menu: the part of the page that stays usable while the menu is open. */
 export const MOBILE_MENU_ID = 'mobile-menu';
@@ -23,7 +24,7 @@ export interface MobileMenuProps {
 }
 
 export function MobileMenu({ label, children, logic = mobileMenuMachine, inspect }: MobileMenuProps) {
-  const actorRef = useActorRef(logic, { input: { containerId: MOBILE_MENU_ID }, inspect });
+  const actorRef = useActorRef(logic, { input: { containerId: MOBILE_MENU_ID }, inspect: inspectWith(inspect) });
   const open = useSelector(actorRef, (snapshot) => snapshot.hasTag('expanded'));
   const toggle = useRef<HTMLButtonElement>(null);
 

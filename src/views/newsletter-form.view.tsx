@@ -19,6 +19,7 @@ import { CountryPrefixPicker } from './country-prefix.view.tsx';
 import { describedBy, fieldIds } from './form-fields/field-ids.ts';
 import { FormGroup } from './form-fields/form-group.view.tsx';
 import { useEmittedFocus } from './use-emitted-focus.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface NewsletterFormViewProps {
   form: NewsletterForm;
@@ -61,7 +62,7 @@ export function NewsletterFormView({
   inspect,
   prefixLogic,
 }: NewsletterFormViewProps) {
-  const actorRef = useActorRef(logic, { input: { form }, inspect });
+  const actorRef = useActorRef(logic, { input: { form }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
   const { context } = snapshot;

@@ -6,6 +6,7 @@ import { useId, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { progressBarMachine } from '../machines/progress-bar.machine.ts';
 import { PROGRESS_FILL_DURATION_MS } from '../machines/theme.constants.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface ProgressBarProps {
   label: string;
@@ -19,7 +20,7 @@ export interface ProgressBarProps {
 export function ProgressBar({ label, percent, logic = progressBarMachine, inspect }: ProgressBarProps) {
   const labelId = useId();
   const element = useRef<HTMLDivElement>(null);
-  const actorRef = useActorRef(logic, { input: { getElement: () => element.current }, inspect });
+  const actorRef = useActorRef(logic, { input: { getElement: () => element.current }, inspect: inspectWith(inspect) });
   const atTarget = useSelector(actorRef, (snapshot) => snapshot.hasTag('atTarget'));
   const animating = useSelector(actorRef, (snapshot) => snapshot.hasTag('animating'));
   const state = useSelector(actorRef, (snapshot) => String(snapshot.value));

@@ -7,6 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { scrollRevealMachine } from '../machines/scroll-reveal.machine.ts';
 import type { RevealEngineLoader } from '../services/scroll-reveal.actor.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 /** The engine's chunk: gsap, ScrollTrigger and @gsap/react come with it, not before. */
 export const loadScrollRevealEngine: RevealEngineLoader = () => import('./scroll-reveal-engine.view.tsx').then((module) => module.ScrollRevealEngine);
@@ -18,7 +19,7 @@ export interface ScrollRevealProps {
 }
 
 export default function ScrollReveal({ logic = scrollRevealMachine, inspect }: ScrollRevealProps) {
-  const actorRef = useActorRef(logic, { input: { loadEngine: loadScrollRevealEngine }, inspect });
+  const actorRef = useActorRef(logic, { input: { loadEngine: loadScrollRevealEngine }, inspect: inspectWith(inspect) });
   const Engine = useSelector(actorRef, (snapshot) => (snapshot.matches('active') ? snapshot.context.engine : null));
   const options = useSelector(actorRef, (snapshot) => snapshot.context.options);
   return Engine ? <Engine {...options} /> : null;

@@ -6,6 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import type { Link } from '../../content/index.ts';
 import { scrollSpyMachine } from '../machines/scroll-spy.machine.ts';
 import { SectionLink } from './menu-scroll.view.tsx';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface MainMenuListProps {
   items: readonly Link[];
@@ -21,7 +22,7 @@ export interface MainMenuListProps {
 const anchorOf = (href: string) => href.split('#')[1] ?? null;
 
 export function MainMenuList({ items, sectionIds, logic = scrollSpyMachine, inspect }: MainMenuListProps) {
-  const actorRef = useActorRef(logic, { input: { sectionIds }, inspect });
+  const actorRef = useActorRef(logic, { input: { sectionIds }, inspect: inspectWith(inspect) });
   // Null until the first report: the prerendered HTML and the hydrating render mark nothing.
   const current = useSelector(actorRef, (snapshot) => (snapshot.hasTag('marked') ? snapshot.context.current : null));
 

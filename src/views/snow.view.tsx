@@ -5,6 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { snowMachine } from '../machines/snow.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface SnowProps {
   enabled: boolean;
@@ -15,7 +16,7 @@ export interface SnowProps {
 
 export default function Snow({ enabled, logic = snowMachine, inspect }: SnowProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const actorRef = useActorRef(logic, { input: { enabled, getCanvas: () => canvas.current }, inspect });
+  const actorRef = useActorRef(logic, { input: { enabled, getCanvas: () => canvas.current }, inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => JSON.stringify(snapshot.value));
   const snowing = useSelector(actorRef, (snapshot) => snapshot.matches({ enabled: 'snowing' }));
   return <canvas ref={canvas} className="snow" aria-hidden="true" hidden={!snowing} data-state={state} />;

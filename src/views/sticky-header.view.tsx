@@ -6,6 +6,7 @@ import type { InspectionEvent, StateValue } from 'xstate';
 import { stickyHeaderMachine } from '../machines/sticky-header.machine.ts';
 import './styles/sticky-header.css';
 import { SECTION } from '../../content/section-ids.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface StickyHeaderProps {
   children: ReactNode;
@@ -30,7 +31,7 @@ function leafPaths(value: StateValue, prefix = ''): string[] {
 
 export function StickyHeader({ children, autoShow = false, menuLayout = 'top', logic = stickyHeaderMachine, inspect }: StickyHeaderProps) {
   // `autoShow` is read once, when the actor starts: the variant is a page's design, not a toggle.
-  const actorRef = useActorRef(logic, { input: { autoShow }, inspect });
+  const actorRef = useActorRef(logic, { input: { autoShow }, inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => leafPaths(snapshot.value).join(' '));
   const smaller = useSelector(actorRef, (snapshot) => snapshot.hasTag('smaller'));
   const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { tabsMachine, type TabsEvent } from '../machines/tabs.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface TabItem {
   id: string;
@@ -37,7 +38,7 @@ const KEY_EVENTS: Record<string, TabsEvent> = {
 };
 
 export function TabsView({ idPrefix, label, tabs, logic = tabsMachine, inspect }: TabsViewProps) {
-  const actorRef = useActorRef(logic, { input: { count: tabs.length }, inspect });
+  const actorRef = useActorRef(logic, { input: { count: tabs.length }, inspect: inspectWith(inspect) });
   const tabbed = useSelector(actorRef, (snapshot) => snapshot.matches('tabbed'));
   const selected = useSelector(actorRef, (snapshot) => snapshot.context.selected);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);

@@ -9,6 +9,7 @@ import type { InspectionEvent, StateValue } from 'xstate';
 import { textSliderMachine } from '../machines/text-slider.machine.ts';
 import { TEXT_SLIDER_FADE_MS } from '../machines/theme.constants.ts';
 import type { Home } from '../../content/structs/home.struct.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface TextSlide {
   quote: string;
@@ -80,7 +81,7 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
 }
 
 export function TextSlider({ slides, label, controls, logic = textSliderMachine, inspect }: TextSliderProps) {
-  const actorRef = useActorRef(logic, { input: { count: slides.length }, inspect });
+  const actorRef = useActorRef(logic, { input: { count: slides.length }, inspect: inspectWith(inspect) });
   const state = useSelector(actorRef, (snapshot) => leafPath(snapshot.value));
   const index = useSelector(actorRef, (snapshot) => snapshot.context.index);
   const slider = useSelector(actorRef, (snapshot) => snapshot.hasTag('slider'));
