@@ -86,7 +86,11 @@ export const newsletterMachine = setup({
     storeNonce: assign((_, nonce: string) => ({ nonce })),
     dropNonce: assign({ nonce: null, nonceRefetched: true }),
     showAnswer: assign((_, answer: SubscribeAnswer) => ({ message: answer.msg, messageKind: messageKindOf(answer), redirect: answer.redirect })),
-    showTransportError: assign((_, failure: { error: unknown }) => ({ message: rawMessage(failure.error), messageKind: 'error' as const })),
+    // The raw error is shown, as the plugin does, and logged.
+    showTransportError: enqueueActions(({ enqueue }, failure: { error: unknown }) => {
+      enqueue.assign({ message: rawMessage(failure.error), messageKind: 'error' });
+      enqueue(() => console.error(failure.error));
+    }),
     // After any answer, as the plugin does: the form is reset and the captcha token dropped.
     resetForm: assign(({ context }) => ({ entered: emptyEntered(context.form, context.smsPrefix), token: '', resets: context.resets + 1 })),
     clearMessage: assign({ message: '', messageKind: null }),
@@ -183,11 +187,7 @@ export const newsletterMachine = setup({
             onDone: { target: 'sending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
             onError: {
               target: '#newsletter.editing.answered',
-              actions: [
-                { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) },
-                'resetForm',
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [{ type: 'showTransportError', params: ({ event }) => ({ error: event.error }) }, 'resetForm'],
             },
           },
         },
@@ -207,11 +207,7 @@ export const newsletterMachine = setup({
             ],
             onError: {
               target: '#newsletter.editing.answered',
-              actions: [
-                { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) },
-                'resetForm',
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [{ type: 'showTransportError', params: ({ event }) => ({ error: event.error }) }, 'resetForm'],
             },
           },
         },

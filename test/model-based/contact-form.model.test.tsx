@@ -11,11 +11,24 @@ import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
 import { formStatusOf, summaryErrorsOf } from '../../src/machines/contact-form.selectors.ts';
 import { characterCount, isAccepted, textOf } from '../../src/machines/contact-form-values.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../src/services/cf7-api.client.ts';
-import type { FeedbackResponse, InvalidField } from '../../src/services/cf7-api.types.ts';
+import type { FeedbackResponse } from '../../src/services/cf7-api.types.ts';
 import { MISSING_WPCF7, MISSING_WPCF7_API, siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
 import { counterMessage } from '../../src/views/form-fields/character-counter.view.tsx';
 import { InsideContactForm } from '../../src/views/form-fields/form-nesting-context.ts';
+import {
+  cf7Answer,
+  control,
+  formElement,
+  hiddenValue as hidden,
+  liveStatus,
+  recordCf7Events,
+  responseOutput,
+  spinner,
+  submitButton,
+  wrapper,
+} from '../support/contact-form-page.ts';
+import { expectErrorSummary, expectFieldError } from '../support/govuk-errors.ts';
 import { everyFieldForm } from '../unit/contact-form-fixture.ts';
 import {
   describeModel,
@@ -42,28 +55,14 @@ const unexpectedConsoleErrors = () =>
   consoleError.mock.calls.filter(([first]) => typeof first === 'string' && /Warning|React|act\(/.test(first));
 
 // The plugin's DOM events, as the rest of the page hears them.
-const domEvents: CustomEvent[] = [];
-for (const name of ['wpcf7statuschanged', 'wpcf7beforesubmit', 'wpcf7submit', 'wpcf7invalid', 'wpcf7unaccepted', 'wpcf7spam', 'wpcf7aborted', 'wpcf7mailsent', 'wpcf7mailfailed', 'wpcf7reset']) {
-  document.addEventListener(name, (event) => domEvents.push(event as CustomEvent));
-}
-const lastDomEvent = (name: string) => domEvents.filter((event) => event.type === name).at(-1);
+const domEvents = recordCf7Events();
+const lastDomEvent = domEvents.last;
 
 const setup = () => {
   consoleError.mockClear();
-  domEvents.length = 0;
+  domEvents.clear();
 };
 
-// --- the page ---------------------------------------------------------------------------------
-
-const wrapper = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7')!;
-const formElement = (container: HTMLElement) => container.querySelector<HTMLFormElement>('form.wpcf7-form')!;
-const submitButton = (container: HTMLElement) => container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
-const control = (name: string) => document.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
-const hidden = (container: HTMLElement, name: string) => container.querySelector<HTMLInputElement>(`input[type="hidden"][name="${name}"]`)?.value;
-const spinner = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7-spinner')!;
-const summary = (container: HTMLElement) => container.querySelector<HTMLElement>('.error-summary')!;
-const liveStatus = (container: HTMLElement) => container.querySelector<HTMLElement>('.screen-reader-response [role="status"]')!;
-const responseOutput = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7-response-output')!;
 const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
 
 const PAGE_MESSAGE = 'your-message';
@@ -73,16 +72,7 @@ const CONSENT = 'your-consent';
 
 const answer = (status: string, message: string, invalid: Array<[string, string]> = []): ActorCompletionEvent => ({
   type: 'xstate.done.actor.submitFeedback',
-  output: {
-    contact_form_id: 5,
-    status,
-    message,
-    invalid_fields: invalid.map(
-      ([field, text]): InvalidField => ({ field, message: text, idref: null, error_id: `wpcf7-f5-o1-ve-${field}` }),
-    ),
-    posted_data_hash: status === 'mail_sent' ? 'f1e2d3' : '',
-    into: '#wpcf7-f5-o1',
-  } satisfies FeedbackResponse,
+  output: cf7Answer(status, message, invalid, { posted_data_hash: status === 'mail_sent' ? 'f1e2d3' : '' }),
 });
 
 const TOO_SHORT = 'Message must be 10 characters or more';
@@ -270,38 +260,16 @@ const plainForm: Check = ({ snapshot, container }) => {
 
 /** Every field's error beside it (GOV.UK: message above the control, linked, aria-invalid). */
 const inlineErrors: Check = ({ snapshot, container }) => {
-  const { errors, form } = snapshot.context;
+  const { errors, form, unitTag } = snapshot.context;
   for (const field of form.fields) {
-    const group = container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!;
-    const first = group.querySelector<HTMLElement>('input, select, textarea')!;
-    const error = errors[field.name];
-    if (error === undefined) {
-      expect(group).not.toHaveClass('form-group--error');
-      expect(first).toHaveAttribute('aria-invalid', 'false');
-      continue;
-    }
-    const message = group.querySelector<HTMLElement>('.form-error-message')!;
-    expect(message).toHaveTextContent(`Error: ${error}`);
-    expect(message.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(first).toHaveAttribute('aria-invalid', 'true');
-    const describer = group.querySelector('fieldset') ?? first;
-    expect(describer.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
-    expect(message.id).toBe(`${snapshot.context.unitTag}-ve-${field.name}`);
+    expectFieldError(container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!, errors[field.name], `${unitTag}-ve-${field.name}`);
   }
 };
 
 /** The summary lists every error with a link to its field, after an answer with invalid fields. */
 const errorSummary: Check = ({ snapshot, container }) => {
   const errors = summaryErrorsOf(snapshot.context);
-  const links = [...summary(container).querySelectorAll('a')];
-  if (Object.keys(errors).length === 0) {
-    expect(summary(container)).not.toBeVisible();
-    return;
-  }
-  expect(summary(container)).toBeVisible();
-  expect(summary(container).querySelector('[role="alert"]')).toHaveTextContent('There is a problem');
-  expect(links.map((link) => link.textContent)).toEqual(snapshot.context.form.fields.map((field) => errors[field.name]).filter(Boolean));
-  for (const link of links) expect(document.querySelector(link.getAttribute('href')!)).not.toBeNull();
+  expectErrorSummary(container, snapshot.context.form.fields.flatMap((field) => errors[field.name] ?? []));
 };
 
 const answerShown = (status: string): Check => ({ snapshot, container }) => {

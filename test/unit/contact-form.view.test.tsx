@@ -15,6 +15,7 @@ import type { RecaptchaSetupInput, RecaptchaSetupOutput } from '../../src/servic
 import type { FormEntry } from '../../src/services/form-data.service.ts';
 import { formSchema } from '../../src/validation/index.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
+import { cf7Answer } from '../support/contact-form-page.ts';
 import { everyFieldForm } from './contact-form-fixture.ts';
 
 interface Stage {
@@ -22,15 +23,7 @@ interface Stage {
   refill?: RefillResponse;
 }
 
-const answer = (status: string, message: string, invalid: Array<[string, string]> = [], extra: Partial<FeedbackResponse> = {}): FeedbackResponse => ({
-  contact_form_id: 5,
-  status,
-  message,
-  invalid_fields: invalid.map(([field, text]) => ({ field, message: text, idref: null, error_id: `wpcf7-f5-o1-ve-${field}` })),
-  posted_data_hash: status === 'mail_sent' ? 'hash-1' : '',
-  into: '#wpcf7-f5-o1',
-  ...extra,
-});
+const answer = cf7Answer;
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
