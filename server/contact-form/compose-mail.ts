@@ -1,6 +1,7 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { OutboxAttachment } from '../db/types.ts';
 import { displayValue, type PostedData } from './posted-data.ts';
+import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
 
 /*
  * The mail a submission becomes (CF7's "Mail" tab): to MAIL_TO, Reply-To the visitor's own
@@ -35,8 +36,7 @@ const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-
 
 /** One line of header-safe text. */
 export function headerSafe(text: string): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters (CR/LF header injection) is the point
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return text.replace(UNSAFE_CHARACTERS, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 export function replyToAddress(value: string): string | null {

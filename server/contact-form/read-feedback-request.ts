@@ -1,4 +1,6 @@
 import type { FormDefinition, MessageKey } from '../../content/forms/index.ts';
+import { fieldKey, lastValueWins } from '../../src/validation/field-values.ts';
+import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
 import { fieldTooLarge, malformedMultipart, tooManyFields, tooManyFiles } from './feedback-errors.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
 import { fileFieldsOf, multipartLimits } from './multipart-limits.ts';
@@ -77,14 +79,10 @@ export async function readFeedbackRequest(body: Buffer, contentType: string, for
     // The type is the detected one, never the browser's claim.
     formData.append(name, new File([value], filename, { type: kind.mediaType }));
   }
-  return { formData, uploads, fileErrors };
+  // A plain name posted twice is its last value for every reader: validation, storage, mail.
+  return { formData: lastValueWins(formData), uploads, fileErrors };
 }
 
-/** `your-file[]` → `your-file`, as the validation engine keys fields. */
-function fieldKey(name: string): string {
-  const bracket = name.indexOf('[');
-  return bracket > 0 ? name.slice(0, bracket) : name;
-}
 
 /**
  * The last path segment (old browsers send `C:\fakepath\brief.pdf`), without control
@@ -92,7 +90,6 @@ function fieldKey(name: string): string {
  */
 export function cleanFilename(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what a safe file name must lose
-  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const clean = base.replace(UNSAFE_CHARACTERS, '').replaceAll('"', '').trim();
   return clean.length > 200 ? clean.slice(clean.length - 200) : clean;
 }

@@ -50,5 +50,6 @@ export function formFieldsOf(body: unknown): FormFields | null {
 
 /** The first value posted under `name`, or ''. */
 export function fieldValue(fields: FormFields, name: string): string {
-  return fields.find(([key]) => key === name)?.[1] ?? '';
+  // The last of repeated values, as PHP (and the form readers) read it.
+  return fields.findLast(([key]) => key === name)?.[1] ?? '';
 }

@@ -3,8 +3,9 @@
 //
 // Keying (as CF7's FormDataTree): `name`, `name[]`, `name[0]`, `name[a][b]` all belong to the
 // field `name`, so a checkbox group or a multiple select posted as `your-topics[]` is validated
-// by rules whose `field` is `your-topics`. Unlike FormDataTree, repeated plain names are all
-// kept (it keeps the last), so a second value cannot slip past the server's validation.
+// by rules whose `field` is `your-topics`. A plain name posted twice is one value, the last (as
+// PHP and FormDataTree read it): the server collapses repeats with `lastValueWins` before
+// anything reads the submission, so validation, storage and mail see the same value.
 //
 // Empty values are left out, as FormDataTree leaves out "": a string that is blank after
 // trimming (CF7's JS would count "   " as an answer; a visitor would not) and the nameless,
@@ -58,4 +59,21 @@ export function filesOf(values: FieldValues, field: string): File[] {
 /** True when every value of the field is a File passing `test` (and when there is none). */
 export function everyFile(values: FieldValues, field: string, test: (file: File) => boolean): boolean {
   return valuesOf(values, field).every((value) => typeof value !== 'string' && test(value));
+}
+
+/**
+ * The submission with every plain (bracket-less) name posted more than once reduced to its last
+ * value, in the place of that last value; `name[]` lists keep every value.
+ */
+export function lastValueWins(formData: FormData): FormData {
+  const entries = [...formData.entries()];
+  const lastIndex = new Map<string, number>();
+  entries.forEach(([name], index) => {
+    if (!name.includes('[')) lastIndex.set(name, index);
+  });
+  const collapsed = new FormData();
+  entries.forEach(([name, value], index) => {
+    if (name.includes('[') || lastIndex.get(name) === index) collapsed.append(name, value);
+  });
+  return collapsed;
 }

@@ -49,7 +49,8 @@ export function readNewsletterValues(form: NewsletterForm, entries: FieldEntries
   const lists: string[] = [];
   for (const [name, value] of entries) {
     if (name === NEWSLETTER_FIELD.lists) lists.push(value);
-    else if (!single.has(name)) single.set(name, value);
+    // A field posted twice is its last value, as PHP reads it (and the contact form).
+    else single.set(name, value);
   }
   const text = (name: string) => (single.get(name) ?? '').trim();
   const rawSms = form.sms ? text(NEWSLETTER_FIELD.sms) : '';
