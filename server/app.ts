@@ -93,6 +93,6 @@ export async function buildApp({
 }
 
 /** Fastify trusts a hop count too, but its types only name a function for it. */
-function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(value: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }

@@ -26,8 +26,8 @@ export interface Config {
   mailFrom: string | null;
   /** Absolute path where uploaded files are kept: never inside the web root. */
   uploadDir: string;
-  /** Fastify's trustProxy: false, true (any proxy), a hop count, or the proxies' addresses. */
-  trustProxy: boolean | number | string[];
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never "any"). */
+  trustProxy: false | number | string[];
   /** Submissions per IP address and window on POST feedback; null: no limit. */
   feedbackRateLimit: RateLimit | null;
   /** Words that make a submission spam (CF7's disallowed list), lower case. */
@@ -114,13 +114,24 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
 
   const staticRoot = path.resolve(cwd, read(env, 'STATIC_ROOT') ?? DEFAULTS.staticRoot);
   const mailTo = readMailTo(env);
+  const mailFrom = readMailFrom(env);
+  const smtpUrl = readSmtpUrl(env);
   const port = readPort(env);
   const host = readHost(env);
+  const siteUrl = readSiteUrl(env, host, port);
+  if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
+    // Confirm and unsubscribe links in mail are built from it; the default is where the server
+    // listens, which no reader of the mail can reach.
+    throw new ConfigError('SITE_URL', `must be set when SMTP_URL is: links in mail would point at ${siteUrl}`);
+  }
+  if (smtpUrl !== null && mailFrom === null && mailTo === null) {
+    throw new ConfigError('MAIL_FROM', 'must be set (or MAIL_TO) when SMTP_URL is: mail needs a sender address');
+  }
   return {
     port,
     host,
     databaseUrl: readDatabaseUrl(env),
-    smtpUrl: readSmtpUrl(env),
+    smtpUrl,
     mailTo,
     recaptchaSiteKey,
     recaptchaSecret,
@@ -129,13 +140,13 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     nonceSecret: readNonceSecret(env),
     logLevel: readLogLevel(env),
     staticRoot,
-    mailFrom: readMailFrom(env),
+    mailFrom,
     uploadDir: readUploadDir(env, cwd, staticRoot),
     trustProxy: readTrustProxy(env),
     feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),
     newsletterRateLimit: readRateLimit(env, 'NEWSLETTER_RATE_LIMIT', DEFAULTS.newsletterRateLimit),
-    siteUrl: readSiteUrl(env, host, port),
+    siteUrl,
   };
 }
 
@@ -240,12 +251,19 @@ function readUploadDir(env: Env, cwd: string, staticRoot: string): string {
 
 /**
  * Behind a load balancer the client's address is in X-Forwarded-For, which may only be believed
- * from the proxy itself: `true` trusts any proxy, a number that many hops, a list those addresses.
+ * from the proxy itself: a number trusts that many hops, a list those addresses. `true` (trust
+ * any) is refused: every client could then write its own X-Forwarded-For and pass for another
+ * address, which undoes the rate limits.
  */
-function readTrustProxy(env: Env): boolean | number | string[] {
+function readTrustProxy(env: Env): false | number | string[] {
   const raw = read(env, 'TRUST_PROXY');
   if (raw === null || raw.toLowerCase() === 'false') return false;
-  if (raw.toLowerCase() === 'true') return true;
+  if (raw.toLowerCase() === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'must not be true (any client could forge X-Forwarded-For and dodge the rate limits): give the number of proxies in front of the server, like 1, or their addresses',
+    );
+  }
   if (/^\d{1,2}$/.test(raw)) return Number(raw);
   const addresses = raw.split(',').map((part) => part.trim());
   const isAddress = (part: string) => {
@@ -258,7 +276,7 @@ function readTrustProxy(env: Env): boolean | number | string[] {
   if (!addresses.every(isAddress)) {
     throw new ConfigError(
       'TRUST_PROXY',
-      `must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got ${shown(raw)})`,
+      `must be false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got ${shown(raw)})`,
     );
   }
   return addresses;
@@ -385,4 +403,18 @@ function parseUrl(raw: string): URL | null {
   } catch {
     return null;
   }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Said at start when the server listens on loopback for a public site with no TRUST_PROXY: a
+ * proxy in front is then every visitor's address, so all share one rate limit (20 bad posts
+ * lock the form for everyone) and one IP hash. Null when nothing looks wrong.
+ */
+export function proxyWarning(config: Pick<Config, 'host' | 'siteUrl' | 'trustProxy'>): string | null {
+  if (config.trustProxy !== false || !LOOPBACK_HOSTS.has(config.host)) return null;
+  const siteHost = new URL(config.siteUrl).hostname.replace(/^\[|\]$/g, '');
+  if (LOOPBACK_HOSTS.has(siteHost)) return null;
+  return `HOST is ${config.host} (loopback) and SITE_URL is ${config.siteUrl}, but TRUST_PROXY is not set: behind a proxy every visitor arrives from the proxy's address and shares one rate limit. Set TRUST_PROXY to the number of proxies in front (usually 1) or their addresses.`;
 }

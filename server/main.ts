@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, proxyWarning, type Config } from './config.ts';
 import { createDatabase } from './db/create-database.ts';
 import { dialectOf } from './db/dialect.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -77,6 +77,8 @@ async function main(): Promise<void> {
     running.app = app;
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
+    const warning = proxyWarning(config);
+    if (warning !== null) log.warn(warning);
     if (running.stopping) return;
     running.worker = startMailDelivery(app);
   } catch (error) {

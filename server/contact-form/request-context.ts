@@ -11,18 +11,26 @@ export function requireForm(app: FastifyInstance, id: string): FormDefinition {
   return form;
 }
 
-/** `https://host` as the visitor reached it (X-Forwarded-* only when TRUST_PROXY allows). */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * Where absolute URLs in answers point (the redirect, captcha images): SITE_URL, never the
+ * request's Host header, which the client writes (and a proxy may rewrite).
+ */
+export function siteBaseOf(app: FastifyInstance): string {
+  return app.config.siteUrl;
+}
+
+/** The site's host name, as reCAPTCHA reports where a token was made. */
+export function siteHostnameOf(app: FastifyInstance): string {
+  return new URL(app.config.siteUrl).hostname;
 }
 
 /** The page the form was sent from: the Referer, when it is on this site (CF7 does the same). */
-export function pageUrlOf(request: FastifyRequest): string | null {
+export function pageUrlOf(app: FastifyInstance, request: FastifyRequest): string | null {
   const referer = request.headers.referer;
   if (typeof referer !== 'string') return null;
   try {
     const url = new URL(referer);
-    return url.hostname === request.hostname ? url.toString().slice(0, 500) : null;
+    return url.hostname === siteHostnameOf(app) ? url.toString().slice(0, 500) : null;
   } catch {
     return null;
   }

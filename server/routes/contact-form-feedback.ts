@@ -9,7 +9,7 @@ import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
 import { processSubmission } from '../contact-form/process-submission.ts';
 import { readFeedbackRequest } from '../contact-form/read-feedback-request.ts';
 import { buildRefill, hasRefillFields, type Refill } from '../contact-form/refill.ts';
-import { CONTACT_FORM_PATH, originOf, pageUrlOf, requireForm } from '../contact-form/request-context.ts';
+import { CONTACT_FORM_PATH, pageUrlOf, requireForm, siteBaseOf, siteHostnameOf } from '../contact-form/request-context.ts';
 import type { BeforeSendMailHook } from '../contact-form/process-submission.ts';
 
 export interface FeedbackRouteOptions {
@@ -78,13 +78,13 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
           request: feedback,
           ip: request.ip,
           userAgent: headerText(request, 'user-agent'),
-          hostname: request.hostname,
+          hostname: siteHostnameOf(app),
           unitTag,
           containerPost: Number.parseInt(postedText(feedback.formData, '_wpcf7_container_post'), 10) || 0,
-          pageUrl: pageUrlOf(request),
+          pageUrl: pageUrlOf(app, request),
         },
       );
-      const origin = originOf(request);
+      const origin = siteBaseOf(app);
       // Every answer carries fresh captchas and quiz questions: the old captcha is used up.
       const refill: Refill = hasRefillFields(form)
         ? await buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin })

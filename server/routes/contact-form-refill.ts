@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRefill } from '../contact-form/refill.ts';
-import { CONTACT_FORM_PATH, originOf, requireForm } from '../contact-form/request-context.ts';
+import { CONTACT_FORM_PATH, requireForm, siteBaseOf } from '../contact-form/request-context.ts';
 import { formIdParams, refillSchema, restErrors } from '../http/route-schemas.ts';
 
 /**
@@ -15,7 +15,7 @@ export default async function contactFormRefillRoutes(app: FastifyInstance): Pro
     async (request, reply) => {
     const form = requireForm(app, request.params.id);
     reply.header('cache-control', 'no-store');
-    return buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin: originOf(request) });
+    return buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin: siteBaseOf(app) });
     },
   );
 }

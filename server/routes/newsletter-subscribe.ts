@@ -8,6 +8,7 @@ import {
   type NewsletterProblem,
 } from '../../src/validation/newsletter/index.ts';
 import { verifyRecaptcha } from '../contact-form/recaptcha.ts';
+import { siteHostnameOf } from '../contact-form/request-context.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { RestError } from '../http/rest-error.ts';
@@ -93,7 +94,7 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
       secret: config.recaptchaSecret,
       token,
       remoteIp: request.ip,
-      hostname: request.hostname,
+      hostname: siteHostnameOf(app),
       action: NEWSLETTER_RECAPTCHA_ACTION,
     });
     if (!verdict.human) {

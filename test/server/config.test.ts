@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DISALLOWED_WORDS, loadConfig } from '../../server/config.ts';
+import { ConfigError, DEFAULT_DISALLOWED_WORDS, loadConfig, proxyWarning } from '../../server/config.ts';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -94,7 +94,6 @@ describe('loadConfig', () => {
   });
 
   it('reads the contact form settings: proxies, rate limit, word list, uploads', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '::1,fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
@@ -207,12 +206,27 @@ describe('loadConfig', () => {
     [
       'TRUST_PROXY',
       { TRUST_PROXY: 'loadbalancer' },
-      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "loadbalancer")',
+      'Invalid configuration: TRUST_PROXY must be false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "loadbalancer")',
     ],
     [
       'TRUST_PROXY',
       { TRUST_PROXY: '10.0.0.0/33' },
-      'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "10.0.0.0/33")',
+      'Invalid configuration: TRUST_PROXY must be false, a hop count or a comma-separated list of IP addresses or CIDR ranges (got "10.0.0.0/33")',
+    ],
+    [
+      'TRUST_PROXY',
+      { TRUST_PROXY: 'true' },
+      'Invalid configuration: TRUST_PROXY must not be true (any client could forge X-Forwarded-For and dodge the rate limits): give the number of proxies in front of the server, like 1, or their addresses',
+    ],
+    [
+      'SITE_URL',
+      { SMTP_URL: 'smtp://mail.example.co.za', MAIL_TO: 'sales@example.co.za' },
+      'Invalid configuration: SITE_URL must be set when SMTP_URL is: links in mail would point at http://127.0.0.1:8080',
+    ],
+    [
+      'MAIL_FROM',
+      { SMTP_URL: 'smtp://mail.example.co.za', SITE_URL: 'https://www.example.co.za' },
+      'Invalid configuration: MAIL_FROM must be set (or MAIL_TO) when SMTP_URL is: mail needs a sender address',
     ],
     [
       'FEEDBACK_RATE_LIMIT',
@@ -255,5 +269,15 @@ describe('loadConfig', () => {
     expect(errorOf({ NONCE_SECRET: 'hunter2' }).message).not.toContain('hunter2');
     expect(errorOf({ DATABASE_URL: 'redis://u:hunter2@h/0' }).message).not.toContain('hunter2');
     expect(errorOf({ SMTP_URL: 'smtp://u:hunter2@' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('proxyWarning', () => {
+  it('warns when a public site is served from loopback with no TRUST_PROXY', () => {
+    const behindProxy = loadConfig({ SITE_URL: 'https://www.example.co.za' });
+    expect(proxyWarning(behindProxy)).toContain('TRUST_PROXY is not set');
+    expect(proxyWarning(loadConfig({ SITE_URL: 'https://www.example.co.za', TRUST_PROXY: '1' }))).toBeNull();
+    expect(proxyWarning(loadConfig({}))).toBeNull();
+    expect(proxyWarning(loadConfig({ HOST: '0.0.0.0', SITE_URL: 'https://www.example.co.za' }))).toBeNull();
   });
 });

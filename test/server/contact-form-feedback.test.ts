@@ -12,7 +12,7 @@ let abortNext = false;
 const abortHook: BeforeSendMailHook = () => (abortNext ? { abort: true, message: 'Sending was stopped by a test.' } : undefined);
 
 beforeAll(async () => {
-  testApp = await createTestApp({ MAIL_TO: 'sales@example.co.za' }, { forms: testForms, beforeSendMail: [abortHook] });
+  testApp = await createTestApp({ MAIL_TO: 'sales@example.co.za', SITE_URL: 'http://www.example.co.za' }, { forms: testForms, beforeSendMail: [abortHook] });
   await testApp.app.ready();
 });
 
@@ -48,13 +48,23 @@ describe(`POST feedback on ${testDialect}`, () => {
     });
   });
 
+  it('builds the redirect from SITE_URL, never from the Host header a client writes', async () => {
+    const answer = answerOf(await postFeedback(testApp.app, 5, validContactFields(), { host: 'evil.example', referer: 'http://evil.example/' }));
+    expect(answer.redirect).toEqual([{ type: 'redirect', redirect_url: 'http://www.example.co.za/thank-you/', delay: 0 }]);
+    expect(JSON.stringify(answer)).not.toContain('evil.example');
+    const { db } = testApp.database;
+    const submission = await db.selectFrom('submissions').select('meta').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    // A page on another host is not this site's page.
+    expect(JSON.parse(submission.meta)).toMatchObject({ url: null });
+  });
+
   it('commits the submission and its mail together before answering mail_sent', async () => {
     const before = await counts();
     const response = await postFeedback(
       testApp.app,
       5,
       validContactFields({ 'your-name': 'Lerato Mokoena', 'unknown-field': 'ignored' }),
-      { referer: 'http://localhost/#contact' },
+      { referer: 'http://www.example.co.za/#contact' },
     );
     expect(answerOf(response).status).toBe('mail_sent');
     expect(await counts()).toEqual({ submissions: before.submissions + 1, outbox: before.outbox + 1 });
@@ -80,7 +90,7 @@ describe(`POST feedback on ${testDialect}`, () => {
       'your-consent': '1',
     });
     const meta = JSON.parse(submission.meta) as Record<string, unknown>;
-    expect(meta).toMatchObject({ unit_tag: 'wpcf7-f5-p2-o1', container_post: 2, url: 'http://localhost/#contact' });
+    expect(meta).toMatchObject({ unit_tag: 'wpcf7-f5-p2-o1', container_post: 2, url: 'http://www.example.co.za/#contact' });
     expect(meta.consent).toEqual({ 'your-consent': expect.stringContaining('POPIA') });
     // POPIA: the address is only ever a salted hash.
     expect(submission.remote_ip_hash).toMatch(/^[0-9a-f]{32}$/);

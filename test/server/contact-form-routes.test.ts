@@ -9,7 +9,7 @@ import { testForms, validContactFields } from './helpers/test-forms.ts';
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp({}, { forms: testForms });
+  testApp = await createTestApp({ SITE_URL: 'http://localhost' }, { forms: testForms });
   await testApp.app.ready();
 });
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   stub.answers.set('wrong-host', { ...HUMAN, hostname: 'evil.example' });
   stub.answers.set('expired', { success: false, 'error-codes': ['timeout-or-duplicate'] });
   testApp = await createTestApp(
-    { ...RECAPTCHA_ENV, RECAPTCHA_VERIFY_URL: stub.url, MAIL_TO: 'sales@example.co.za', DISALLOWED_WORDS: 'viagra, cheap seo' },
+    { ...RECAPTCHA_ENV, RECAPTCHA_VERIFY_URL: stub.url, MAIL_TO: 'sales@example.co.za', DISALLOWED_WORDS: 'viagra, cheap seo', SITE_URL: 'https://www.example.co.za' },
     { forms: testForms },
   );
   await testApp.app.ready();
@@ -91,7 +91,7 @@ describe(`spam on ${testDialect}`, () => {
 
   it('judges spam when the verifier cannot be reached', async () => {
     const offline = await createTestApp(
-      { ...RECAPTCHA_ENV, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await closedPort()}/siteverify`, MAIL_TO: 'sales@example.co.za' },
+      { ...RECAPTCHA_ENV, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await closedPort()}/siteverify`, MAIL_TO: 'sales@example.co.za', SITE_URL: 'https://www.example.co.za' },
       { forms: testForms },
     );
     try {

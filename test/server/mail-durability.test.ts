@@ -49,6 +49,7 @@ describe(`mail durability of the real server on ${testDialect}`, () => {
       STATIC_ROOT: site.root,
       UPLOAD_DIR: `${site.root}-uploads`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SITE_URL: 'http://localhost:8080',
       MAIL_TO: 'sales@example.co.za',
     };
 

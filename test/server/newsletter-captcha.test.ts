@@ -24,7 +24,7 @@ beforeAll(async () => {
   stub.answers.set('contact-form-token', { ...HUMAN, action: 'contactform' });
   stub.answers.set('wrong-host', { ...HUMAN, hostname: 'evil.example' });
   testApp = await createTestApp(
-    { RECAPTCHA_SITE_KEY: '6LcTestSiteKey', RECAPTCHA_SECRET: '6LcTestSecret', RECAPTCHA_VERIFY_URL: stub.url },
+    { RECAPTCHA_SITE_KEY: '6LcTestSiteKey', RECAPTCHA_SECRET: '6LcTestSecret', RECAPTCHA_VERIFY_URL: stub.url, SITE_URL: 'https://www.example.co.za' },
     { newsletterForms: testNewsletterForms },
   );
   await testApp.app.ready();

@@ -31,7 +31,7 @@ async function sink(port?: number): Promise<SmtpSink> {
 
 async function app(smtpUrl: string | null, database?: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
   const testApp = await createTestApp(
-    { MAIL_TO: 'sales@example.co.za', MAIL_FROM: 'website@example.co.za', ...(smtpUrl === null ? {} : { SMTP_URL: smtpUrl }), ...env },
+    { MAIL_TO: 'sales@example.co.za', MAIL_FROM: 'website@example.co.za', ...(smtpUrl === null ? {} : { SMTP_URL: smtpUrl, SITE_URL: 'https://www.example.co.za' }), ...env },
     { forms: testForms, ...(database === undefined ? {} : { database }) },
   );
   cleanups.push(() => testApp.cleanup());

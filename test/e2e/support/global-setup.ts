@@ -33,6 +33,7 @@ export async function setup(project: TestProject) {
       DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
       UPLOAD_DIR: join(dataDir, 'uploads'),
       SMTP_URL: mailbox.smtpUrl,
+      SITE_URL: `http://127.0.0.1:${port}`,
       MAIL_TO: E2E_MAIL_TO,
       LOG_LEVEL: 'warn',
     },
