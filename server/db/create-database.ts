@@ -41,10 +41,12 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
       database: async () => {
         if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
         const database = new SqliteDatabase(file);
-        // WAL lets readers work while a write is in progress; NORMAL is durable across
-        // process crashes in WAL mode (only an OS crash can lose the last transactions).
+        // WAL lets readers work while a write is in progress. FULL syncs the log at every
+        // commit, so a submission the visitor was told is sent survives a power loss too
+        // (NORMAL survives a process crash but may lose the last commits to an OS crash);
+        // group commit (submission-writer.ts) shares one sync among many submissions.
         database.pragma('journal_mode = WAL');
-        database.pragma('synchronous = NORMAL');
+        database.pragma('synchronous = FULL');
         database.pragma('foreign_keys = ON');
         database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
         return withStatementCache(database);

@@ -152,12 +152,12 @@ describe(`migrations on ${testDialect}`, () => {
 });
 
 describe.runIf(testDialect === 'sqlite')('the SQLite connection', () => {
-  it('uses WAL, NORMAL synchronous, foreign keys and a busy timeout', async () => {
+  it('uses WAL, FULL synchronous (acknowledged commits survive a power loss), foreign keys and a busy timeout', async () => {
     const { db } = await fresh();
     const pragma = async (name: string) =>
       Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
     expect(await pragma('journal_mode')).toBe('wal');
-    expect(await pragma('synchronous')).toBe(1); // NORMAL
+    expect(await pragma('synchronous')).toBe(2); // FULL
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
   });
