@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import './app-types.ts';
@@ -59,9 +60,22 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) and the host and
   // protocol (reCAPTCHA's hostname check, absolute URLs) come from X-Forwarded-* headers.
+  const { timeouts } = config;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
     trustProxy: trustProxyOption(config.trustProxy),
+    // Slow and stalled clients: Node answers 408 and closes a request that has not arrived whole
+    // in time; it looks every second (its default, 30 s, would let a stalled socket live on).
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: timeouts.requestMs,
+          headersTimeout: timeouts.headersMs,
+          keepAliveTimeout: timeouts.keepAliveMs,
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
   });
 
   // The app's own plugins first (fastify-plugin, so their decorators reach every route); the

@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Slow and stalled clients (REQUEST_TIMEOUT, HEADERS_TIMEOUT, KEEP_ALIVE_TIMEOUT, SHUTDOWN_GRACE). */
+  timeouts: Timeouts;
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
   smtpUrl: string | null;
@@ -61,7 +63,27 @@ export const DEFAULTS = {
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
   // Signing up is one request per person; a bot trying addresses is not.
   newsletterRateLimit: { max: 10, windowMs: 10 * 60 * 1000 } as RateLimit,
+  timeouts: {
+    // A whole request, body included: an upload of the largest form on a slow line fits, a
+    // client that stops sending is answered 408 (or closed) well within 30 s.
+    requestMs: 20_000,
+    headersMs: 10_000,
+    keepAliveMs: 5_000,
+    // How long SIGTERM lets requests in flight finish before closing what is still open.
+    shutdownGraceMs: 5_000,
+  } as Timeouts,
 } as const;
+
+export interface Timeouts {
+  /** Until a request has arrived whole; Node answers 408 and closes the connection after it. */
+  requestMs: number;
+  /** Until a request's headers have arrived. */
+  headersMs: number;
+  /** How long an idle keep-alive connection stays open. */
+  keepAliveMs: number;
+  /** On SIGTERM: how long requests in flight may take before open connections are closed. */
+  shutdownGraceMs: number;
+}
 
 /**
  * Default disallowed words (CF7's "Disallowed Comment Keys"): matched case-insensitively as
@@ -119,6 +141,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const port = readPort(env);
   const host = readHost(env);
   const siteUrl = readSiteUrl(env, host, port);
+  const timeouts = readTimeouts(env);
   if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
     // Confirm and unsubscribe links in mail are built from it; the default is where the server
     // listens, which no reader of the mail can reach.
@@ -130,6 +153,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   return {
     port,
     host,
+    timeouts,
     databaseUrl: readDatabaseUrl(env),
     smtpUrl,
     mailTo,
@@ -283,6 +307,31 @@ function readTrustProxy(env: Env): false | number | string[] {
 }
 
 const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `<n>ms`, `<n>s` or `<n>m`, between `min` and `max` milliseconds. */
+function readDuration(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  const match = /^(\d{1,7})(ms|s|m)$/.exec(raw);
+  const ms = match ? Number(match[1]) * (match[2] === 'ms' ? 1 : (DURATION_UNITS[match[2] ?? ''] ?? NaN)) : NaN;
+  if (!(ms >= min && ms <= max)) {
+    throw new ConfigError(name, `must be a duration from ${min / 1000}s to ${max / 1000}s, like ${fallback / 1000}s (got ${shown(raw)})`);
+  }
+  return ms;
+}
+
+function readTimeouts(env: Env): Timeouts {
+  const fallback = DEFAULTS.timeouts;
+  const requestMs = readDuration(env, 'REQUEST_TIMEOUT', fallback.requestMs, 1000, 30_000);
+  const headersMs = readDuration(env, 'HEADERS_TIMEOUT', Math.min(fallback.headersMs, requestMs), 1000, 30_000);
+  if (headersMs > requestMs) throw new ConfigError('HEADERS_TIMEOUT', `must not be longer than REQUEST_TIMEOUT (${requestMs / 1000}s)`);
+  return {
+    requestMs,
+    headersMs,
+    keepAliveMs: readDuration(env, 'KEEP_ALIVE_TIMEOUT', fallback.keepAliveMs, 1000, 120_000),
+    shutdownGraceMs: readDuration(env, 'SHUTDOWN_GRACE', fallback.shutdownGraceMs, 0, 8_000),
+  };
+}
 
 /** `<max>/<window>`, e.g. `20/10m`; `off` disables the limit. */
 function readRateLimit(env: Env, name: string, fallback: RateLimit): RateLimit | null {

@@ -13,8 +13,8 @@ import { runMigrations } from './db/migrate.ts';
 import { startMailDelivery } from './mail/start-mail-delivery.ts';
 import type { OutboxWorker } from './mail/outbox-worker.ts';
 
-// Longer than any request should take; a shutdown stuck past this is forced (exit 1).
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+// A shutdown stuck past the grace period and this much more is forced (exit 1).
+const SHUTDOWN_MARGIN_MS = 4_000;
 
 function readConfigOrExit(): Config {
   try {
@@ -48,12 +48,21 @@ async function main(): Promise<void> {
     }
     running.stopping = true;
     log.info({ signal }, 'shutting down: draining requests');
+    const timeoutMs = config.timeouts.shutdownGraceMs + SHUTDOWN_MARGIN_MS;
     setTimeout(() => {
-      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      log.error({ timeoutMs }, 'shutdown timed out');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, timeoutMs).unref();
     try {
-      await running.app?.close();
+      // New connections are refused at once and idle ones closed; requests in flight get the
+      // grace period, then whatever is still open (a stalled upload) is closed.
+      const app = running.app;
+      const force = setTimeout(() => {
+        log.warn({ graceMs: config.timeouts.shutdownGraceMs }, 'closing connections still open after the grace period');
+        app?.server.closeAllConnections();
+      }, config.timeouts.shutdownGraceMs);
+      await app?.close();
+      clearTimeout(force);
       // After the last request: a submission still being answered may have woken it. The
       // message being sent finishes; the rest stays in the outbox for the next start.
       await running.worker?.stop();

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       disallowedWords: [...DEFAULT_DISALLOWED_WORDS],
       newsletterRateLimit: { max: 10, windowMs: 600_000 },
       siteUrl: 'http://127.0.0.1:8080',
+      timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
     });
   });
 
@@ -59,6 +60,10 @@ describe('loadConfig', () => {
         DISALLOWED_WORDS: 'Viagra, free money\nloan offer',
         NEWSLETTER_RATE_LIMIT: '3/1h',
         SITE_URL: 'https://www.example.co.za/',
+        REQUEST_TIMEOUT: '25s',
+        HEADERS_TIMEOUT: '8s',
+        KEEP_ALIVE_TIMEOUT: '10s',
+        SHUTDOWN_GRACE: '3s',
       },
       '/srv/site',
     );
@@ -82,6 +87,7 @@ describe('loadConfig', () => {
       disallowedWords: ['viagra', 'free money', 'loan offer'],
       newsletterRateLimit: { max: 3, windowMs: 3_600_000 },
       siteUrl: 'https://www.example.co.za',
+      timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000 },
     });
   });
 
@@ -281,3 +287,25 @@ describe('proxyWarning', () => {
     expect(proxyWarning(loadConfig({ HOST: '0.0.0.0', SITE_URL: 'https://www.example.co.za' }))).toBeNull();
   });
 });
+
+describe('timeouts', () => {
+  it('defaults close a stalled request well within 30 s and let SIGTERM finish within 10 s', () => {
+    const { timeouts } = loadConfig({});
+    expect(timeouts.requestMs).toBeLessThanOrEqual(30_000);
+    expect(timeouts.headersMs).toBeLessThanOrEqual(timeouts.requestMs);
+    expect(timeouts.shutdownGraceMs).toBeLessThan(10_000);
+  });
+
+  it('reads durations in ms, s or m and refuses others with one line', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT: '15s', HEADERS_TIMEOUT: '5000ms', KEEP_ALIVE_TIMEOUT: '1m', SHUTDOWN_GRACE: '0s' }).timeouts).toEqual({
+      requestMs: 15_000,
+      headersMs: 5_000,
+      keepAliveMs: 60_000,
+      shutdownGraceMs: 0,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT: '5 minutes' })).toThrow('Invalid configuration: REQUEST_TIMEOUT must be a duration from 1s to 30s, like 20s (got "5 minutes")');
+    expect(() => loadConfig({ SHUTDOWN_GRACE: '20s' })).toThrow('SHUTDOWN_GRACE must be a duration from 0s to 8s');
+    expect(() => loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s' })).toThrow('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT (5s)');
+  });
+});
+

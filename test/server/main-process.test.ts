@@ -1,4 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { freePort, runScript as run, type ServerProcess as Run } from './helpers/server-process.ts';
@@ -78,6 +80,59 @@ describe('server/main.ts', () => {
     expect(messages).toContain('shutting down: draining requests');
     expect(messages.at(-1)).toBe('stopped');
     expect(server.stderr()).toBe('');
+  }, PROCESS_TIMEOUT_MS);
+});
+
+/** A client that sends a request's headers and part of its body, then nothing more. */
+async function stalledUpload(port: number): Promise<{ socket: Socket; closed: Promise<{ at: number; answer: string }> }> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+  socket.on('error', () => undefined);
+  const closed = once(socket, 'close').then(() => ({ at: Date.now(), answer }));
+  socket.write(
+    'POST /wp-json/contact-form-7/v1/contact-forms/5/feedback HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+      'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 1000\r\n\r\n--x\r\nContent-Disposition: form-data; name="your-name"\r\n\r\nThan',
+  );
+  return { socket, closed };
+}
+
+describe('slow and stalled clients', () => {
+  async function startServer(env: Record<string, string> = {}) {
+    const database: TestDatabase = await createTestDatabase({ migrate: false });
+    const site: StaticFixture = await createStaticFixture();
+    cleanups.push(() => database.cleanup(), () => site.cleanup());
+    await database.db.destroy();
+    const port = await freePort();
+    const server = run('server/main.ts', { PORT: String(port), DATABASE_URL: database.url, STATIC_ROOT: site.root, ...env });
+    running.push(server.child);
+    await waitFor(() => server.stdout().includes('Server listening at'), 'listening', server.exit);
+    return { server, port };
+  }
+
+  it('answers 408 and closes a request whose body stalls, within REQUEST_TIMEOUT', async () => {
+    const { port } = await startServer({ REQUEST_TIMEOUT: '2s' });
+    const started = Date.now();
+    const { closed } = await stalledUpload(port);
+    const { at, answer } = await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // Two seconds, checked every second: well before the default's 30 s bound.
+    expect(at - started).toBeLessThan(10_000);
+  }, PROCESS_TIMEOUT_MS);
+
+  it('on SIGTERM with a stalled upload open, closes it after the grace period and exits 0 within 10 s', async () => {
+    const { server, port } = await startServer();
+    const { closed } = await stalledUpload(port);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const { code } = await server.exit;
+    expect(code).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    await closed;
+    const messages = server.stdout().trim().split('\n').map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toContain('closing connections still open after the grace period');
+    expect(messages.at(-1)).toBe('stopped');
   }, PROCESS_TIMEOUT_MS);
 });
 
