@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   /** Slow and stalled clients (REQUEST_TIMEOUT, HEADERS_TIMEOUT, KEEP_ALIVE_TIMEOUT, SHUTDOWN_GRACE). */
   timeouts: Timeouts;
+  /** MAIL_MAX_AGE: mail is retried until it is this old, then held as failed. */
+  mailMaxAgeMs: number;
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
   smtpUrl: string | null;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const host = readHost(env);
   const siteUrl = readSiteUrl(env, host, port);
   const timeouts = readTimeouts(env);
+  const mailMaxAgeMs = readMailMaxAge(env);
   if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
     // Confirm and unsubscribe links in mail are built from it; the default is where the server
     // listens, which no reader of the mail can reach.
@@ -154,6 +157,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     port,
     host,
     timeouts,
+    mailMaxAgeMs,
     databaseUrl: readDatabaseUrl(env),
     smtpUrl,
     mailTo,
@@ -316,6 +320,18 @@ function readDuration(env: Env, name: string, fallback: number, min: number, max
   const ms = match ? Number(match[1]) * (match[2] === 'ms' ? 1 : (DURATION_UNITS[match[2] ?? ''] ?? NaN)) : NaN;
   if (!(ms >= min && ms <= max)) {
     throw new ConfigError(name, `must be a duration from ${min / 1000}s to ${max / 1000}s, like ${fallback / 1000}s (got ${shown(raw)})`);
+  }
+  return ms;
+}
+
+/** `<n>h` or `<n>d`, from an hour to 90 days; default a week. */
+function readMailMaxAge(env: Env): number {
+  const raw = read(env, 'MAIL_MAX_AGE');
+  if (raw === null) return 7 * 24 * 3_600_000;
+  const match = /^(\d{1,4})(h|d)$/.exec(raw);
+  const ms = match ? Number(match[1]) * (match[2] === 'd' ? 24 : 1) * 3_600_000 : NaN;
+  if (!(ms >= 3_600_000 && ms <= 90 * 24 * 3_600_000)) {
+    throw new ConfigError('MAIL_MAX_AGE', `must be a duration in hours or days from 1h to 90d, like 7d (got ${shown(raw)})`);
   }
   return ms;
 }

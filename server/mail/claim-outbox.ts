@@ -53,3 +53,34 @@ export async function releaseMessages(db: Kysely<Database>, ids: readonly number
     .where('delivered_at', 'is', null)
     .execute();
 }
+
+/**
+ * Extends a claim just before its message is sent, if it is still this worker's: the row's
+ * lease (next_attempt_at) is still the one the claim set. A claim that ran out while earlier
+ * messages were slow to send, and was taken by another worker since, is null: not sent twice.
+ * The renewed row's lease is what the result update must still find.
+ */
+export async function renewLease(db: Kysely<Database>, claimed: OutboxMessage, now: number, leaseMs: number): Promise<OutboxMessage | null> {
+  const row = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: new Date(now + leaseMs).toISOString() })
+    .where('id', '=', claimed.id)
+    .where('next_attempt_at', '=', claimed.next_attempt_at)
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Puts messages held as failed back in the queue (`npm run outbox -- --retry <id>|--all`). */
+export async function retryHeldMessages(db: Kysely<Database>, which: number | 'all', now: number): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ failed_at: null, next_attempt_at: new Date(now).toISOString(), attempts: 0 })
+    .where('failed_at', 'is not', null)
+    .where('delivered_at', 'is', null)
+    .$if(which !== 'all', (query) => query.where('id', '=', which as number))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

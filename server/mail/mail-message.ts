@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import type { SendMailOptions } from 'nodemailer';
 import type { OutboxAttachment, OutboxMessage } from '../db/types.ts';
 import { uploadPath } from '../contact-form/upload-store.ts';
@@ -38,4 +39,32 @@ export function toMailMessage(row: OutboxMessage, settings: MessageSettings): Se
       path: uploadPath(settings.uploadDir, file.storedName),
     })),
   };
+}
+
+interface PathAttachment {
+  filename?: string | false;
+  path?: unknown;
+}
+
+/**
+ * The message without attachments whose stored file is gone (deleted by hand, a lost disk):
+ * one missing file must not make a message undeliverable. The body says what is missing.
+ */
+export async function withAvailableAttachments(
+  message: SendMailOptions,
+  log: { warn(details: object, text: string): void },
+  outboxId: number,
+): Promise<SendMailOptions> {
+  const attachments = (message.attachments ?? []) as PathAttachment[];
+  const present: PathAttachment[] = [];
+  const missing: string[] = [];
+  for (const attachment of attachments) {
+    const exists = typeof attachment.path === 'string' && (await access(attachment.path).then(() => true, () => false));
+    if (exists) present.push(attachment);
+    else missing.push(typeof attachment.filename === 'string' ? attachment.filename : 'an attachment');
+  }
+  if (missing.length === 0) return message;
+  log.warn({ outbox: outboxId, missing }, 'attachment files are missing: mail sent without them');
+  const note = `\n\n---\nNot attached: ${missing.join(', ')}. The file could not be found on the website's server when this message was sent.\n`;
+  return { ...message, attachments: present as SendMailOptions['attachments'], text: `${String(message.text ?? '')}${note}` };
 }

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Database, OutboxMessage } from '../db/types.ts';
-import { claimDueMessages, releaseMessages } from './claim-outbox.ts';
-import { toMailMessage, type MessageSettings } from './mail-message.ts';
+import { claimDueMessages, releaseMessages, renewLease } from './claim-outbox.ts';
+import { toMailMessage, withAvailableAttachments, type MessageSettings } from './mail-message.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-delay.ts';
 
 /*
@@ -44,7 +44,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const now = options.now ?? Date.now;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const pollMs = options.pollMs ?? 5_000;
-  const batchSize = options.batchSize ?? 10;
+  // Few at a time, so a claim is rarely near its end when its message is sent.
+  const batchSize = options.batchSize ?? 5;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
 
@@ -75,41 +76,44 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
   }
 
-  async function deliver(row: OutboxMessage): Promise<void> {
+  async function deliver(claimed: OutboxMessage): Promise<void> {
+    // The claim may have run out while earlier messages of the batch were slow to send, and
+    // another server may have claimed this one since: send only while still holding it.
+    const row = await renewLease(db, claimed, now(), leaseMs);
+    if (row === null) {
+      log.warn({ outbox: claimed.id }, 'mail claimed by another worker meanwhile: not sent here');
+      return;
+    }
     let message: SendMailOptions;
     try {
-      message = toMailMessage(row, options.message);
+      message = await withAvailableAttachments(toMailMessage(row, options.message), log, row.id);
       await transport.sendMail(message);
     } catch (error) {
       await recordFailure(row, error);
       return;
     }
-    await db
+    const updated = await db
       .updateTable('outbox')
       .set({ delivered_at: new Date(now()).toISOString(), last_error: null })
       .where('id', '=', row.id)
-      .execute();
-    log.info({ outbox: row.id, attempts: row.attempts }, 'mail delivered');
+      .where('next_attempt_at', '=', row.next_attempt_at)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) log.warn({ outbox: row.id }, 'mail delivered after its claim ran out');
+    else log.info({ outbox: row.id, attempts: row.attempts }, 'mail delivered');
   }
 
   async function recordFailure(row: OutboxMessage, error: unknown): Promise<void> {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const at = now();
-    if (row.attempts >= retry.maxAttempts) {
-      await db
-        .updateTable('outbox')
-        .set({ failed_at: new Date(at).toISOString(), last_error: reason })
-        .where('id', '=', row.id)
-        .execute();
-      log.error({ outbox: row.id, attempts: row.attempts, err: error }, 'mail failed for good: giving up');
+    const holding = (query: ReturnType<typeof db.updateTable<'outbox'>>) =>
+      query.where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at);
+    if (at - Date.parse(row.created_at) >= retry.maxAgeMs) {
+      await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
+      log.error({ outbox: row.id, attempts: row.attempts, err: error }, 'mail still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)');
       return;
     }
     const delay = retryDelayMs(row.attempts, retry);
-    await db
-      .updateTable('outbox')
-      .set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason })
-      .where('id', '=', row.id)
-      .execute();
+    await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
     log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, 'mail delivery failed, will retry');
   }
 
@@ -145,6 +149,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     wake,
     async stop() {
+      // The message being sent finishes; the rest of the batch is handed back.
       stopping = true;
       wakeUp?.();
       await running;

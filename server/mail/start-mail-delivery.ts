@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
+import { DEFAULT_RETRY_POLICY } from './retry-delay.ts';
 
 /**
  * Starts the outbox worker for an app when SMTP_URL is configured, and wires submissions to
@@ -28,6 +29,7 @@ export function startMailDelivery(
     },
     log: app.log.child({ component: 'outbox' }),
     now: app.clock,
+    retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: config.mailMaxAgeMs },
     ...overrides,
   });
   const stopListening = app.outbox.onQueued(() => worker.wake());

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       newsletterRateLimit: { max: 10, windowMs: 600_000 },
       siteUrl: 'http://127.0.0.1:8080',
       timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
+      mailMaxAgeMs: 7 * 24 * 3_600_000,
     });
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT: '8s',
         KEEP_ALIVE_TIMEOUT: '10s',
         SHUTDOWN_GRACE: '3s',
+        MAIL_MAX_AGE: '14d',
       },
       '/srv/site',
     );
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       newsletterRateLimit: { max: 3, windowMs: 3_600_000 },
       siteUrl: 'https://www.example.co.za',
       timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000 },
+      mailMaxAgeMs: 14 * 24 * 3_600_000,
     });
   });
 

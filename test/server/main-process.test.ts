@@ -124,6 +124,8 @@ describe('slow and stalled clients', () => {
   it('on SIGTERM with a stalled upload open, closes it after the grace period and exits 0 within 10 s', async () => {
     const { server, port } = await startServer();
     const { closed } = await stalledUpload(port);
+    // The server has the request (its headers) and waits for the body.
+    await waitFor(() => server.stdout().includes('incoming request'), 'the stalled request to arrive', server.exit);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const { code } = await server.exit;

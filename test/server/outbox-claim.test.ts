@@ -76,7 +76,7 @@ describe(`claiming outbox mail on ${testDialect}`, () => {
 });
 
 describe('retry delays', () => {
-  const policy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 30 };
+  const policy = { baseDelayMs: 30_000, maxDelayMs: 3_600_000, maxAgeMs: 7 * 24 * 3_600_000 };
 
   it('double with each attempt, with up to half of each delay random, and stop growing at the cap', () => {
     expect(retryDelayMs(1, policy, () => 0)).toBe(15_000);

@@ -80,4 +80,20 @@ describe(`npm run outbox on ${testDialect}`, () => {
     expect((await run.exit).code).toBe(1);
     expect(run.stderr()).toBe('Invalid configuration: DATABASE_URL must be sqlite:<path> or a postgres:// URL (got "mysql://x")\n');
   });
+
+  it('puts held mail back in the queue with --retry <id> or --retry --all, and says when there is none', async () => {
+    await seeded();
+    const one = await outbox(['--retry', '3']);
+    expect(one).toMatchObject({ code: 0, stdout: '1 message put back in the queue.\n', stderr: '' });
+    const { db } = database!;
+    const row = await db.selectFrom('outbox').selectAll().where('id', '=', 3).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ failed_at: null, attempts: 0, delivered_at: null });
+    expect(Date.parse(row.next_attempt_at)).toBeGreaterThan(Date.parse(created));
+    const none = await outbox(['--retry', '--all']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('outbox: no mail is held as failed\n');
+    const delivered = await outbox(['--retry', '4']);
+    expect(delivered.stderr).toBe('outbox: message 4 is not held as failed\n');
+    expect((await outbox(['--retry'])).stderr).toBe('outbox: --retry takes a message id (npm run outbox -- --retry 12) or --all\n');
+  });
 });

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { claimDueMessages, renewLease } from '../../server/mail/claim-outbox.ts';
 import { startMailDelivery } from '../../server/mail/start-mail-delivery.ts';
 import type { OutboxWorker } from '../../server/mail/outbox-worker.ts';
 import { listUndelivered } from '../../server/mail/list-undelivered.ts';
@@ -21,7 +24,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const FAST_RETRY = { baseDelayMs: 50, maxDelayMs: 200, maxAttempts: 3 };
+const FAST_RETRY = { baseDelayMs: 50, maxDelayMs: 200, maxAgeMs: 400 };
 
 async function sink(port?: number): Promise<SmtpSink> {
   const server = await startSmtpSink(port);
@@ -29,10 +32,10 @@ async function sink(port?: number): Promise<SmtpSink> {
   return server;
 }
 
-async function app(smtpUrl: string | null, database?: TestDatabase, env: Record<string, string> = {}): Promise<TestApp> {
+async function app(smtpUrl: string | null, database?: TestDatabase, env: Record<string, string> = {}, now?: () => number): Promise<TestApp> {
   const testApp = await createTestApp(
     { MAIL_TO: 'sales@example.co.za', MAIL_FROM: 'website@example.co.za', ...(smtpUrl === null ? {} : { SMTP_URL: smtpUrl, SITE_URL: 'https://www.example.co.za' }), ...env },
-    { forms: testForms, ...(database === undefined ? {} : { database }) },
+    { forms: testForms, ...(database === undefined ? {} : { database }), ...(now === undefined ? {} : { now }) },
   );
   cleanups.push(() => testApp.cleanup());
   await testApp.app.ready();
@@ -143,7 +146,7 @@ describe(`mail delivery on ${testDialect}`, () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('gives up after the last attempt, keeps the message and says why', async () => {
+  it('holds the message as failed once it is older than MAIL_MAX_AGE, keeps it and says why', async () => {
     const testApp = await app(`smtp://127.0.0.1:${await closedPort()}`);
     worker(testApp);
     await postFeedback(testApp.app, 5, validContactFields());
@@ -151,9 +154,11 @@ describe(`mail delivery on ${testDialect}`, () => {
       const current = await outboxRow(testApp);
       return current.failed_at !== null && current;
     });
-    expect(row).toMatchObject({ attempts: FAST_RETRY.maxAttempts, delivered_at: null });
+    expect(row.delivered_at).toBeNull();
+    expect(row.attempts).toBeGreaterThanOrEqual(2);
+    expect(Date.parse(row.failed_at ?? '') - Date.parse(row.created_at)).toBeGreaterThanOrEqual(FAST_RETRY.maxAgeMs);
     expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
-    expect(await listUndelivered(testApp.database.db)).toMatchObject([{ state: 'failed', attempts: 3, nextAttemptAt: null }]);
+    expect(await listUndelivered(testApp.database.db)).toMatchObject([{ state: 'failed', nextAttemptAt: null }]);
   });
 
   it('keeps mail stored before MAIL_TO was set until it is, then delivers it there', async () => {
@@ -171,5 +176,70 @@ describe(`mail delivery on ${testDialect}`, () => {
     worker(after);
     const mail = await waitFor('delivery to MAIL_TO', () => smtp.received[0]);
     expect(mail.to).toEqual(['info@example.co.za']);
+  });
+
+  it('keeps retrying through 36 hours of SMTP refusals, hourly at most, and delivers once SMTP is back', async () => {
+    let clock = Date.parse('2026-11-20T17:00:00.000Z'); // a Friday evening
+    const port = await closedPort();
+    const testApp = await app(`smtp://127.0.0.1:${port}`, undefined, {}, () => clock);
+    // A lease of an odd length, so a claimed row (next try = clock + lease) is told apart from
+    // one whose failure was recorded (next try = clock + backoff).
+    const LEASE_MS = 7_777;
+    const started = startMailDelivery(testApp.app, { pollMs: 20, leaseMs: LEASE_MS });
+    if (started === null) throw new Error('no SMTP_URL');
+    cleanups.push(() => started.stop());
+    expect(answerOf(await postFeedback(testApp.app, 5, validContactFields())).status).toBe('mail_sent');
+    const sentAt = clock;
+    let attempts = 0;
+    while (clock - sentAt < 36 * 3_600_000) {
+      const failed = await waitFor(`attempt ${attempts + 1}`, async () => {
+        const row = await outboxRow(testApp);
+        const next = Date.parse(row.next_attempt_at);
+        return row.attempts > attempts && row.last_error !== null && next > clock && next !== clock + LEASE_MS && row;
+      });
+      expect(failed.failed_at).toBeNull();
+      attempts = failed.attempts;
+      const wait = Date.parse(failed.next_attempt_at) - clock;
+      expect(wait).toBeLessThanOrEqual(3_600_000);
+      clock += wait;
+      started.wake();
+    }
+    expect(attempts).toBeGreaterThan(36);
+    const smtp = await sink(port);
+    const mail = await waitFor('delivery after the outage', () => smtp.received[0]);
+    expect(mail.headers.get('subject')).toEqual(['Website enquiry: LED video walls from Thandi Nkosi']);
+    await waitFor('delivered_at', async () => (await outboxRow(testApp)).delivered_at !== null);
+    expect(smtp.received).toHaveLength(1);
+  }, 60_000);
+
+  it('sends a message whose attachment file is missing without it, and says so in its body', async () => {
+    const smtp = await sink();
+    const testApp = await app(smtp.url);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('brief'.repeat(50))]);
+    const answer = answerOf(
+      await postFeedback(testApp.app, 5, { ...validContactFields(), 'your-file': new File([new Uint8Array(pdf)], 'Site brief.pdf', { type: 'application/pdf' }) }),
+    );
+    expect(answer.status).toBe('mail_sent');
+    const row = await outboxRow(testApp);
+    const [attachment] = JSON.parse(row.attachments) as Array<{ storedName: string }>;
+    await rm(join(testApp.uploadDir, attachment!.storedName));
+    worker(testApp);
+    const mail = await waitFor('delivery', () => smtp.received[0]);
+    expect(mail.raw).not.toMatch(/filename="?Site brief\.pdf"?/);
+    expect(mail.raw).toContain('Not attached: Site brief.pdf.');
+    await waitFor('delivered_at', async () => (await outboxRow(testApp)).delivered_at !== null);
+  });
+
+  it('does not send a message whose claim ran out and was taken by another worker', async () => {
+    const testApp = await app(null);
+    await postFeedback(testApp.app, 5, validContactFields());
+    const { db } = testApp.database;
+    const now = Date.now();
+    const [mine] = await claimDueMessages(db, { now, leaseMs: 1, limit: 1, hasDefaultRecipient: true });
+    // The lease runs out; another worker claims the message before this one gets to send it.
+    const [theirs] = await claimDueMessages(db, { now: now + 10, leaseMs: 60_000, limit: 1, hasDefaultRecipient: true });
+    expect(theirs?.id).toBe(mine?.id);
+    expect(await renewLease(db, mine!, now + 20, 60_000)).toBeNull();
+    expect(await renewLease(db, theirs!, now + 20, 60_000)).toMatchObject({ id: theirs!.id });
   });
 });
