@@ -5,16 +5,16 @@
  * tables yet; the server would create them on start anyway), the connection always closed.
  */
 import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { createDatabase } from '../server/db/create-database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/types.ts';
 
 /** Runs `command` against the database; resolves with the process's exit code. */
-export async function runDatabaseCommand(name: string, command: (db: Kysely<Database>) => Promise<string>): Promise<number> {
-  let databaseUrl: string;
+export async function runDatabaseCommand(name: string, command: (db: Kysely<Database>, config: Config) => Promise<string>): Promise<number> {
+  let config: Config;
   try {
-    databaseUrl = loadConfig(process.env).databaseUrl;
+    config = loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -22,10 +22,10 @@ export async function runDatabaseCommand(name: string, command: (db: Kysely<Data
     }
     throw error;
   }
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(config.databaseUrl);
   try {
     await runMigrations(db);
-    process.stdout.write(await command(db));
+    process.stdout.write(await command(db, config));
     return 0;
   } catch (error) {
     process.stderr.write(`${name}: ${error instanceof Error ? error.message : String(error)}\n`);

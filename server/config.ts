@@ -12,6 +12,8 @@ export interface Config {
   timeouts: Timeouts;
   /** MAIL_MAX_AGE: mail is retried until it is this old, then held as failed. */
   mailMaxAgeMs: number;
+  /** UPLOAD_RETAIN_DAYS: uploaded files are deleted this long after their submission. */
+  uploadRetainDays: number;
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
   smtpUrl: string | null;
@@ -145,6 +147,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const siteUrl = readSiteUrl(env, host, port);
   const timeouts = readTimeouts(env);
   const mailMaxAgeMs = readMailMaxAge(env);
+  const uploadRetainDays = readUploadRetainDays(env);
   if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
     // Confirm and unsubscribe links in mail are built from it; the default is where the server
     // listens, which no reader of the mail can reach.
@@ -158,6 +161,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     host,
     timeouts,
     mailMaxAgeMs,
+    uploadRetainDays,
     databaseUrl: readDatabaseUrl(env),
     smtpUrl,
     mailTo,
@@ -322,6 +326,15 @@ function readDuration(env: Env, name: string, fallback: number, min: number, max
     throw new ConfigError(name, `must be a duration from ${min / 1000}s to ${max / 1000}s, like ${fallback / 1000}s (got ${shown(raw)})`);
   }
   return ms;
+}
+
+/** Whole days from 1 to 3650; default 180 (half a year: long enough to answer any enquiry). */
+function readUploadRetainDays(env: Env): number {
+  const raw = read(env, 'UPLOAD_RETAIN_DAYS');
+  if (raw === null) return 180;
+  const days = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= 3650)) throw new ConfigError('UPLOAD_RETAIN_DAYS', `must be a whole number of days from 1 to 3650 (got ${shown(raw)})`);
+  return days;
 }
 
 /** `<n>h` or `<n>d`, from an hour to 90 days; default a week. */

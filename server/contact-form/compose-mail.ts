@@ -25,6 +25,8 @@ export interface MailContext {
   postedData: PostedData;
   mailTo: string | null;
   attachments: OutboxAttachment[];
+  /** False when the uploaded files were not kept (a submission released from spam). */
+  filesKept?: boolean;
   consent: Record<string, string>;
   submittedAt: string;
   pageUrl: string | null;
@@ -58,7 +60,7 @@ export function composeMail(context: MailContext): ComposedMail {
   };
 }
 
-function composeBody({ form, postedData, consent, submittedAt, pageUrl }: MailContext): string {
+function composeBody({ form, postedData, consent, submittedAt, pageUrl, filesKept = true }: MailContext): string {
   const lines = [`A visitor sent the website's "${form.title}" form.`, ''];
   for (const field of form.fields) {
     if (!(field.name in postedData)) continue;
@@ -70,7 +72,8 @@ function composeBody({ form, postedData, consent, submittedAt, pageUrl }: MailCo
     if (field.type === 'file') {
       const names = postedData[field.name];
       const files = Array.isArray(names) ? names : [];
-      lines.push(`${field.label}: ${files.length === 0 ? '(none)' : files.map((name) => `${name} (attached)`).join(', ')}`);
+      const note = filesKept ? 'attached' : 'not kept: the message was held as spam';
+      lines.push(`${field.label}: ${files.length === 0 ? '(none)' : files.map((name) => `${name} (${note})`).join(', ')}`);
       continue;
     }
     // Only a textarea has lines; any other field's value is one line, whatever was posted.

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       siteUrl: 'http://127.0.0.1:8080',
       timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
       mailMaxAgeMs: 7 * 24 * 3_600_000,
+      uploadRetainDays: 180,
     });
   });
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         KEEP_ALIVE_TIMEOUT: '10s',
         SHUTDOWN_GRACE: '3s',
         MAIL_MAX_AGE: '14d',
+        UPLOAD_RETAIN_DAYS: '90',
       },
       '/srv/site',
     );
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       siteUrl: 'https://www.example.co.za',
       timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000 },
       mailMaxAgeMs: 14 * 24 * 3_600_000,
+      uploadRetainDays: 90,
     });
   });
 
