@@ -1,3 +1,4 @@
+import { isPostgresUrl } from './db/dialect.ts';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -14,6 +15,8 @@ export interface Config {
   mailMaxAgeMs: number;
   /** UPLOAD_RETAIN_DAYS: uploaded files are deleted this long after their submission. */
   uploadRetainDays: number;
+  /** RATE_LIMIT_STORE: where per-address counts live (shared in the database on PostgreSQL). */
+  rateLimitStore: 'memory' | 'database';
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
   smtpUrl: string | null;
@@ -148,6 +151,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const timeouts = readTimeouts(env);
   const mailMaxAgeMs = readMailMaxAge(env);
   const uploadRetainDays = readUploadRetainDays(env);
+  const databaseUrl = readDatabaseUrl(env);
+  const rateLimitStore = readRateLimitStore(env, databaseUrl);
   if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
     // Confirm and unsubscribe links in mail are built from it; the default is where the server
     // listens, which no reader of the mail can reach.
@@ -162,7 +167,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     timeouts,
     mailMaxAgeMs,
     uploadRetainDays,
-    databaseUrl: readDatabaseUrl(env),
+    rateLimitStore,
+    databaseUrl,
     smtpUrl,
     mailTo,
     recaptchaSiteKey,
@@ -326,6 +332,18 @@ function readDuration(env: Env, name: string, fallback: number, min: number, max
     throw new ConfigError(name, `must be a duration from ${min / 1000}s to ${max / 1000}s, like ${fallback / 1000}s (got ${shown(raw)})`);
   }
   return ms;
+}
+
+/**
+ * `database` counts every server's requests together (several servers on one PostgreSQL
+ * database), `memory` counts per process. Default: database on PostgreSQL; memory on SQLite,
+ * which is one server, and where a counting write per request would cost a disk sync each.
+ */
+function readRateLimitStore(env: Env, databaseUrl: string): 'memory' | 'database' {
+  const raw = read(env, 'RATE_LIMIT_STORE');
+  if (raw === null) return isPostgresUrl(databaseUrl) ? 'database' : 'memory';
+  if (raw === 'memory' || raw === 'database') return raw;
+  throw new ConfigError('RATE_LIMIT_STORE', `must be memory or database (got ${shown(raw)})`);
 }
 
 /** Whole days from 1 to 3650; default 180 (half a year: long enough to answer any enquiry). */

@@ -135,6 +135,15 @@ export interface Database {
   captchas: CaptchasTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_consents: NewsletterConsentsTable;
+  rate_limits: RateLimitsTable;
+}
+
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  /** Milliseconds since the epoch (PostgreSQL's bigint arrives as a string). */
+  window_start: number | string;
+  count: number;
 }
 
 export type Setting = Selectable<SettingsTable>;

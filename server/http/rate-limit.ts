@@ -1,12 +1,15 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { RateLimit } from '../config.ts';
+import { databaseRateLimitStore } from './database-rate-limit-store.ts';
 import { httpErrors } from './rest-error.ts';
 
 /**
  * The per-address limit of a route plugin (FEEDBACK_RATE_LIMIT, NEWSLETTER_RATE_LIMIT…):
  * registers @fastify/rate-limit in the plugin's own scope, answering 429 with `code` and a
  * Retry-After, and returns the route config that turns it on (empty when the limit is off).
+ * Counted in the database (RATE_LIMIT_STORE), a bucket per refusal code, when several servers
+ * share it.
  */
 export async function perAddressLimit(
   app: FastifyInstance,
@@ -16,6 +19,7 @@ export async function perAddressLimit(
   if (limit === null) return {};
   await app.register(rateLimit, {
     global: false,
+    ...(app.config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(app.db, refusal.code) } : {}),
     errorResponseBuilder: (_request, context) => httpErrors.rateLimited(refusal.code, refusal.what, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   return { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };

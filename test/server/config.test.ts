@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
       mailMaxAgeMs: 7 * 24 * 3_600_000,
       uploadRetainDays: 180,
+      rateLimitStore: 'memory',
     });
   });
 
@@ -94,6 +95,7 @@ describe('loadConfig', () => {
       timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000 },
       mailMaxAgeMs: 14 * 24 * 3_600_000,
       uploadRetainDays: 90,
+      rateLimitStore: 'database',
     });
   });
 
@@ -312,6 +314,15 @@ describe('timeouts', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT: '5 minutes' })).toThrow('Invalid configuration: REQUEST_TIMEOUT must be a duration from 1s to 30s, like 20s (got "5 minutes")');
     expect(() => loadConfig({ SHUTDOWN_GRACE: '20s' })).toThrow('SHUTDOWN_GRACE must be a duration from 0s to 8s');
     expect(() => loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s' })).toThrow('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT (5s)');
+  });
+});
+
+describe('RATE_LIMIT_STORE', () => {
+  it('counts in the database by default on PostgreSQL, in memory on SQLite, and can be set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site' }).rateLimitStore).toBe('database');
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('Invalid configuration: RATE_LIMIT_STORE must be memory or database (got "redis")');
   });
 });
 

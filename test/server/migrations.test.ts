@@ -47,7 +47,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -56,7 +56,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
   });
 
   it('give the columns the application writes', async () => {
@@ -84,6 +84,7 @@ describe(`migrations on ${testDialect}`, () => {
         'lists', 'sms', 'status', 'unsubscribed_at', 'updated_at',
       ],
       newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
+      rate_limits: ['bucket', 'count', 'key', 'window_start'],
     });
   });
 

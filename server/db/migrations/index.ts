@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './0001-initial-schema.ts';
 import * as contactForm from './0002-contact-form.ts';
 import * as newsletter from './0003-newsletter.ts';
+import * as rateLimits from './0004-rate-limits.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-contact-form': contactForm,
   '0003-newsletter': newsletter,
+  '0004-rate-limits': rateLimits,
 };
