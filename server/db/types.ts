@@ -111,6 +111,8 @@ export interface NewsletterSubscribersTable {
   confirmed_at: string | null;
   unsubscribed_at: string | null;
   confirmation_sent_at: string | null;
+  /** A change asked for by a later sign-up, waiting for the mailbox's confirmation (JSON). */
+  pending_change: Generated<string | null>;
 }
 
 export interface NewsletterConsentsTable {

@@ -10,25 +10,26 @@ import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
 /*
  * A checked sign-up, stored: the subscriber, a consent record and (double opt-in) the
  * confirmation mail are committed in one transaction, so a `success` answer always has its
- * mail in the outbox. The outcome follows the Brevo plugin:
+ * mail in the outbox.
  *
- * - a new address, or one that had unsubscribed: `success`; pending with double opt-in (a
- *   confirmation mail is queued), else subscribed at once;
- * - a known address joining lists it is not on: `update` (the lists are added, a consent
- *   record says which);
- * - nothing new: `already_exist`, and nothing is written. Attributes posted again (another
- *   first name) are not changed by a repeat: only a new list is news, as in the plugin.
+ * - a new address, or one that had unsubscribed: pending with double opt-in (a confirmation
+ *   mail is queued), else subscribed at once;
+ * - a known address (pending or subscribed): nothing about it changes now. A sign-up that asks
+ *   for more (another list, another SMS number or attributes) is kept as the subscriber's
+ *   pending change, and a confirmation mail goes to the address: the change is applied only
+ *   from that link (subscription-links.ts), so nobody can change someone else's subscription.
+ *   A pending subscriber asking for nothing new gets the confirmation mail again.
  *
- * A still-pending subscriber who signs up again gets a fresh confirmation mail only when the
- * last one was queued more than an hour ago (they may have lost it): then the answer is
- * `success` ("check your inbox") and a consent record notes the new request. Within the hour
- * the answer is `already_exist` and nothing is written or sent, so the same POST twice is
- * idempotent and a form cannot be used to flood someone's mailbox.
+ * The visitor's answer is the same for a new and a known address (`success`, the form's
+ * success words), so the form does not tell anyone who is on the list. Mail to a known address
+ * goes out at most once an hour (`confirmation_sent_at`): within the hour a repeat writes and
+ * sends nothing, so the same POST twice is idempotent and the form cannot flood a mailbox.
  */
 
 export const RESEND_CONFIRMATION_AFTER_MS = 60 * 60 * 1000;
 
-export type SubscribeStatus = 'success' | 'update' | 'already_exist';
+/** What happened, for the log and the tests; every one is answered `success` to the visitor. */
+export type SubscribeOutcome = 'subscribed' | 'change_requested' | 'confirmation_resent' | 'unchanged';
 
 export interface SubscribeRequest {
   form: NewsletterForm;
@@ -47,7 +48,7 @@ export interface SubscribeServices {
 }
 
 export interface SubscribeResult {
-  status: SubscribeStatus;
+  outcome: SubscribeOutcome;
   /** A mail was queued: wake the outbox worker. */
   mailQueued: boolean;
 }
@@ -105,30 +106,41 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
         ? (await trx.insertInto('newsletter_subscribers').values({ email, created_at: now, ...row }).returning('id').executeTakeFirstOrThrow()).id
         : (await trx.updateTable('newsletter_subscribers').set(row).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id;
     await consent(id, request.lists);
-    return { status: 'success', mailQueued: await queueConfirmation(id) };
+    return { outcome: 'subscribed', mailQueued: await queueConfirmation(id) };
   }
 
+  // A known address: nothing changes before its mailbox confirms.
   const joined = listsOf(existing);
   const added = request.lists.filter((list) => !joined.includes(list));
-  const resend =
-    existing.status === 'pending' &&
-    doubleOptIn &&
-    (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
-  if (added.length === 0 && !resend) return { status: 'already_exist', mailQueued: false };
+  const change = { lists: added, ...details, formId: form.id, wording: form.consent.label };
+  const changes = added.length > 0 || isNewDetail(existing, details);
+  const mailable = doubleOptIn && (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
+  if (!mailable || (!changes && existing.status !== 'pending')) return { outcome: 'unchanged', mailQueued: false };
 
   await trx
     .updateTable('newsletter_subscribers')
-    .set({
-      ...(added.length > 0 ? { lists: JSON.stringify([...joined, ...added]), ...mergedDetails(existing, details), form_id: form.id } : {}),
-      ...(resend ? { confirmation_sent_at: now } : {}),
-      updated_at: now,
-    })
+    .set({ confirmation_sent_at: now, updated_at: now, ...(changes ? { pending_change: JSON.stringify(change) } : {}) })
     .where('id', '=', existing.id)
     .execute();
-  await consent(existing.id, added.length > 0 ? added : request.lists);
-  const mailQueued = resend ? await queueConfirmation(existing.id) : false;
-  return { status: added.length > 0 ? 'update' : 'success', mailQueued };
+  await consent(existing.id, changes ? added : request.lists);
+  return { outcome: changes ? 'change_requested' : 'confirmation_resent', mailQueued: await queueConfirmation(existing.id) };
 }
+
+/** A pending change as stored: what to add and set once the subscriber confirms. */
+export interface PendingChange extends Details {
+  lists: number[];
+  formId: number;
+  /** The consent words the sign-up showed. */
+  wording: string;
+}
+
+/** True when the sign-up gives an SMS number or an attribute the subscriber does not have. */
+function isNewDetail(existing: Details, posted: Details): boolean {
+  const merged = mergedDetails(existing, posted);
+  return merged.sms !== existing.sms || merged.attributes !== normalisedJson(existing.attributes) || merged.dates !== normalisedJson(existing.dates);
+}
+
+const normalisedJson = (json: string) => JSON.stringify(JSON.parse(json) as object);
 
 export interface ConsentRecord {
   subscriberId: number;
@@ -161,7 +173,7 @@ export function listsOf(row: Pick<NewsletterSubscribersTable, 'lists'>): number[
   return JSON.parse(row.lists) as number[];
 }
 
-type Details = Pick<NewsletterSubscribersTable, 'sms' | 'attributes' | 'dates'>;
+export type Details = Pick<NewsletterSubscribersTable, 'sms' | 'attributes' | 'dates'>;
 
 /** What a sign-up says about the subscriber: the SMS number cleaned, filled attributes, dates as yyyy-mm-dd. */
 function subscriberDetails(form: NewsletterForm, values: NewsletterValues): Details {
@@ -175,7 +187,7 @@ function subscriberDetails(form: NewsletterForm, values: NewsletterValues): Deta
 }
 
 /** Joining more lists also keeps what the new sign-up filled in, over what was stored. */
-function mergedDetails(existing: Details, posted: Details): Details {
+export function mergedDetails(existing: Details, posted: Details): Details {
   const merge = (stored: string, fresh: string) => JSON.stringify({ ...(JSON.parse(stored) as object), ...(JSON.parse(fresh) as object) });
   return {
     sms: posted.sms ?? existing.sms,

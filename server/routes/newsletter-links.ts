@@ -9,8 +9,8 @@ import {
   UNSUBSCRIBED_PATH,
   UNSUBSCRIBE_PATH,
 } from '../newsletter/newsletter-mail.ts';
-import { confirmSubscriber, subscriberOfToken, unsubscribeSubscriber } from '../newsletter/subscription-links.ts';
-import { siteHead, unsubscribePage } from '../newsletter/unsubscribe-page.ts';
+import { confirmSubscriber, hasSomethingToConfirm, subscriberOfToken, unsubscribeSubscriber } from '../newsletter/subscription-links.ts';
+import { confirmPage, siteHead, unsubscribePage } from '../newsletter/link-pages.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -26,8 +26,9 @@ interface TokenQuery {
 }
 
 /**
- * The links in newsletter mail. `GET /newsletter/confirm/?token=` confirms a double opt-in and
- * sends the visitor to the form's "confirmed" page; `GET /newsletter/unsubscribe/?token=`
+ * The links in newsletter mail. `GET /newsletter/confirm/?token=` shows a page whose button
+ * (`POST /newsletter/confirm/`) confirms a double opt-in, or a change a later sign-up asked
+ * for, and sends the visitor to the form's "confirmed" page; `GET /newsletter/unsubscribe/?token=`
  * shows a page with an Unsubscribe button (a link alone never unsubscribes: scanners follow
  * links); `POST /newsletter/unsubscribe/` with the token (query or body) unsubscribes and
  * sends the visitor to the "unsubscribed" page, or, as RFC 8058's one-click POST
@@ -37,13 +38,31 @@ interface TokenQuery {
 export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, LINK_BODY_LIMIT);
 
+  // The confirmation link shows a page whose button confirms: a link alone confirms nothing.
   app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
-    const subscriber = await subscriberOfToken(app.db, app.secrets, tokenOf(request.query.token), 'confirm', app.clock());
+    const token = tokenOf(request.query.token);
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
+    if (subscriber === null || subscriber.status === 'unsubscribed') return seeOther(reply, LINK_EXPIRED_PATH);
+    const form = app.newsletterForms.find(subscriber.form_id);
+    if (!hasSomethingToConfirm(subscriber)) return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
+    const page = confirmPage({
+      token,
+      email: subscriber.email,
+      change: subscriber.status === 'subscribed',
+      head: await siteHead(app.config.staticRoot),
+    });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const fields = formFieldsOf(request.body) ?? [];
+    const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     const form = app.newsletterForms.find(subscriber.form_id);
     const confirmed = await confirmSubscriber(app.db, subscriber, {
       // The confirmation is consent to the same words the sign-up showed.
-      wording: form?.consent.label ?? 'Followed the confirmation link in the double opt-in mail.',
+      wording: form?.consent.label ?? 'Pressed "Confirm" on the page the confirmation link in the double opt-in mail opened.',
       request: consentOriginOf(app, request),
       now: app.clock(),
     });

@@ -118,7 +118,9 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
       },
     );
     if (result.mailQueued) app.outbox.queued();
-    return answer(result.status);
+    request.log.info({ form: form.id, outcome: result.outcome }, 'newsletter sign-up');
+    // The same answer for a new and a known address: the form tells no one who is subscribed.
+    return answer('success');
   } catch (error) {
     // Storage failed: nothing was committed, the visitor may simply try again.
     request.log.error({ err: error, form: form.id }, 'newsletter sign-up could not be stored');

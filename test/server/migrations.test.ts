@@ -81,7 +81,7 @@ describe(`migrations on ${testDialect}`, () => {
       captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
       newsletter_subscribers: [
         'attributes', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',
-        'lists', 'sms', 'status', 'unsubscribed_at', 'updated_at',
+        'lists', 'pending_change', 'sms', 'status', 'unsubscribed_at', 'updated_at',
       ],
       newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
       rate_limits: ['bucket', 'count', 'key', 'window_start'],

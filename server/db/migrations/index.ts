@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema.ts';
 import * as contactForm from './0002-contact-form.ts';
 import * as newsletter from './0003-newsletter.ts';
 import * as rateLimits from './0004-rate-limits.ts';
+import * as newsletterPendingChange from './0005-newsletter-pending-change.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0002-contact-form': contactForm,
   '0003-newsletter': newsletter,
   '0004-rate-limits': rateLimits,
+  '0005-newsletter-pending-change': newsletterPendingChange,
 };
