@@ -58,8 +58,8 @@ export async function buildApp({
   beforeSendMail = [],
   newsletterForms,
 }: BuildAppOptions): Promise<FastifyInstance> {
-  // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) and the host and
-  // protocol (reCAPTCHA's hostname check, absolute URLs) come from X-Forwarded-* headers.
+  // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
+  // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
   const { timeouts } = config;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? { level: config.logLevel } }),
