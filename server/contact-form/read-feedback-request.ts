@@ -1,88 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import type { FormDefinition, MessageKey } from '../../content/forms/index.ts';
 import { fieldKey, lastValueWins } from '../../src/validation/field-values.ts';
+import { RestError } from '../http/rest-error.ts';
 import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
-import { fieldTooLarge, malformedMultipart, tooManyFields, tooManyFiles } from './feedback-errors.ts';
+import { fieldTooLarge, malformedMultipart, requestTooLarge, tooManyFields, tooManyFiles, tooManyParts } from './feedback-errors.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
-import { fileFieldsOf, multipartLimits } from './multipart-limits.ts';
+import { fileFieldsOf, multipartLimits, type MultipartLimits } from './multipart-limits.ts';
 
-/** A file that passed the size and content checks, held in memory until it is stored. */
+/** A file that passed the size and content checks, on disk under a temporary name until stored. */
 export interface UploadedFile {
   field: string;
   /** The visitor's base name, cleaned: a label for the mail, never a path. */
   filename: string;
   kind: FileKind;
-  bytes: Buffer;
+  /** The temporary file in UPLOAD_DIR (`incoming-<random>.tmp`); storing renames it. */
+  tempPath: string;
+  size: number;
 }
 
 export interface FeedbackRequest {
   /** Every field and accepted file, as the validation engine reads them. */
   formData: FormData;
   uploads: UploadedFile[];
-  /** Files refused while reading, by field: too large or not of an accepted type. */
+  /** Files refused before validation: the field's message key (too large, wrong type). */
   fileErrors: Map<string, MessageKey>;
 }
 
-/**
- * Reads a multipart submission (already received whole, within the route's byte limit) with
- * the platform's own multipart parser, the one behind `Request.formData()`, then holds it to
- * the form's limits: counts and sizes no real visitor reaches end the request with a 4xx; a
- * file over its field's maxSize or not of an accepted type by content becomes that field's
- * error, and is neither validated further nor kept.
- */
-export async function readFeedbackRequest(body: Buffer, contentType: string, form: FormDefinition): Promise<FeedbackRequest> {
-  const limits = multipartLimits(form);
-  let posted: FormData;
-  try {
-    posted = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw malformedMultipart();
-  }
+/** Temporary upload names: never a stored name (STORED_NAME_PATTERN), swept when old. */
+export const INCOMING_NAME_PATTERN = /^incoming-[0-9a-f]{32}\.tmp$/;
 
+/** A part the multipart parser hands over (see @fastify/multipart). */
+type Part =
+  | { type: 'field'; fieldname: string; value: unknown; fieldnameTruncated: boolean; valueTruncated: boolean }
+  | { type: 'file'; fieldname: string; filename: string; file: AsyncIterable<Buffer> & { truncated?: boolean; resume(): void } };
+
+const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
+  FST_FIELDS_LIMIT: (limits) => tooManyFields(limits.fields),
+  FST_FILES_LIMIT: (limits) => tooManyFiles(limits.files),
+  FST_PARTS_LIMIT: (limits) => tooManyParts(limits.fields + limits.files),
+};
+
+/**
+ * Reads a multipart submission as it arrives, with the form's limits applied by the parser:
+ * counts and sizes no real visitor reaches end the request with a 4xx as soon as they are
+ * passed (a body longer than the form accepts, counted as it streams, included), and files go
+ * to disk as they arrive, so memory per request stays small. A file over its field's maxSize or
+ * not of an accepted type by content becomes that field's error, and is neither validated
+ * further nor kept. The caller removes the temporary files it does not store (`discardUploads`).
+ */
+export async function readFeedbackRequest(request: FastifyRequest, form: FormDefinition, uploadDir: string): Promise<FeedbackRequest> {
+  const limits = multipartLimits(form);
   const fileFields = new Map(fileFieldsOf(form).map((field) => [field.name, field]));
+  const largestFile = Math.max(0, ...[...fileFields.values()].map((field) => field.maxSize));
   const formData = new FormData();
   const uploads: UploadedFile[] = [];
   const fileErrors = new Map<string, MessageKey>();
   const seenFiles = new Set<string>();
-  let fields = 0;
-  let files = 0;
+  const temporary: string[] = [];
 
-  for (const [name, value] of posted.entries()) {
-    if (Buffer.byteLength(name) > limits.fieldNameSize) throw fieldTooLarge(name.slice(0, 50), limits.fieldNameSize);
-    if (typeof value === 'string') {
-      fields += 1;
-      if (fields > limits.fields) throw tooManyFields(limits.fields);
-      if (Buffer.byteLength(value) > limits.fieldSize) throw fieldTooLarge(name, limits.fieldSize);
-      formData.append(name, value);
-      continue;
+  // A body without Content-Length (chunked) is counted as it streams.
+  let received = 0;
+  let overLimit: (error: Error) => void = () => undefined;
+  const tooLarge = new Promise<never>((_, reject) => (overLimit = reject));
+  tooLarge.catch(() => undefined);
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limits.contentLength) {
+      request.raw.off('data', count);
+      request.raw.unpipe();
+      overLimit(requestTooLarge(limits.contentLength));
     }
-    // Every file input posts a part, chosen or not: one per file field.
-    files += 1;
-    if (files > limits.files) throw tooManyFiles(limits.files);
-    const field = fileFields.get(fieldKey(name));
-    if (field === undefined) continue; // not a file field of this form: ignored
-    if (seenFiles.has(field.name)) throw tooManyFiles(limits.files);
-    seenFiles.add(field.name);
-    const filename = cleanFilename(value.name);
-    // What a browser posts for a file input with nothing chosen.
-    if (value.size === 0 && filename === '') continue;
-    if (value.size > field.maxSize) {
-      fileErrors.set(field.name, 'upload_file_too_large');
-      continue;
+  };
+  request.raw.on('data', count);
+
+  try {
+    const parts = request.parts({
+      limits: {
+        fieldNameSize: limits.fieldNameSize,
+        fieldSize: limits.fieldSize,
+        fields: limits.fields,
+        // One byte over the largest field's limit is enough to tell a file is too large.
+        fileSize: largestFile + 1,
+        files: limits.files,
+        parts: limits.fields + limits.files,
+      },
+    })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = (await Promise.race([parts.next(), tooLarge])) as IteratorResult<Part>;
+      if (next.done) break;
+      const part = next.value;
+      if (part.fieldname.length === 0 || Buffer.byteLength(part.fieldname) > limits.fieldNameSize || ('fieldnameTruncated' in part && part.fieldnameTruncated)) {
+        if (part.type === 'file') part.file.resume();
+        throw fieldTooLarge(part.fieldname.slice(0, 50), limits.fieldNameSize);
+      }
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw fieldTooLarge(part.fieldname, limits.fieldSize);
+        formData.append(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+        continue;
+      }
+      const field = fileFields.get(fieldKey(part.fieldname));
+      if (field === undefined) {
+        part.file.resume(); // not a file field of this form: ignored
+        continue;
+      }
+      if (seenFiles.has(field.name)) throw tooManyFiles(limits.files);
+      seenFiles.add(field.name);
+      const filename = cleanFilename(part.filename);
+      const incoming = await receiveFile(part.file, uploadDir, field.maxSize, tooLarge);
+      if (incoming.tempPath !== null) temporary.push(incoming.tempPath);
+      // What a browser posts for a file input with nothing chosen.
+      if (incoming.size === 0 && filename === '') continue;
+      if (incoming.tooLarge) {
+        fileErrors.set(field.name, 'upload_file_too_large');
+        continue;
+      }
+      const kind = verifyFileType(incoming.head, filename, field.accept);
+      if (kind === undefined || incoming.tempPath === null) {
+        fileErrors.set(field.name, 'upload_file_type_invalid');
+        continue;
+      }
+      uploads.push({ field: field.name, filename, kind, tempPath: incoming.tempPath, size: incoming.size });
+      // The type is the detected one, never the browser's claim; the content stays on disk.
+      formData.append(part.fieldname, new File([await openAsBlob(incoming.tempPath)], filename, { type: kind.mediaType }));
     }
-    const bytes = Buffer.from(await value.arrayBuffer());
-    const kind = verifyFileType(bytes.subarray(0, FILE_HEAD_BYTES), filename, field.accept);
-    if (kind === undefined) {
-      fileErrors.set(field.name, 'upload_file_type_invalid');
-      continue;
-    }
-    uploads.push({ field: field.name, filename, kind, bytes });
-    // The type is the detected one, never the browser's claim.
-    formData.append(name, new File([value], filename, { type: kind.mediaType }));
+  } catch (error) {
+    // Refused: read no more of the body (the answer closes the connection).
+    request.raw.unpipe();
+    request.raw.pause();
+    await discardUploads(temporary.map((tempPath) => ({ tempPath })));
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+    if (error instanceof RestError) throw error;
+    const limitError = PARSER_ERRORS[code];
+    throw limitError === undefined ? malformedMultipart() : limitError(limits);
+  } finally {
+    request.raw.off('data', count);
   }
+  // Files of refused parts have gone already; those not accepted are removed now.
+  const accepted = new Set(uploads.map((upload) => upload.tempPath));
+  await discardUploads(temporary.filter((tempPath) => !accepted.has(tempPath)).map((tempPath) => ({ tempPath })));
   // A plain name posted twice is its last value for every reader: validation, storage, mail.
   return { formData: lastValueWins(formData), uploads, fileErrors };
 }
 
+interface IncomingFile {
+  tempPath: string | null;
+  size: number;
+  head: Buffer;
+  tooLarge: boolean;
+}
+
+/** Streams one file part to a temporary file, keeping its first bytes; stops writing past `maxSize`. */
+async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }, uploadDir: string, maxSize: number, tooLarge: Promise<never>): Promise<IncomingFile> {
+  await mkdir(uploadDir, { recursive: true, mode: 0o700 });
+  const tempPath = path.join(uploadDir, `incoming-${randomBytes(16).toString('hex')}.tmp`);
+  const handle = await open(tempPath, 'wx', 0o600);
+  let size = 0;
+  const head: Buffer[] = [];
+  let headLength = 0;
+  try {
+    const chunks = file[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([chunks.next(), tooLarge]);
+      if (next.done) break;
+      const chunk = next.value;
+      size += chunk.length;
+      if (headLength < FILE_HEAD_BYTES) {
+        head.push(chunk.subarray(0, FILE_HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, FILE_HEAD_BYTES - headLength);
+      }
+      // Past the field's limit the rest is read and dropped: the field gets its message.
+      if (size <= maxSize) await handle.write(chunk);
+    }
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  const over = size > maxSize || file.truncated === true;
+  return { tempPath, size, head: Buffer.concat(head), tooLarge: over };
+}
+
+/** Removes temporary upload files that were not stored (refused, spam, an error). */
+export async function discardUploads(files: readonly { tempPath: string }[]): Promise<void> {
+  await Promise.all(files.map((file) => rm(file.tempPath, { force: true }).catch(() => undefined)));
+}
 
 /**
  * The last path segment (old browsers send `C:\fakepath\brief.pdf`), without control

@@ -51,5 +51,5 @@ export async function storeSpamSubmission(db: Kysely<Database>, record: Submissi
 }
 
 function toAttachment(file: StoredUpload): OutboxAttachment {
-  return { storedName: file.storedName, filename: file.filename, contentType: file.kind.mediaType, size: file.bytes.length };
+  return { storedName: file.storedName, filename: file.filename, contentType: file.kind.mediaType, size: file.size };
 }

@@ -107,7 +107,7 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
           stored_name: file.storedName,
           original_name: file.filename,
           media_type: file.kind.mediaType,
-          size: file.bytes.length,
+          size: file.size,
           created_at: record.createdAt,
         })),
       )

@@ -6,6 +6,7 @@ import type { Database } from '../db/types.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { composeMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
+import { INCOMING_NAME_PATTERN } from './read-feedback-request.ts';
 import { STORED_NAME_PATTERN } from './upload-store.ts';
 
 /*
@@ -113,7 +114,9 @@ export async function purgeUploads(db: Kysely<Database>, uploadDir: string, opti
   let orphans = 0;
   const names = await readdir(uploadDir).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? [] : Promise.reject(error)));
   for (const name of names) {
-    if (!STORED_NAME_PATTERN.test(name) || referenced.has(name) || stillMailed.has(name)) continue;
+    // Stored files nothing references, and temporary ones a crash left behind.
+    const ours = STORED_NAME_PATTERN.test(name) || INCOMING_NAME_PATTERN.test(name);
+    if (!ours || referenced.has(name) || stillMailed.has(name)) continue;
     const file = path.join(uploadDir, name);
     if (options.now - (await stat(file)).mtimeMs < ORPHAN_GRACE_MS) continue;
     await rm(file, { force: true });

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
  * Uploaded files on disk, outside the web root (UPLOAD_DIR, default data/uploads): each under
  * a random name with the extension of its detected type, never anything the visitor chose,
- * readable by this user only, written exclusively (never over another file) and flushed to
- * disk before the submission that refers to it is committed.
+ * readable by this user only. The request reader streamed each file into a temporary file
+ * there (written exclusively, flushed); storing renames it to its final name before the
+ * submission that refers to it is committed.
  */
 
 export interface StoredUpload extends UploadedFile {
@@ -24,13 +25,7 @@ export async function storeUploads(uploadDir: string, uploads: readonly Uploaded
   try {
     for (const upload of uploads) {
       const storedName = `${randomBytes(16).toString('hex')}.${upload.kind.extensions[0] ?? 'bin'}`;
-      const handle = await open(path.join(uploadDir, storedName), 'wx', 0o600);
-      try {
-        await handle.writeFile(upload.bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await rename(upload.tempPath, path.join(uploadDir, storedName));
       stored.push({ ...upload, storedName });
     }
   } catch (error) {

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEEDBACK_RATE_LIMITED, requestTooLarge, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { feedbackAnswerSchema, formIdParams, restErrors } from '../http/route-schemas.ts';
@@ -7,7 +8,7 @@ import { feedbackAnswer } from '../contact-form/feedback-answer.ts';
 import { postedText } from '../contact-form/posted-data.ts';
 import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
 import { processSubmission } from '../contact-form/process-submission.ts';
-import { readFeedbackRequest } from '../contact-form/read-feedback-request.ts';
+import { discardUploads, readFeedbackRequest } from '../contact-form/read-feedback-request.ts';
 import { buildRefill, hasRefillFields, type Refill } from '../contact-form/refill.ts';
 import { CONTACT_FORM_PATH, pageUrlOf, requireForm, siteBaseOf, siteHostnameOf } from '../contact-form/request-context.ts';
 import type { BeforeSendMailHook } from '../contact-form/process-submission.ts';
@@ -20,16 +21,16 @@ export interface FeedbackRouteOptions {
  * `POST …/contact-forms/{id}/feedback`: a submission, multipart only, as CF7's REST API.
  * Every outcome is HTTP 200 with a `status`; only a request that is not a submission at all
  * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx.
- * Encapsulated: the multipart body parser and the per-address limit apply to this route alone.
- * The body is received whole, up to the largest form's limit (bodyLimit also stops a chunked
- * body without Content-Length), and parsed by readFeedbackRequest.
+ * Encapsulated: the multipart parser and the per-address limit apply to this route alone. The
+ * body is parsed as it streams (readFeedbackRequest), files to disk, with the form's limits
+ * applied as it arrives.
  */
 export default async function contactFormFeedbackRoutes(app: FastifyInstance, options: FeedbackRouteOptions): Promise<void> {
-  const bodyLimit = Math.max(0, ...app.forms.all().map((form) => multipartLimits(form).contentLength));
-  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
-  app.setErrorHandler(function feedbackErrors(error: FastifyError) {
-    // Handled by the app's error handler, with this route's own code for an oversized body.
-    throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? requestTooLarge(bodyLimit) : error;
+  // Limits are given per request, from the form; a file over its size is the field's error.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  // A body refused before its end is not read on: the connection closes after the answer.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
   });
   const limited = await perAddressLimit(app, app.config.feedbackRateLimit, FEEDBACK_RATE_LIMITED);
 
@@ -37,7 +38,6 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
     `${CONTACT_FORM_PATH}/feedback`,
     {
       config: limited,
-      bodyLimit,
       // The body is multipart, read field by field by readFeedbackRequest against the form.
       schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429) } },
       // The answer is a few hundred bytes of JSON, below any size worth compressing.
@@ -54,36 +54,37 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
     },
     async (request, reply) => {
       const form = requireForm(app, request.params.id);
-      const body = request.body;
-      const cap = multipartLimits(form).contentLength;
-      // A chunked body has no Content-Length to check up front.
-      if (!Buffer.isBuffer(body)) throw unsupportedMediaType();
-      if (body.length > cap) throw requestTooLarge(cap);
-      const feedback = await readFeedbackRequest(body, String(request.headers['content-type']), form);
+      const feedback = await readFeedbackRequest(request, form, app.config.uploadDir);
       const unitTag = sanitizeUnitTag(postedText(feedback.formData, '_wpcf7_unit_tag'));
-      const outcome = await processSubmission(
-        {
-          config: app.config,
-          db: app.db,
-          writer: app.submissionWriter,
-          secrets: app.secrets,
-          captchas: app.captchas,
-          now: app.clock,
-          log: request.log,
-          beforeSendMail: options.beforeSendMail ?? [],
-          onMailQueued: () => app.outbox.queued(),
-        },
-        {
-          form,
-          request: feedback,
-          ip: request.ip,
-          userAgent: headerText(request, 'user-agent'),
-          hostname: siteHostnameOf(app),
-          unitTag,
-          containerPost: Number.parseInt(postedText(feedback.formData, '_wpcf7_container_post'), 10) || 0,
-          pageUrl: pageUrlOf(app, request),
-        },
-      );
+      let outcome: Awaited<ReturnType<typeof processSubmission>>;
+      try {
+        outcome = await processSubmission(
+          {
+            config: app.config,
+            db: app.db,
+            writer: app.submissionWriter,
+            secrets: app.secrets,
+            captchas: app.captchas,
+            now: app.clock,
+            log: request.log,
+            beforeSendMail: options.beforeSendMail ?? [],
+            onMailQueued: () => app.outbox.queued(),
+          },
+          {
+            form,
+            request: feedback,
+            ip: request.ip,
+            userAgent: headerText(request, 'user-agent'),
+            hostname: siteHostnameOf(app),
+            unitTag,
+            containerPost: Number.parseInt(postedText(feedback.formData, '_wpcf7_container_post'), 10) || 0,
+            pageUrl: pageUrlOf(app, request),
+          },
+        );
+      } finally {
+        // Files not stored (refused, spam, a failure) do not stay in UPLOAD_DIR; stored ones moved.
+        await discardUploads(feedback.uploads);
+      }
       const origin = siteBaseOf(app);
       // Every answer carries fresh captchas and quiz questions: the old captcha is used up.
       const refill: Refill = hasRefillFields(form)

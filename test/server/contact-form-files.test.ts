@@ -1,5 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -151,5 +153,33 @@ describe(`uploaded files on ${testDialect}`, () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'wpcf7_invalid_multipart', data: { status: 400 } });
+  });
+
+  it('refuses a flood of empty parts as soon as the form\'s count is passed, without waiting for the rest', async () => {
+    // A real socket: the client sends a few hundred of its 200,000 parts and waits.
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connect(Number(new URL(address).port), '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = once(socket, 'close');
+    const part = '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\n\r\n';
+    const first = part.repeat(500);
+    socket.write(
+      'POST /wp-json/contact-form-7/v1/contact-forms/5/feedback HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        `Content-Type: multipart/form-data; boundary=x\r\nUser-Agent: ${DEFAULT_USER_AGENT}\r\nTransfer-Encoding: chunked\r\n\r\n` +
+        `${Buffer.byteLength(first).toString(16)}\r\n${first}\r\n`,
+    );
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toContain('wpcf7_too_many_fields');
+    expect(answer.toLowerCase()).toContain('connection: close');
+  });
+
+  it('streams a file to disk under a temporary name and keeps none of it when the submission is refused', async () => {
+    const before = await storedFiles();
+    const answer = answerOf(await postFeedback(testApp.app, 5, { ...validContactFields({ 'your-email': 'not an address' }), 'your-file': fileOf(PDF, 'brief.pdf') }));
+    expect(answer.status).toBe('validation_failed');
+    expect(await storedFiles()).toEqual(before);
   });
 });

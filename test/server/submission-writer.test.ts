@@ -28,7 +28,7 @@ function submission(name: string, storedName?: string): PendingSubmission {
     files:
       storedName === undefined || pdf === undefined
         ? []
-        : [{ field: 'your-file', filename: `${name}.pdf`, kind: pdf, bytes: Buffer.from('%PDF-'), storedName }],
+        : [{ field: 'your-file', filename: `${name}.pdf`, kind: pdf, tempPath: '', size: 5, storedName }],
     mail: { to: 'sales@example.co.za', replyTo: null, subject: `From ${name}`, body: 'b', attachments: [] },
   };
 }
