@@ -75,7 +75,6 @@ export async function readFeedbackRequest(request: FastifyRequest, form: FormDef
       overLimit(requestTooLarge(limits.contentLength));
     }
   };
-  request.raw.on('data', count);
 
   try {
     const parts = request.parts({
@@ -89,8 +88,10 @@ export async function readFeedbackRequest(request: FastifyRequest, form: FormDef
         parts: limits.fields + limits.files,
       },
     })[Symbol.asyncIterator]();
+    // Attached once the parser is piped, in the same tick: it sees every byte the parser does.
+    request.raw.on('data', count);
     for (;;) {
-      const next = (await Promise.race([parts.next(), tooLarge])) as IteratorResult<Part>;
+      const next = (await raced(parts.next(), tooLarge)) as IteratorResult<Part>;
       if (next.done) break;
       const part = next.value;
       if (part.fieldname.length === 0 || Buffer.byteLength(part.fieldname) > limits.fieldNameSize || ('fieldnameTruncated' in part && part.fieldnameTruncated)) {
@@ -164,7 +165,7 @@ async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }
   try {
     const chunks = file[Symbol.asyncIterator]();
     for (;;) {
-      const next = await Promise.race([chunks.next(), tooLarge]);
+      const next = await raced(chunks.next(), tooLarge);
       if (next.done) break;
       const chunk = next.value;
       size += chunk.length;
@@ -181,6 +182,15 @@ async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }
   }
   const over = size > maxSize || file.truncated === true;
   return { tempPath, size, head: Buffer.concat(head), tooLarge: over };
+}
+
+/**
+ * The first of a read and the byte limit. The read that loses is left pending and may fail
+ * later (the body is cut off): its failure is expected and handled here, not left unhandled.
+ */
+function raced<T>(read: Promise<T>, limit: Promise<never>): Promise<T> {
+  read.catch(() => undefined);
+  return Promise.race([read, limit]);
 }
 
 /** Removes temporary upload files that were not stored (refused, spam, an error). */
