@@ -260,7 +260,7 @@ const states: Record<string, Check> = {
     expect(formElement(container)).not.toHaveClass('processing');
     expect(control(container, 'email').value).toBe(context.entered.email);
     expect(control(container, 'SMS').value).toBe(context.entered.sms);
-    expect(hidden(container, 'SMS_prefix')).toBe(context.smsPrefix);
+    expect(hidden(container, 'sib_SMS_prefix')).toBe(context.smsPrefix);
     expect(prefixButton(container)).toHaveTextContent(context.smsPrefix);
     expect(control(container, 'consent').checked).toBe(context.entered.consent);
     for (const list of context.form.lists) {
@@ -333,7 +333,7 @@ const states: Record<string, Check> = {
     // An SMS holding only its prefix is cleared before sending; a number goes with its prefix.
     expect(single.get('SMS')).toBe(context.entered.sms);
     if (smsKind(snapshot) === 'prefix') expect(single.get('SMS')).toBe('');
-    expect(single.get('SMS_prefix')).toBe(context.smsPrefix);
+    expect(single.get('sib_SMS_prefix')).toBe(context.smsPrefix);
     expect(entries.filter(([name]) => name === 'interestingLists[]').map(([, value]) => value)).toEqual(['3']);
     expect(single.get('consent')).toBe('yes');
     expect(single.get('sib_form_action')).toBe('subscribe_form_submit');

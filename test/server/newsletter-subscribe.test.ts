@@ -234,7 +234,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     ['no list ticked in a required choice', { 'interestingLists[]': [] }],
     ['a list the form does not offer', { 'interestingLists[]': ['2', '99'] }],
     ['a first name longer than its 60 characters', { FIRSTNAME: 'T'.repeat(61) }],
-    ['a value longer than any field accepts', { SMS_prefix: '+'.repeat(1001) }],
+    ['a value longer than any field accepts', { sib_SMS_prefix: '+'.repeat(1001) }],
     ['a bad address and no consent (not only format problems)', { email: 'thandi@', consent: '' }],
   ])('answers failure for %s, storing nothing', async (_name, overrides) => {
     const test = await appWith();

@@ -7,8 +7,8 @@ import { isDialCode, isPrefixOnly } from './sms.ts';
 export const NEWSLETTER_FIELD = {
   email: 'email',
   sms: 'SMS',
-  /** The dial code picked from the prefix list, posted beside the number. */
-  smsPrefix: 'SMS_prefix',
+  /** The dial code picked from the prefix list, posted beside the number (the Brevo plugin's name, as the specification spells it). */
+  smsPrefix: 'sib_SMS_prefix',
   lists: 'interestingLists[]',
   consent: 'consent',
   action: 'sib_form_action',

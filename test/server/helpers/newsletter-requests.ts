@@ -22,7 +22,7 @@ export function homeFields(nonce: string, overrides: NewsletterFields = {}): New
     FIRSTNAME: 'Thandi',
     PROJECT_DATE: '05-03-2027',
     SMS: '+27 82 555 0123',
-    SMS_prefix: '+27',
+    sib_SMS_prefix: '+27',
     'interestingLists[]': ['2', '4'],
     consent: 'yes',
     sib_form_action: 'subscribe_form_submit',

@@ -46,13 +46,13 @@ describe('checkNewsletter', () => {
     expect(checkNewsletter(homeNewsletterForm, values)).toEqual([]);
   });
 
-  it('knows the picked prefix from SMS_prefix, else the form default', () => {
-    const picked = readNewsletterValues(homeNewsletterForm, [...replace('SMS', '+44 '), ['SMS_prefix', '+44']]);
+  it('knows the picked prefix from sib_SMS_prefix, else the form default', () => {
+    const picked = readNewsletterValues(homeNewsletterForm, [...replace('SMS', '+44 '), ['sib_SMS_prefix', '+44']]);
     expect(picked.sms).toBe('');
     const notPicked = readNewsletterValues(homeNewsletterForm, replace('SMS', '+44'));
     expect(notPicked.sms).toBe('+44');
     expect(checkNewsletter(homeNewsletterForm, notPicked).map((problem) => problem.kind)).toEqual(['invalidSms']);
-    const malformed = readNewsletterValues(homeNewsletterForm, [...replace('SMS', '+27'), ['SMS_prefix', 'evil']]);
+    const malformed = readNewsletterValues(homeNewsletterForm, [...replace('SMS', '+27'), ['sib_SMS_prefix', 'evil']]);
     expect(malformed.smsPrefix).toBe('+27');
     expect(malformed.sms).toBe('');
   });
