@@ -66,7 +66,7 @@ function linkActionPage(page: LinkActionPage): string {
 ${links}
 </head>
 <body>
-<main id="main" class="section newsletter-unsubscribe">
+<main id="main" class="section newsletter-link-page">
 <div class="container">
 <h1>${escapeHtml(page.heading)}</h1>
 <p>${page.text}</p>
