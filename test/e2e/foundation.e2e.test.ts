@@ -71,9 +71,14 @@ describe('the prerendered site in Chromium', () => {
     await page.waitForFunction(() => !document.querySelector('#header')?.classList.contains('is-smaller'));
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    // Walk down the page so lazy pictures load, then check every picture arrived.
+    // Walk down the page so lazy pictures load, then check every picture arrived. Each step
+    // waits for two frames: Chromium decides which lazy pictures to fetch when it renders, and
+    // a slow machine given back-to-back scrolls renders only the last (CI flaked on it).
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += 600) await scrollTo(page, y);
+    for (let y = 0; y < height; y += 600) {
+      await scrollTo(page, y);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    }
     await page.waitForLoadState('networkidle');
     await page.waitForFunction(() => [...document.images].every((image) => image.complete));
     const broken = await page.evaluate(() =>
