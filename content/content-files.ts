@@ -9,6 +9,7 @@ import { NewsletterFormStruct } from './structs/newsletter-form.struct.ts';
 import { NavigationStruct } from './structs/navigation.struct.ts';
 import { PagesStruct } from './structs/pages.struct.ts';
 import { SeoStruct } from './structs/seo.struct.ts';
+import { SidebarContactStruct } from './structs/sidebar-contact.struct.ts';
 import { SiteStruct } from './structs/site.struct.ts';
 
 export interface ContentFile {
@@ -33,6 +34,7 @@ export const contentFiles = {
     exportName: 'newsletterForms',
     struct: array(NewsletterFormStruct),
   },
+  sidebarContact: { file: 'content/sidebar-contact.ts', exportName: 'sidebarContact', struct: SidebarContactStruct },
   imageManifest: { file: 'content/image-manifest.json', exportName: 'default', struct: ImageManifestStruct },
 } as const satisfies Record<string, ContentFile>;
 

@@ -17,6 +17,7 @@ import type { Navigation } from './structs/navigation.struct.ts';
 import type { NewsletterForm } from './structs/newsletter-form.struct.ts';
 import type { Pages } from './structs/pages.struct.ts';
 import type { Seo } from './structs/seo.struct.ts';
+import type { SidebarContact } from './structs/sidebar-contact.struct.ts';
 import type { Site } from './structs/site.struct.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
@@ -36,6 +37,7 @@ export interface SiteContent {
   seo: Seo;
   contactForm: FormDefinition;
   newsletterForms: readonly NewsletterForm[];
+  sidebarContact: SidebarContact;
   imageManifest: ImageManifest;
 }
 
@@ -121,8 +123,8 @@ function duplicates(ids: readonly string[]): Set<string> {
  * in content/images (without extension): content may only show pictures that exist.
  */
 export function crossCheckContent(
-  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms'> &
-    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms'>>,
+  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms' | 'sidebarContact'> &
+    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact'>>,
   imageKeys: ReadonlySet<string>,
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -214,6 +216,17 @@ export function crossCheckContent(
     const { file } = contentFiles.contactForm;
     problems.push(...checkForm(content.contactForm, sitePaths).map((problem) => ({ file, ...problem })));
   }
+
+  // The sidebar panel's forms send visitors on to pages that exist.
+  content.sidebarContact?.forms.forEach((form, index) => {
+    if (form.redirect !== null && !(sitePaths as readonly string[]).includes(form.redirect.split('#')[0] ?? '')) {
+      problems.push({
+        file: contentFiles.sidebarContact.file,
+        path: `forms[${index}].redirect`,
+        message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${form.redirect}"`,
+      });
+    }
+  });
 
   return problems;
 }

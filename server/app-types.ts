@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
-import type { SubmissionWriter } from './contact-form/submission-writer.ts';
+import type { SubmissionWriter } from './submissions/submission-writer.ts';
 import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
 import type { OutboxSignal } from './plugins/outbox-signal.ts';
 import type { CaptchaStore } from './security/captcha-store.ts';

@@ -1,24 +1,16 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { OutboxAttachment } from '../db/types.ts';
 import { displayValue, type PostedData } from './posted-data.ts';
-import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
+import { headerSafe, replyToAddress, SUBJECT_MAX, type ComposedMail } from '../mail/composed-mail.ts';
 
 /*
  * The mail a submission becomes (CF7's "Mail" tab): to MAIL_TO, Reply-To the visitor's own
  * address, the subject from the form's template with [field] tags filled in, a plain-text
- * body listing every field by its label. Nothing a visitor typed can add a header: values in
- * the subject lose every control character (CR/LF above all), and the Reply-To is used only
- * when it is one plain address. Nodemailer later encodes both as header values, never raw.
+ * body listing every field by its label. The subject and Reply-To go through the shared
+ * header guards (mail/composed-mail.ts).
  */
 
-export interface ComposedMail {
-  /** Empty when MAIL_TO is not configured yet: the worker uses MAIL_TO at delivery. */
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  body: string;
-  attachments: OutboxAttachment[];
-}
+export type { ComposedMail } from '../mail/composed-mail.ts';
 
 export interface MailContext {
   form: FormDefinition;
@@ -30,20 +22,6 @@ export interface MailContext {
   consent: Record<string, string>;
   submittedAt: string;
   pageUrl: string | null;
-}
-
-const SUBJECT_MAX = 200;
-// A plain address: no spaces, quotes, angle brackets, commas or control characters.
-const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-
-/** One line of header-safe text. */
-export function headerSafe(text: string): string {
-  return text.replace(UNSAFE_CHARACTERS, ' ').replace(/ {2,}/g, ' ').trim();
-}
-
-export function replyToAddress(value: string): string | null {
-  const address = value.trim();
-  return address.length <= 254 && PLAIN_ADDRESS.test(address) ? address : null;
 }
 
 export function composeMail(context: MailContext): ComposedMail {

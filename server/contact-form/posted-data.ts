@@ -8,7 +8,8 @@ import type { FormDefinition, FormField } from '../../content/forms/index.ts';
  * Anything posted that the form does not define (and every `_`-prefixed field) is ignored.
  */
 
-export type PostedValue = string | string[];
+export type { PostedValue } from '../submissions/submission-record.ts';
+import type { PostedValue } from '../submissions/submission-record.ts';
 export type PostedData = Record<string, PostedValue>;
 
 const DO_NOT_STORE = new Set<FormField['type']>(['quiz', 'captcha']);

@@ -4,7 +4,7 @@ import { validate } from '../../src/validation/index.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import type { SubmissionWriter } from './submission-writer.ts';
+import type { SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { CaptchaStore } from '../security/captcha-store.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { checkAcceptance } from './acceptance.ts';

@@ -2,13 +2,13 @@ import type { Config } from '../config.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import { displayValue, postedText, type PostedData } from './posted-data.ts';
 import { verifyRecaptcha } from './recaptcha.ts';
+import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-filters.ts';
 
 /*
  * CF7's spam filters (`wpcf7_spam`), cheapest first so a bot is rarely worth a call to Google:
  * the honeypot the browser form hides (`_wpcf7_hp_website`: people leave it empty, form-filling
- * bots do not), a missing user agent (CF7: "User-Agent string is unnaturally short"), the
- * disallowed words (modules/disallowed-list.php: substrings of any value, the address or the
- * user agent), and reCAPTCHA v3 when RECAPTCHA_SECRET is set and the form uses it.
+ * bots do not), the filters every form shares (submissions/spam-filters.ts: a missing user
+ * agent, the disallowed words), and reCAPTCHA v3 when RECAPTCHA_SECRET is set and the form uses it.
  */
 
 export const HONEYPOT_FIELD = '_wpcf7_hp_website';
@@ -36,9 +36,10 @@ export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
   const spam = (reason: string, recaptchaScore: number | null = null): SpamVerdict => ({ spam: true, reason, recaptchaScore });
 
   if (postedText(context.formData, HONEYPOT_FIELD).trim() !== '') return spam('honeypot: the hidden field was filled in.');
-  if (context.userAgent.trim().length < 2) return spam('wpcf7: User-Agent string is unnaturally short.');
-  const word = findDisallowedWord(context);
-  if (word !== null) return spam(`disallowed_list: the disallowed word ${JSON.stringify(word)} is used.`);
+  const shared =
+    userAgentProblem(context.userAgent) ??
+    disallowedWordProblem(context.config.disallowedWords, [...Object.values(context.postedData).map(displayValue), context.ip, context.userAgent]);
+  if (shared !== null) return spam(shared);
 
   const { config, form } = context;
   if (config.recaptchaSecret === null || !form.recaptcha) return { spam: false, reason: null, recaptchaScore: null };
@@ -51,10 +52,4 @@ export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
   });
   if (!verdict.human) return spam(`recaptcha: ${verdict.reason}`, verdict.score ?? null);
   return { spam: false, reason: null, recaptchaScore: verdict.score ?? null };
-}
-
-function findDisallowedWord({ config, postedData, ip, userAgent }: SpamContext): string | null {
-  if (config.disallowedWords.length === 0) return null;
-  const target = [...Object.values(postedData).map(displayValue), ip, userAgent].join('\n').toLowerCase();
-  return config.disallowedWords.find((word) => target.includes(word)) ?? null;
 }

@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database, OutboxAttachment } from '../db/types.ts';
-import type { ComposedMail } from './compose-mail.ts';
-import type { PostedData } from './posted-data.ts';
+import type { OutboxAttachment } from '../db/types.ts';
+import type { ComposedMail } from '../mail/composed-mail.ts';
 import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
-import { submissionRow, type SubmissionWriter } from './submission-writer.ts';
+import { storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
+import type { SubmissionFile, SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
@@ -13,17 +12,6 @@ import type { UploadedFile } from './read-feedback-request.ts';
  * if the transaction fails they are removed again and the visitor is answered mail_failed.
  */
 
-export interface SubmissionRecord {
-  formId: string;
-  status: string;
-  postedData: PostedData;
-  postedDataHash: string;
-  remoteIpHash: string | null;
-  userAgent: string | null;
-  meta: Record<string, unknown>;
-  createdAt: string;
-}
-
 export interface AcceptedSubmission {
   record: SubmissionRecord;
   uploads: readonly UploadedFile[];
@@ -32,24 +20,22 @@ export interface AcceptedSubmission {
   uploadDir: string;
 }
 
+export { storeSpamSubmission, type SubmissionRecord };
+
 export async function storeAcceptedSubmission(writer: SubmissionWriter, accepted: AcceptedSubmission): Promise<number> {
   const stored = await storeUploads(accepted.uploadDir, accepted.uploads);
   try {
-    return await writer.write({ record: accepted.record, files: stored, mail: accepted.mail(stored.map(toAttachment)) });
+    return await writer.write({ record: accepted.record, files: stored.map(toFileRow), mail: accepted.mail(stored.map(toAttachment)) });
   } catch (error) {
     await removeUploads(accepted.uploadDir, stored);
     throw error;
   }
 }
 
-/** A spam submission: kept, flagged, with no files and no mail. */
-export async function storeSpamSubmission(db: Kysely<Database>, record: SubmissionRecord, reason: string): Promise<void> {
-  await db
-    .insertInto('submissions')
-    .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
-    .execute();
-}
-
 function toAttachment(file: StoredUpload): OutboxAttachment {
   return { storedName: file.storedName, filename: file.filename, contentType: file.kind.mediaType, size: file.size };
+}
+
+function toFileRow(file: StoredUpload): SubmissionFile {
+  return { field: file.field, storedName: file.storedName, filename: file.filename, mediaType: file.kind.mediaType, size: file.size };
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createSubmissionWriter } from '../contact-form/submission-writer.ts';
+import { createSubmissionWriter } from '../submissions/submission-writer.ts';
 
 /**
  * The group-commit writer of accepted submissions, one per app; closing the app waits until

@@ -10,7 +10,8 @@ import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
 import { processSubmission } from '../contact-form/process-submission.ts';
 import { discardUploads, readFeedbackRequest } from '../contact-form/read-feedback-request.ts';
 import { buildRefill, hasRefillFields, type Refill } from '../contact-form/refill.ts';
-import { CONTACT_FORM_PATH, pageUrlOf, requireForm, siteBaseOf, siteHostnameOf } from '../contact-form/request-context.ts';
+import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
+import { pageUrlOf, siteBaseOf, siteHostnameOf } from '../http/site-url.ts';
 import type { BeforeSendMailHook } from '../contact-form/process-submission.ts';
 
 export interface FeedbackRouteOptions {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRefill } from '../contact-form/refill.ts';
-import { CONTACT_FORM_PATH, requireForm, siteBaseOf } from '../contact-form/request-context.ts';
+import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
+import { siteBaseOf } from '../http/site-url.ts';
 import { formIdParams, refillSchema, restErrors } from '../http/route-schemas.ts';
 
 /**

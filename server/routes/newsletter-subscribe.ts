@@ -8,7 +8,7 @@ import {
   type NewsletterProblem,
 } from '../../src/validation/newsletter/index.ts';
 import { verifyRecaptcha } from '../contact-form/recaptcha.ts';
-import { siteHostnameOf } from '../contact-form/request-context.ts';
+import { siteHostnameOf } from '../http/site-url.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { RestError } from '../http/rest-error.ts';

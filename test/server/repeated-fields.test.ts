@@ -3,7 +3,7 @@
 // or make a name read backwards never reach a mail subject or an attachment's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanFilename } from '../../server/contact-form/read-feedback-request.ts';
-import { headerSafe } from '../../server/contact-form/compose-mail.ts';
+import { headerSafe } from '../../server/mail/composed-mail.ts';
 import { lastValueWins } from '../../src/validation/field-values.ts';
 import { everyFieldValues, fixCaptchaWord, refill } from './helpers/every-field-submission.ts';
 import { answerOf, postFeedback } from './helpers/multipart.ts';

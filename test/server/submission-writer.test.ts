@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FILE_KINDS } from '../../server/contact-form/file-content.ts';
-import { createSubmissionWriter, SubmissionWriterClosedError, type PendingSubmission } from '../../server/contact-form/submission-writer.ts';
+import { createSubmissionWriter, SubmissionWriterClosedError, type PendingSubmission } from '../../server/submissions/submission-writer.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 
 let database: TestDatabase | undefined;
@@ -28,7 +28,7 @@ function submission(name: string, storedName?: string): PendingSubmission {
     files:
       storedName === undefined || pdf === undefined
         ? []
-        : [{ field: 'your-file', filename: `${name}.pdf`, kind: pdf, tempPath: '', size: 5, storedName }],
+        : [{ field: 'your-file', filename: `${name}.pdf`, mediaType: pdf.mediaType, size: 5, storedName }],
     mail: { to: 'sales@example.co.za', replyTo: null, subject: `From ${name}`, body: 'b', attachments: [] },
   };
 }

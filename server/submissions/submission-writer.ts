@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import type { ComposedMail } from './compose-mail.ts';
-import type { SubmissionRecord } from './store-submission.ts';
-import type { StoredUpload } from './upload-store.ts';
+import type { ComposedMail } from '../mail/composed-mail.ts';
+import { submissionRow, type SubmissionRecord } from './submission-record.ts';
 
 /*
  * Group commit for accepted submissions. Each submission is written with its files' rows and
@@ -15,9 +14,19 @@ import type { StoredUpload } from './upload-store.ts';
  * submissions are retried one by one, so one bad row cannot fail the others.
  */
 
+/** A file already stored in UPLOAD_DIR, as its row records it. */
+export interface SubmissionFile {
+  field: string;
+  storedName: string;
+  /** The visitor's base name, a label for the mail. */
+  filename: string;
+  mediaType: string;
+  size: number;
+}
+
 export interface PendingSubmission {
   record: SubmissionRecord;
-  files: readonly StoredUpload[];
+  files: readonly SubmissionFile[];
   mail: ComposedMail;
 }
 
@@ -106,7 +115,7 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
           field: file.field,
           stored_name: file.storedName,
           original_name: file.filename,
-          media_type: file.kind.mediaType,
+          media_type: file.mediaType,
           size: file.size,
           created_at: record.createdAt,
         })),
@@ -115,18 +124,4 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
   }
   await enqueueMail(trx, { ...mail, submissionId: submission.id, createdAt: record.createdAt });
   return submission.id;
-}
-
-/** The submissions row of a record; spam is stored through it too. */
-export function submissionRow(record: SubmissionRecord) {
-  return {
-    form_id: record.formId,
-    status: record.status,
-    posted_data: JSON.stringify(record.postedData),
-    posted_data_hash: record.postedDataHash,
-    remote_ip_hash: record.remoteIpHash,
-    user_agent: record.userAgent,
-    meta: JSON.stringify(record.meta),
-    created_at: record.createdAt,
-  };
 }

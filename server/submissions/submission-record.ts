@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+
+/*
+ * A submission as every form stores it (the page's contact form, the sidebar panel's): what was
+ * posted, keyed hashes in place of the visitor's address, and the form's own details in `meta`.
+ * Accepted ones go through the group-commit writer with their mail (submission-writer.ts);
+ * spam is kept, flagged, with no files and no mail.
+ */
+
+/** A posted value as stored: text, or the names of several values (checkboxes, files). */
+export type PostedValue = string | string[];
+
+export interface SubmissionRecord {
+  /** The form: CF7's numeric id ("12"), or the sidebar's "ncf-<index>". */
+  formId: string;
+  status: string;
+  postedData: Readonly<Record<string, PostedValue>>;
+  postedDataHash: string;
+  remoteIpHash: string | null;
+  userAgent: string | null;
+  meta: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** The submissions row of a record. */
+export function submissionRow(record: SubmissionRecord) {
+  return {
+    form_id: record.formId,
+    status: record.status,
+    posted_data: JSON.stringify(record.postedData),
+    posted_data_hash: record.postedDataHash,
+    remote_ip_hash: record.remoteIpHash,
+    user_agent: record.userAgent,
+    meta: JSON.stringify(record.meta),
+    created_at: record.createdAt,
+  };
+}
+
+/** A spam submission: kept, flagged, with no files and no mail. */
+export async function storeSpamSubmission(db: Kysely<Database>, record: SubmissionRecord, reason: string): Promise<void> {
+  await db
+    .insertInto('submissions')
+    .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
+    .execute();
+}
