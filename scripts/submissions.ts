@@ -7,7 +7,10 @@
  *   --purge-uploads   deletes uploaded files older than UPLOAD_RETAIN_DAYS (not those of mail
  *                     still waiting to be sent) and files no submission references
  */
+import { company } from '../content/company.ts';
 import { findForm } from '../content/forms/index.ts';
+import { sidebarContact } from '../content/sidebar-contact.ts';
+import { sidebarMailOfRow } from '../server/sidebar-form/sidebar-mail.ts';
 import { listSpam, purgeUploads, releaseSpam, type SpamItem } from '../server/contact-form/submissions-admin.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 
@@ -30,7 +33,12 @@ async function main(args: readonly string[]): Promise<number> {
   if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db) => spamTable(await listSpam(db, findForm)));
   if (option === '--release' && value !== undefined && /^\d+$/.test(value)) {
     return runDatabaseCommand('submissions', async (db, config) => {
-      await releaseSpam(db, Number(value), { findForm, mailTo: config.mailTo, now: Date.now() });
+      await releaseSpam(db, Number(value), {
+        findForm,
+        mailTo: config.mailTo,
+        now: Date.now(),
+        otherMail: (row) => sidebarMailOfRow(sidebarContact, company.name, config.mailTo, row),
+      });
       return `Submission ${value} released: its mail is in the outbox (npm run outbox).\n`;
     });
   }

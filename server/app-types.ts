@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SidebarContact } from '../content/structs/sidebar-contact.struct.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     forms: FormRegistry;
     /** The newsletter forms, by sib_form_id. */
     newsletterForms: NewsletterFormRegistry;
+    /** The slide-in contact panel's options and forms, by ncf_form_index. */
+    sidebarContact: SidebarContact;
     captchas: CaptchaStore;
     /** The app's clock in milliseconds (buildApp's `now`). */
     clock: () => number;

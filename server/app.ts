@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import './app-types.ts';
 import type { FormDefinition } from '../content/forms/index.ts';
 import type { NewsletterForm } from '../content/structs/newsletter-form.struct.ts';
+import type { SidebarContact } from '../content/structs/sidebar-contact.struct.ts';
 import type { Config } from './config.ts';
 import type { BeforeSendMailHook } from './contact-form/process-submission.ts';
 import type { Database } from './db/types.ts';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   beforeSendMail?: readonly BeforeSendMailHook[];
   /** The newsletter forms; defaults to content/forms/newsletter.forms.ts. */
   newsletterForms?: readonly NewsletterForm[];
+  /** The sidebar panel's options and forms; defaults to content/sidebar-contact.ts. */
+  sidebarContact?: SidebarContact;
 }
 
 /**
@@ -57,6 +60,7 @@ export async function buildApp({
   forms,
   beforeSendMail = [],
   newsletterForms,
+  sidebarContact,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -80,7 +84,7 @@ export async function buildApp({
 
   // The app's own plugins first (fastify-plugin, so their decorators reach every route); the
   // secrets plugin reads the database, so the caller has run the migrations.
-  await app.register(appContext, { config, db, now, forms, newsletterForms });
+  await app.register(appContext, { config, db, now, forms, newsletterForms, ...(sidebarContact ? { sidebarContact } : {}) });
   await app.register(siteSecrets);
   await app.register(outboxSignal);
   await app.register(submissionWriter);

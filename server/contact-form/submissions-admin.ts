@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { Database } from '../db/types.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import type { ComposedMail } from '../mail/composed-mail.ts';
 import { composeMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { INCOMING_NAME_PATTERN } from './read-feedback-request.ts';
@@ -59,25 +60,34 @@ export class ReleaseError extends Error {
 export async function releaseSpam(
   db: Kysely<Database>,
   id: number,
-  options: { findForm: (id: number) => FormDefinition | undefined; mailTo: string | null; now: number },
+  options: {
+    findForm: (id: number) => FormDefinition | undefined;
+    mailTo: string | null;
+    now: number;
+    /** The mail of a submission of another kind of form (the sidebar's "ncf-<index>"), if it knows the form. */
+    otherMail?: (row: { form_id: string; posted_data: string; meta: string }) => ComposedMail | undefined;
+  },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
     if (row === undefined) throw new ReleaseError(`submission ${id} does not exist`);
     if (row.spam !== 1) throw new ReleaseError(`submission ${id} is not held as spam`);
-    const form = options.findForm(Number(row.form_id));
-    if (form === undefined) throw new ReleaseError(`submission ${id} is of form ${row.form_id}, which the site no longer has`);
     const meta = JSON.parse(row.meta) as { url?: string | null; consent?: Record<string, string> };
-    const mail = composeMail({
-      form,
-      postedData: JSON.parse(row.posted_data) as PostedData,
-      mailTo: options.mailTo,
-      attachments: [],
-      filesKept: false,
-      consent: meta.consent ?? {},
-      submittedAt: row.created_at,
-      pageUrl: meta.url ?? null,
-    });
+    const form = /^\d+$/.test(row.form_id) ? options.findForm(Number(row.form_id)) : undefined;
+    const mail =
+      form === undefined
+        ? options.otherMail?.(row)
+        : composeMail({
+            form,
+            postedData: JSON.parse(row.posted_data) as PostedData,
+            mailTo: options.mailTo,
+            attachments: [],
+            filesKept: false,
+            consent: meta.consent ?? {},
+            submittedAt: row.created_at,
+            pageUrl: meta.url ?? null,
+          });
+    if (mail === undefined) throw new ReleaseError(`submission ${id} is of form ${row.form_id}, which the site no longer has`);
     await enqueueMail(trx, { ...mail, submissionId: row.id, createdAt: new Date(options.now).toISOString() });
     const released = { ...meta, released_from_spam_at: new Date(options.now).toISOString(), spam_reason: row.spam_reason };
     await trx.updateTable('submissions').set({ spam: 0, status: 'mail_sent', meta: JSON.stringify(released) }).where('id', '=', id).execute();

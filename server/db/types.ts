@@ -138,6 +138,13 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_consents: NewsletterConsentsTable;
   rate_limits: RateLimitsTable;
+  human_test_spent: HumanTestSpentTable;
+}
+
+/** Sidebar human-test challenges already answered (single use), until they expire. */
+export interface HumanTestSpentTable {
+  id: string;
+  expires_at: string;
 }
 
 export interface RateLimitsTable {

@@ -1,37 +1,81 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { company } from '../../content/company.ts';
+import { HUMAN_TEST_ACTION, SIDEBAR_FIELD, SIDEBAR_SEND_ACTION } from '../../src/validation/sidebar-form/index.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers, type FormFields } from '../http/form-fields.ts';
+import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { ajaxErrorSchema } from '../http/route-schemas.ts';
+import { pageUrlOf } from '../http/site-url.ts';
 import { COUNTRY_PREFIX_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
 import { countryPrefixListHtml } from '../newsletter/country-prefixes.ts';
 import { INVALID_NONCE_MESSAGE } from '../newsletter/newsletter-answer.ts';
+import { createHumanTestLedger, issueHumanTest } from '../sidebar-form/human-test.ts';
+import { findSidebarForm, sendSidebarMessage } from '../sidebar-form/send-message.ts';
+import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.ts';
 
 /*
  * `POST /wp-admin/admin-ajax.php`: WordPress's one door for plugins' browser calls, dispatched
  * on the posted `action`. Each action names the nonce action its `security` field must carry
- * and its handler; a later feature adds its own entry (the sidebar contact form's send). An
- * unknown or missing action is a 400, a bad nonce a 403, both as JSON `{code, message}`.
+ * (or none: the sidebar form's send is protected by its signed human-test challenge instead,
+ * as the plugin had no nonce) and its handler. An unknown or missing action is a 400, a bad
+ * nonce a 403, a body over the limit a 413, both as JSON `{code, message}`. Sending a sidebar
+ * message is limited per address (FEEDBACK_RATE_LIMIT, the page form's limit).
  */
 
 interface AjaxAction {
-  /** Nonce action of the `security` field. */
-  nonceAction: string;
+  /** Nonce action of the `security` field; null when the action takes no nonce. */
+  nonceAction: string | null;
   handle(fields: FormFields, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
 const AJAX_PATH = '/wp-admin/admin-ajax.php';
-const AJAX_BODY_LIMIT = 8 * 1024;
+/** Room for the sidebar's longest message (5,000 characters, percent-encoded) and its fields. */
+const AJAX_BODY_LIMIT = 128 * 1024;
 
-const actions: Record<string, AjaxAction> = {
-  sib_get_country_prefix: {
-    nonceAction: COUNTRY_PREFIX_NONCE_ACTION,
-    // The list is the same for everyone, but the nonce makes each answer private: no-store.
-    handle: async (_fields, _request, reply) => reply.type('text/html; charset=utf-8').send(countryPrefixListHtml()),
-  },
-};
+export const SIDEBAR_RATE_LIMITED = { code: 'ncf_rate_limited', what: 'messages' };
 
 export default async function adminAjaxRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, AJAX_BODY_LIMIT);
+  const ledger = createHumanTestLedger(app.db, app.clock);
+
+  const actions: Record<string, AjaxAction> = {
+    sib_get_country_prefix: {
+      nonceAction: COUNTRY_PREFIX_NONCE_ACTION,
+      // The list is the same for everyone, but the nonce makes each answer private: no-store.
+      handle: async (_fields, _request, reply) => reply.type('text/html; charset=utf-8').send(countryPrefixListHtml()),
+    },
+    [HUMAN_TEST_ACTION]: {
+      nonceAction: null,
+      handle: async () => humanTestAnswer(issueHumanTest(app.secrets, app.clock())),
+    },
+    [SIDEBAR_SEND_ACTION]: {
+      nonceAction: null,
+      handle: async (fields, request) => {
+        const index = fieldValue(fields, SIDEBAR_FIELD.formIndex);
+        const form = findSidebarForm(app.sidebarContact, index);
+        if (form === undefined) {
+          throw httpErrors.badRequest('ncf_unknown_form', index === '' ? 'No ncf_form_index was given.' : `There is no sidebar form ${JSON.stringify(index.slice(0, 16))}.`);
+        }
+        const outcome = await sendSidebarMessage(
+          {
+            config: app.config,
+            content: app.sidebarContact,
+            siteName: company.name,
+            db: app.db,
+            writer: app.submissionWriter,
+            secrets: app.secrets,
+            ledger,
+            now: app.clock,
+            log: request.log,
+          },
+          { form, fields, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), pageUrl: pageUrlOf(app, request) },
+        );
+        if (outcome.kind === 'sent') app.outbox.queued();
+        return sidebarAnswer(outcome);
+      },
+    },
+  };
+
   // admin-ajax.php's errors are `{code, message}`, without the REST API's `data`.
   app.setErrorHandler(function ajaxErrors(error: FastifyError | RestError, _request, reply) {
     if (!(error instanceof RestError)) throw error;
@@ -44,18 +88,28 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
       throw httpErrors.unsupportedMediaType('unsupported_media_type', 'Send the request as application/x-www-form-urlencoded or multipart/form-data.');
     }
   };
+  const limited = await perAddressLimit(app, app.config.feedbackRateLimit, SIDEBAR_RATE_LIMITED);
+  // Counted once the body is read, and only for the sidebar's sends: the other actions are reads.
+  const config =
+    'rateLimit' in limited
+      ? { rateLimit: { ...limited.rateLimit, hook: 'preHandler' as const, allowList: (request: FastifyRequest) => actionOf(request) !== SIDEBAR_SEND_ACTION } }
+      : {};
   // The body is a form (`action`, `security`, the action's fields); an action answers HTML or JSON.
-  const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema } };
-  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest, schema }, async (request, reply) => {
+  const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema, 429: ajaxErrorSchema } };
+  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest, schema, config }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const name = fieldValue(fields, 'action');
     const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
     if (action === undefined) {
       throw httpErrors.badRequest('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`);
     }
-    if (app.nonces.verify(fieldValue(fields, 'security'), action.nonceAction) === false) {
+    if (action.nonceAction !== null && app.nonces.verify(fieldValue(fields, 'security'), action.nonceAction) === false) {
       throw httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
     }
     return action.handle(fields, request, reply);
   });
+}
+
+function actionOf(request: FastifyRequest): string {
+  return fieldValue(formFieldsOf(request.body) ?? [], 'action');
 }

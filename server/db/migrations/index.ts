@@ -4,6 +4,7 @@ import * as contactForm from './0002-contact-form.ts';
 import * as newsletter from './0003-newsletter.ts';
 import * as rateLimits from './0004-rate-limits.ts';
 import * as newsletterPendingChange from './0005-newsletter-pending-change.ts';
+import * as humanTestChallenges from './0006-human-test-challenges.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0003-newsletter': newsletter,
   '0004-rate-limits': rateLimits,
   '0005-newsletter-pending-change': newsletterPendingChange,
+  '0006-human-test-challenges': humanTestChallenges,
 };

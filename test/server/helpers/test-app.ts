@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
+import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
 import { buildApp } from '../../../server/app.ts';
 import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
@@ -25,6 +26,7 @@ export interface TestAppOptions {
   forms?: readonly FormDefinition[];
   beforeSendMail?: readonly BeforeSendMailHook[];
   newsletterForms?: readonly NewsletterForm[];
+  sidebarContact?: SidebarContact;
   /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
   database?: TestDatabase;
 }
@@ -48,6 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.forms === undefined ? {} : { forms: options.forms }),
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
     ...(options.newsletterForms === undefined ? {} : { newsletterForms: options.newsletterForms }),
+    ...(options.sidebarContact === undefined ? {} : { sidebarContact: options.sidebarContact }),
   });
   return {
     app,
