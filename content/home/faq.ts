@@ -57,4 +57,5 @@ export const faq: Home['faq'] = {
       ],
     },
   ],
+  askLink: { lead: 'Is your question not here?', label: 'Ask us in a message', href: '/#contact' },
 };

@@ -1,6 +1,6 @@
 import { array, enums, integer, nonempty, object, optional, pattern, refine, size, string, type Infer } from 'superstruct';
 import { isCalendarDate } from './calendar-date.ts';
-import { ImageRef, Link, Text } from './common.struct.ts';
+import { ImageRef, Link, SiteHref, Text } from './common.struct.ts';
 
 const Slug = pattern(string(), /^[a-z0-9-]+$/);
 
@@ -191,6 +191,11 @@ const Faq = object({
   ...sectionHead,
   intro: Text,
   items: nonempty(array(object({ id: Slug, question: Text, answer: nonempty(array(Text)) }))),
+  /**
+   * Under the questions: a link that opens the slide-in contact panel (it carries the plugin's
+   * `ncf_trigger_element` class); without scripts it leads to the page's contact form.
+   */
+  askLink: object({ lead: Text, label: Text, href: SiteHref }),
 });
 
 const Newsletter = object({

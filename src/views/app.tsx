@@ -24,6 +24,8 @@ const NewsletterUnsubscribedPage = lazyPart(() =>
 const NewsletterLinkExpiredPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterLinkExpiredPage })),
 );
+// The slide-in contact panel: no HTML of its own before scripts run, its code a chunk of its own.
+const SidebarContact = lazyPart(() => import('./sidebar-contact.view.tsx'));
 const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );
@@ -86,6 +88,9 @@ export function App({ path }: { path: string }) {
         <SiteFooterSection />
       </Suspense>
       <BackToTop />
+      <Suspense fallback={null}>
+        <SidebarContact />
+      </Suspense>
       <MotionEffects />
     </MenuScroll>
   );

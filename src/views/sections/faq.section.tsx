@@ -18,6 +18,13 @@ export function FaqSection() {
         <Suspense fallback={null}>
           <FaqList items={faq.items} />
         </Suspense>
+        <p className="faq__ask">
+          {faq.askLink.lead}{' '}
+          {/* The plugin's trigger class: with scripts the click opens the contact panel. */}
+          <a className="ncf_trigger_element" href={faq.askLink.href}>
+            {faq.askLink.label}
+          </a>
+        </p>
       </div>
     </section>
   );

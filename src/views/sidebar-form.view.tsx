@@ -1,0 +1,155 @@
+// A form of the sidebar panel (the plugin's `form.ncf_form`, `nk_form_<index>`), driven by the
+// sidebarForm machine, with the human test's question from the humanTest machine. It keeps the
+// plugin's field names and texts and the site's GOV.UK patterns: errors beside their fields and
+// an error summary that takes the focus after a refused submit. The result ("Your message was
+// successfully sent!" or the failure) replaces the form and takes the focus.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { InspectionEvent } from 'xstate';
+import type { FormField } from '../../content/forms/index.ts';
+import type { SidebarContact, SidebarContactForm } from '../../content/structs/sidebar-contact.struct.ts';
+import { humanTestMachine } from '../machines/human-test.machine.ts';
+import { fieldsOf } from '../machines/sidebar-form-data.ts';
+import { sidebarFormMachine } from '../machines/sidebar-form.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
+import type { SidebarField } from '../validation/sidebar-form/index.ts';
+import { FormErrorSummary } from './form-error-summary.view.tsx';
+import { describedBy, fieldIds } from './form-fields/field-ids.ts';
+import { FormGroup } from './form-fields/form-group.view.tsx';
+import { HumanTestView } from './human-test.view.tsx';
+import { useEmittedFocus } from './use-emitted-focus.ts';
+
+export interface SidebarFormViewProps {
+  content: SidebarContact;
+  form: SidebarContactForm;
+  /** The id of the panel's heading, which names the form. */
+  headingId: string;
+  /** The form's Close: the panel closes. */
+  onClose(): void;
+  logic?: typeof sidebarFormMachine;
+  humanTestLogic?: typeof humanTestMachine;
+  inspect?: (event: InspectionEvent) => void;
+  humanTestInspect?: (event: InspectionEvent) => void;
+}
+
+/** The fields in the shape the shared form parts (FormGroup, the error summary) read. */
+const asFormField = (field: SidebarField): FormField =>
+  field.control === 'textarea'
+    ? { type: 'textarea', name: field.name, label: field.label, required: field.required }
+    : { type: field.control, name: field.name, label: field.label, required: field.required, ...(field.autocomplete ? { autocomplete: field.autocomplete } : {}) };
+
+export function SidebarFormView({ content, form, headingId, onClose, logic = sidebarFormMachine, humanTestLogic = humanTestMachine, inspect, humanTestInspect }: SidebarFormViewProps) {
+  const actorRef = useActorRef(logic, { input: { content, form }, inspect: inspectWith(inspect) });
+  const humanTestRef = useActorRef(humanTestLogic, { inspect: inspectWith(humanTestInspect) });
+  const snapshot = useSelector(actorRef, (current) => current);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const { context } = snapshot;
+  const unitTag = `ncf-form-${form.index}`;
+  const fields = fieldsOf(context);
+  const busy = snapshot.hasTag('busy');
+  const result = snapshot.hasTag('result');
+  const success = snapshot.hasTag('success');
+
+  useEmittedFocus(actorRef, 'focus.summary', summaryRef);
+  useEmittedFocus(actorRef, 'focus.result', resultRef);
+  useEmittedFocus(actorRef, 'focus.form', firstFieldRef);
+  // The machine's outward signals that concern its neighbours: a send used the question up; Close.
+  useEffect(() => {
+    const spent = actorRef.on('question.spent', () => humanTestRef.send({ type: 'question.renew' }));
+    const close = actorRef.on('panel.close', onClose);
+    return () => {
+      spent.unsubscribe();
+      close.unsubscribe();
+    };
+  }, [actorRef, humanTestRef, onClose]);
+
+  const input = (name: string) => (value: string) => actorRef.send({ type: 'field.input', name, value });
+
+  const control = (field: SidebarField, index: number) => {
+    const ids = fieldIds(unitTag, field.name);
+    const error = context.errors[field.name];
+    const common = {
+      id: ids.control,
+      name: field.name,
+      value: context.values[field.name] ?? '',
+      'aria-required': field.required ? true : undefined,
+      'aria-invalid': error ? true : false,
+      'aria-describedby': describedBy(ids, { error: Boolean(error) }),
+    } as const;
+    if (field.control === 'textarea') return <textarea {...common} rows={6} onChange={(event) => input(field.name)(event.target.value)} />;
+    return (
+      <input
+        {...common}
+        ref={index === 0 ? firstFieldRef : undefined}
+        type={field.control}
+        autoComplete={field.autocomplete}
+        spellCheck={field.control === 'email' ? false : undefined}
+        onChange={(event) => input(field.name)(event.target.value)}
+      />
+    );
+  };
+
+  return (
+    <div className={`ncf_form_wrapper ncf_form_${form.index}`} data-index={form.index} data-state={result ? (success ? 'sent' : 'failed') : busy ? 'sending' : 'editing'}>
+      <form
+        id={`nk_form_${form.index}`}
+        className="ncf_form"
+        aria-labelledby={headingId}
+        aria-busy={busy}
+        noValidate
+        hidden={result}
+        onSubmit={(event) => {
+          event.preventDefault();
+          actorRef.send({ type: 'form.submit', question: humanTestRef.getSnapshot().context.question });
+        }}
+      >
+        <FormErrorSummary unitTag={unitTag} fields={fields.map(asFormField)} errors={context.errors} summaryRef={summaryRef} headingLevel={3} />
+        {fields.map((field, index) => {
+          const ids = fieldIds(unitTag, field.name);
+          if (field.key === 'answer') {
+            return (
+              <HumanTestView
+                key={field.name}
+                actorRef={humanTestRef}
+                field={asFormField(field)}
+                ids={ids}
+                value={context.values[field.name] ?? ''}
+                error={context.errors[field.name]}
+                texts={content.texts}
+                onInput={input(field.name)}
+              />
+            );
+          }
+          return (
+            <FormGroup key={field.name} field={asFormField(field)} ids={ids} error={context.errors[field.name]}>
+              {control(field, index)}
+            </FormGroup>
+          );
+        })}
+        <div className="ncf_form_btn_wrapper">
+          {/* Stays focusable while sending (a disabled button would drop the focus); the machine ignores a second submit. */}
+          <button type="submit" className="ncf_button" aria-disabled={busy ? true : undefined}>
+            {busy ? content.texts.sending : content.texts.send}
+          </button>
+        </div>
+      </form>
+      <div className="ncf_form_result" hidden={!result}>
+        <p ref={resultRef} className="ncf_form_res_message" tabIndex={-1} role={success ? 'status' : 'alert'}>
+          {result ? (success ? form.success : content.texts.failed) : null}
+        </p>
+        <p className="ncf_btn_wrapper">
+          <button type="button" className="ncf_button ncf_btn_more" onClick={() => actorRef.send({ type: success ? 'result.more' : 'result.retry' })}>
+            {success ? content.texts.sendMore : content.texts.tryAgain}
+          </button>
+        </p>
+        <p className="ncf_btn_wrapper">
+          <button type="button" className="ncf_button ncf_btn_close" onClick={() => actorRef.send({ type: 'result.close' })}>
+            {content.texts.close}
+          </button>
+        </p>
+      </div>
+    </div>
+  );
+}
