@@ -44,8 +44,9 @@ export const humanTestMachine = setup({
       after: { questionRenewal: 'loading' },
       on: { 'question.renew': 'loading' },
     },
+    /** No question: the form cannot be sent until the visitor asks again. */
     failed: {
-      on: { 'question.retry': 'loading', 'question.renew': 'loading' },
+      on: { 'question.retry': 'loading' },
     },
   },
 });

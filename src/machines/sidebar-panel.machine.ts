@@ -53,8 +53,11 @@ export const sidebarPanelMachine = setup({
     focusPanel: emit({ type: 'focus.panel' } as const),
     focusOpener: emit({ type: 'focus.opener' } as const),
   },
+  guards: {
+    isMotionReduced: ({ context }) => context.reducedMotion,
+  },
   delays: {
-    panelTransition: ({ context }) => (context.reducedMotion ? 0 : PANEL_TRANSITION_MS),
+    panelTransition: PANEL_TRANSITION_MS,
   },
 }).createMachine({
   id: 'sidebarPanel',
@@ -87,13 +90,15 @@ export const sidebarPanelMachine = setup({
           },
           initial: 'opening',
           states: {
-            opening: { tags: ['moving'], after: { panelTransition: 'open' } },
+            // Under reduced motion the panel is simply there: no slide.
+            opening: { tags: ['moving'], always: { guard: 'isMotionReduced', target: 'open' }, after: { panelTransition: 'open' } },
             open: {},
           },
         },
         hiding: {
           tags: ['mounted', 'moving'],
           entry: 'focusOpener',
+          always: { guard: 'isMotionReduced', target: 'closed' },
           after: { panelTransition: 'closed' },
           // Opened again while still sliding out: it turns and comes back.
           on: { 'tab.click': 'shown', 'trigger.click': 'shown', 'swipe.open': 'shown' },
