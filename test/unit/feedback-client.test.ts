@@ -10,21 +10,16 @@ import {
   INVALID_JSON_MESSAGE,
 } from '../../src/services/cf7-api.client.ts';
 import { siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
+import { jsonResponse, recordingFetch } from '../support/recording-fetch.ts';
 
 const api = { root: 'http://site.test/wp-json/', namespace: siteWpcf7.api.namespace };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 function clientWith(answer: (request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    return answer(request);
-  });
+  const { fetch, requests } = recordingFetch(answer);
   const log = vi.fn();
-  return { client: createCf7Client(api, { fetch: fetch as typeof globalThis.fetch, log }), requests, fetch, log };
+  return { client: createCf7Client(api, { fetch, log }), requests, fetch, log };
 }
 
 const sent = {

@@ -1,21 +1,17 @@
 // The newsletter's ky client: the nonce, the urlencoded subscription POST, any JSON answer with a
 // status taken as the answer whatever the HTTP status, transport errors with the raw error, the
 // prefix list POST, and the prefix list loader fetching its nonce again once after a 403.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCountryPrefixes } from '../../../src/services/country-prefix.actor.ts';
 import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter-api.client.ts';
 import { COUNTRIES, countryPrefixHtml } from './country-prefix-fixture.ts';
+import { jsonResponse, recordingFetch } from '../../support/recording-fetch.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 function clientWith(answer: (request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    return answer(request);
-  });
-  return { client: createNewsletterClient({ fetch: fetch as typeof globalThis.fetch, baseUrl: 'http://site.test/' }), requests, fetch };
+  const { fetch, requests } = recordingFetch(answer);
+  return { client: createNewsletterClient({ fetch, baseUrl: 'http://site.test/' }), requests, fetch };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<NewsletterApiError> {

@@ -1,19 +1,15 @@
 // The sidebar form's ky client: the question (the sum from a and b, the challenge), the
 // urlencoded send with the plugin's action, the plugin's JSON taken as the answer whatever the
 // HTTP status, and everything else a SidebarApiError.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSidebarClient, SidebarApiError } from '../../../src/services/sidebar-form-api.client.ts';
+import { jsonResponse, recordingFetch } from '../../support/recording-fetch.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = jsonResponse;
 
 function clientWith(answer: (request: Request) => Response | Promise<Response>) {
-  const requests: Request[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    return answer(request);
-  });
-  return { client: createSidebarClient({ fetch: fetch as typeof globalThis.fetch, baseUrl: 'http://site.test/' }), requests };
+  const { fetch, requests } = recordingFetch(answer);
+  return { client: createSidebarClient({ fetch, baseUrl: 'http://site.test/' }), requests };
 }
 
 describe('the sidebar form client', () => {
