@@ -3,6 +3,7 @@
 // content/validate-content.ts; each problem names the field path, like the struct checks:
 //   content/forms/contact.form.ts: fields[3].options[2].value: Expected a unique option value…
 import type { FormDefinition, FormField } from '../structs/form.struct.ts';
+import { checkFormActions } from './check-form-actions.ts';
 
 export interface FormProblem {
   path: string;
@@ -95,8 +96,6 @@ export function checkForm(form: FormDefinition, sitePaths: readonly string[]): F
       problems.push({ path: 'mail.subject', message: `Expected [tags] naming fields of the form (${names.join(', ')}), but received: "[${tag}]"` });
     }
   }
-  if (form.redirect !== undefined && !sitePaths.includes(form.redirect)) {
-    problems.push({ path: 'redirect', message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${form.redirect}"` });
-  }
+  problems.push(...checkFormActions(form, names, sitePaths));
   return problems;
 }

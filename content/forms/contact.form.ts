@@ -14,7 +14,17 @@ export const contactForm: FormDefinition = {
     consentMissing: 'Tick the consent box above to send your message.',
   },
   recaptcha: true,
-  redirect: '/thank-you/',
+  // After a sent message: a thank-you popup, then (once it is closed) the thank-you page.
+  actions: [
+    {
+      type: 'popup',
+      template: 'thank-you-popup',
+      title: 'Message received',
+      text: 'Thank you. An engineer will reply within one working day; in the meantime the next page has a few things worth knowing.',
+      closeLabel: 'Close',
+    },
+    { type: 'redirect', url: '/thank-you/', delay: 2, open: 'redirect' },
+  ],
   messages: {
     ...cf7DefaultMessages,
     mail_sent_ok: 'Thank you for your message. An engineer will reply within one working day.',

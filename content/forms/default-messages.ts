@@ -37,3 +37,10 @@ export const defaultFormNotices: NonNullable<FormDefinition['notices']> = {
   sending: 'Sending your message…',
   consentMissing: 'Tick the consent box above to send your message.',
 };
+
+/** What the redirect add-on says when the browser kept a new tab from opening. */
+export const redirectAddOnTexts = {
+  tabBlocked: 'Your browser kept the next page from opening in a new tab.',
+  openLink: 'Open it',
+  dismiss: 'Dismiss',
+} as const;

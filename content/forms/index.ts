@@ -9,5 +9,5 @@ export function findForm(id: number): FormDefinition | undefined {
 }
 
 export { contactForm };
-export { defaultFormNotices } from './default-messages.ts';
+export { defaultFormNotices, redirectAddOnTexts } from './default-messages.ts';
 export type { FormDefinition, FormField, MessageKey } from '../structs/form.struct.ts';

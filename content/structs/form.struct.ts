@@ -23,6 +23,7 @@ import {
 } from 'superstruct';
 import { isCalendarDate } from './calendar-date.ts';
 import { Text } from './common.struct.ts';
+import { AllowedHost, FormAction } from './form-actions.struct.ts';
 
 /** CF7 field names: letters, digits, hyphen, underscore; never starting with `_` (reserved). */
 const FieldName = pattern(string(), /^[a-z][a-z0-9_-]*$/i);
@@ -224,8 +225,13 @@ export const FormDefinition = object({
   ),
   /** Spam protection: reCAPTCHA v3 (score-based) when a site key is configured. */
   recaptcha: boolean(),
-  /** Where the visitor goes after mail_sent (CF7 redirect add-on); absent: stay on the page. */
-  redirect: optional(pattern(string(), /^\/([a-z0-9-]+\/)*$/)),
+  /**
+   * What happens after mail_sent, in order ("Redirection for Contact Form 7"): redirects,
+   * popups, tracking handlers, PayPal, requests to outside APIs (content/structs/form-actions.struct.ts).
+   */
+  actions: optional(array(FormAction)),
+  /** Outside hosts the actions may send a visitor or a request to; nothing else is reached. */
+  allowedHosts: optional(array(AllowedHost)),
   mail: object({
     /** Subject with [field-name] tags, like CF7 mail templates. */
     subject: Text,

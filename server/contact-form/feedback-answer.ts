@@ -1,13 +1,14 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { SubmissionOutcome } from './process-submission.ts';
 import type { Refill } from './refill.ts';
+import { afterSentKeys, type AfterSentKeys } from './after-sent-actions.ts';
 
 /*
  * The JSON of POST …/feedback, as CF7's REST controller builds it (create_feedback): the
  * outcome, `into` (`#` + the unit tag), invalid_fields always present, each with CF7's
  * error_id (`<unit tag>-ve-<field>`) and idref (the field's id attribute: these forms set
  * none, so null). The refill keys ride along, and after mail_sent the keys the "Redirection
- * for Contact Form 7" add-on adds (`redirect: [{ type, redirect_url, delay }]`).
+ * for Contact Form 7" add-on adds (after-sent-actions.ts); CF7's own keys win on a clash.
  */
 
 export interface InvalidField {
@@ -17,22 +18,23 @@ export interface InvalidField {
   error_id: string;
 }
 
-export interface FeedbackAnswer extends Refill {
+export interface FeedbackAnswer extends Refill, AfterSentKeys {
   contact_form_id: number;
   status: SubmissionOutcome['status'];
   message: string;
   invalid_fields: InvalidField[];
   posted_data_hash: string;
   into: string;
-  redirect?: Array<{ type: 'redirect'; redirect_url: string; delay: number }>;
 }
 
 export function feedbackAnswer(
   form: FormDefinition,
   outcome: SubmissionOutcome,
-  context: { unitTag: string; origin: string; refill: Refill },
+  context: { unitTag: string; origin: string; refill: Refill; log: { warn(details: object, text: string): void } },
 ): FeedbackAnswer {
-  const answer: FeedbackAnswer = {
+  const addOn = outcome.status === 'mail_sent' && outcome.postedData ? afterSentKeys(form, outcome.postedData, context.origin, context.log) : {};
+  return {
+    ...addOn,
     contact_form_id: form.id,
     status: outcome.status,
     message: outcome.message,
@@ -46,8 +48,4 @@ export function feedbackAnswer(
     into: `#${context.unitTag}`,
     ...context.refill,
   };
-  if (outcome.status === 'mail_sent' && form.redirect !== undefined) {
-    answer.redirect = [{ type: 'redirect', redirect_url: `${context.origin}${form.redirect}`, delay: 0 }];
-  }
-  return answer;
 }

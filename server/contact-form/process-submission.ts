@@ -66,6 +66,8 @@ export interface SubmissionOutcome {
   invalidFields: Array<{ field: string; message: string }>;
   /** Set for mail_sent, mail_failed and aborted, as CF7; empty otherwise. */
   postedDataHash: string;
+  /** What was sent, for the after-sent actions (mail_sent only). */
+  postedData?: PostedData;
 }
 
 export async function processSubmission(services: SubmissionServices, input: SubmissionInput): Promise<SubmissionOutcome> {
@@ -151,7 +153,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     return answer('mail_failed', form.messages.mail_sent_ng, record.postedDataHash);
   }
   services.onMailQueued();
-  return answer('mail_sent', form.messages.mail_sent_ok, record.postedDataHash);
+  return { ...answer('mail_sent', form.messages.mail_sent_ok, record.postedDataHash), postedData };
 }
 
 /** The server's own checks first, then the shared SWV rules: the first error per field wins. */

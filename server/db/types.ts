@@ -80,6 +80,23 @@ export interface OutboxTable {
   failed_at: string | null;
   /** Display name of the sender; null: the contact form's. */
   from_name: Generated<string | null>;
+  /** `mail`, or `http`: a request to an outside API (a form's API action). */
+  channel: Generated<OutboxChannel>;
+  /** JSON OutboxRequest of an http row. */
+  request: string | null;
+  /** HTTP status of a request's last answer. */
+  response_status: number | null;
+}
+
+export type OutboxChannel = 'mail' | 'http';
+
+/** What an http row sends: built from the form's configuration when the submission was stored. */
+export interface OutboxRequest {
+  url: string;
+  method: 'GET' | 'POST' | 'PUT';
+  headers: Array<[string, string]>;
+  body: string | null;
+  contentType: string | null;
 }
 
 /** One attachment of an outbox message: a stored upload, resolved against UPLOAD_DIR when sent. */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
-import type { Database, OutboxMessage } from '../db/types.ts';
+import type { Database, OutboxChannel, OutboxMessage } from '../db/types.ts';
 
 /*
- * Claiming due mail so that several servers can run workers on one database without sending
+ * Claiming due mail (and, on the http channel, due API requests) so that several servers can run workers on one database without sending
  * a message twice. A claim is one UPDATE that pushes the message's next_attempt_at a lease
  * into the future and counts the attempt: other workers no longer see it as due, and if this
  * worker dies mid-delivery the message becomes due again when the lease runs out. All state
@@ -18,6 +18,8 @@ export interface ClaimOptions {
   limit: number;
   /** Messages stored before MAIL_TO was set have no recipient; claim them only once it is. */
   hasDefaultRecipient: boolean;
+  /** The rows of one worker: mail (the default) or http requests. */
+  channel?: OutboxChannel;
 }
 
 export async function claimDueMessages(db: Kysely<Database>, options: ClaimOptions): Promise<OutboxMessage[]> {
@@ -30,6 +32,7 @@ export async function claimDueMessages(db: Kysely<Database>, options: ClaimOptio
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
+    .where('channel', '=', options.channel ?? 'mail')
     .$if(!options.hasDefaultRecipient, (query) => query.where('to_address', '!=', ''))
     .orderBy('next_attempt_at')
     .orderBy('id')

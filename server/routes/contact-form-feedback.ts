@@ -92,7 +92,7 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
         ? await buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin })
         : {};
       reply.header('cache-control', 'no-store');
-      return feedbackAnswer(form, outcome, { unitTag, origin, refill });
+      return feedbackAnswer(form, outcome, { unitTag, origin, refill, log: request.log });
     },
   );
 }

@@ -52,15 +52,3 @@ export function errorsAfterValidation(
   }
   return next;
 }
-
-/**
- * Where a sent form sends the visitor: the redirect add-on's first `redirect_url` in the answer,
- * else the form's own redirect from content; null to stay on the page.
- */
-export function redirectUrlOf(context: Pick<ContactFormContext, 'form' | 'response'>): string | null {
-  const { response } = context;
-  if (response?.status !== 'mail_sent') return null;
-  const first: unknown = Array.isArray(response.redirect) ? response.redirect[0] : undefined;
-  const url = typeof first === 'object' && first !== null && 'redirect_url' in first ? first.redirect_url : undefined;
-  return typeof url === 'string' ? url : (context.form.redirect ?? null);
-}

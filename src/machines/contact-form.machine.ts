@@ -14,10 +14,11 @@ import type { FeedbackResponse, RefillResponse } from '../services/cf7-api.types
 import { browserSupport } from '../services/browser-support.actor.ts';
 import type { BrowserSupport } from '../services/browser-support.service.ts';
 import { fetchSchema, refill, submitFeedback, validateFields } from '../services/contact-form.actor.ts';
-import { navigate } from '../services/navigate.actor.ts';
+import { addOnPlanOf, hasAddOnWork } from '../services/redirect-add-on.answer.ts';
+import { redirectAddOnMachine } from './redirect-add-on.machine.ts';
 import { recaptchaSetup, recaptchaToken, type RecaptchaSetupOutput } from '../services/recaptcha.actor.ts';
 import type { SwvSchema, ValidationResult } from '../validation/index.ts';
-import { answered, errorsAfterValidation, redirectUrlOf, refilled } from './contact-form-answer.ts';
+import { answered, errorsAfterValidation, refilled } from './contact-form-answer.ts';
 import { createContext } from './contact-form-initial-context.ts';
 import { submissionEntries, submittedInputs } from './contact-form-submission.ts';
 import { applyChange, commitField, fieldOf, hasChallenges, hasCounter, initialValues, isAccepted, textOf } from './contact-form-values.ts';
@@ -38,6 +39,7 @@ export const contactFormMachine = setup({
     context: {} as ContactFormContext,
     events: {} as ContactFormEvent,
     emitted: {} as ContactFormEmitted,
+    children: {} as { redirectAddOn: 'redirectAddOn' },
   },
   actors: {
     browserSupport,
@@ -50,7 +52,8 @@ export const contactFormMachine = setup({
     validateFields,
     submitFeedback,
     refill,
-    navigate,
+    // What happens after a sent message (the redirect add-on): a child started by the answer.
+    redirectAddOn: redirectAddOnMachine,
   },
   guards: {
     isMisplaced: ({ context }) => context.nested,
@@ -65,13 +68,18 @@ export const contactFormMachine = setup({
     // reCAPTCHA is on until it is known to be unavailable (its region is `off`).
     isProtectedSubmission: and([not(stateIn('#contactForm.active.recaptcha.off')), 'isAccepted']),
     isAnswer: ({ context }, expected: { status: FeedbackResponse['status'] }) => context.response?.status === expected.status,
-    isSentWithRedirect: ({ context }) => redirectUrlOf(context) !== null,
   },
   actions: {
     logConfigProblem: ({ context }) => {
       if (!context.wpcf7.ok) console.error(context.wpcf7.problem);
     },
     logError: (_, problem: { error: unknown }) => console.error(problem.error),
+    // The add-on's answer keys run as a child of their own; a new sent message replaces it.
+    startRedirectAddOn: enqueueActions(({ context, enqueue }) => {
+      const plan = addOnPlanOf(context.response ?? {});
+      enqueue.stopChild('redirectAddOn');
+      if (hasAddOnWork(plan)) enqueue.spawnChild('redirectAddOn', { id: 'redirectAddOn', input: { plan } });
+    }),
 
     // fields
     storeInput: assign(({ context, event }) => {
@@ -369,7 +377,7 @@ export const contactFormMachine = setup({
             /** The answer's status decides where the form goes. */
             answered: {
               always: [
-                { guard: { type: 'isAnswer', params: { status: 'mail_sent' } }, target: 'resetting' },
+                { guard: { type: 'isAnswer', params: { status: 'mail_sent' } }, target: 'resetting', actions: 'startRedirectAddOn' },
                 { guard: { type: 'isAnswer', params: { status: 'validation_failed' } }, target: 'editable.invalid' },
                 { guard: { type: 'isAnswer', params: { status: 'acceptance_missing' } }, target: 'editable.unaccepted' },
                 { guard: { type: 'isAnswer', params: { status: 'spam' } }, target: 'editable.spam' },
@@ -389,7 +397,6 @@ export const contactFormMachine = setup({
                 src: 'refill',
                 input: apiInput,
                 onDone: [
-                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: { type: 'applyRefill', params: ({ event }) => event.output } },
                   {
                     guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
                     target: 'editable.sent',
@@ -398,7 +405,6 @@ export const contactFormMachine = setup({
                   { target: 'editable.init', actions: { type: 'applyRefill', params: ({ event }) => event.output } },
                 ],
                 onError: [
-                  { guard: 'isSentWithRedirect', target: 'redirecting', actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
                   {
                     guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
                     target: 'editable.sent',
@@ -407,11 +413,6 @@ export const contactFormMachine = setup({
                   { target: 'editable.init', actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
                 ],
               },
-            },
-            /** Sent; the visitor goes on to the confirmation page (the redirect add-on's behaviour). */
-            redirecting: {
-              tags: ['status:sent'],
-              invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: redirectUrlOf(context) ?? '/' }) },
             },
           },
         },

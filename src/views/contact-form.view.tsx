@@ -18,6 +18,7 @@ import { FormField } from './form-fields/form-field.view.tsx';
 import { InsideContactForm } from './form-fields/form-nesting-context.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
+import { RedirectAddOnView } from './redirect-add-on.view.tsx';
 
 export interface ContactFormViewProps {
   form: FormDefinition;
@@ -89,6 +90,7 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
   const noteId = `${context.unitTag}-submit-note`;
   const status = formStatusOf(snapshot);
   const notices = form.notices ?? defaultFormNotices;
+  const addOn = snapshot.children.redirectAddOn;
 
   return (
     <InsideContactForm.Provider value={true}>
@@ -152,6 +154,8 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
           ) : null}
           <ResponseOutput message={context.message} />
         </form>
+        {/* After a sent message: the redirect add-on's popup, tab notice and hidden form. */}
+        {addOn ? <RedirectAddOnView actorRef={addOn} /> : null}
       </div>
     </InsideContactForm.Provider>
   );

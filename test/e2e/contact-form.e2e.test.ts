@@ -39,7 +39,8 @@ async function screenshotSection(page: Page, name: string) {
 
 describe('the page contact form in Chromium', () => {
   it('shows an inline error and the summary, then sends, lands on /thank-you/, and the mail arrives', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // bypassCSP: axe is injected to check the popup.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -94,7 +95,31 @@ describe('the page contact form in Chromium', () => {
     await email.press('Tab');
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('false');
     // A refused submission keeps everything the visitor gave, the attachment included.
-    await Promise.all([page.waitForURL(`${baseUrl}/thank-you/`, { timeout: 20_000 }), send.click()]);
+    await send.click();
+    // The redirect add-on: the thank-you popup about 1 s after the answer, modal and focused;
+    // Escape closes it; it leaves the page about 4 s later, and 2 s after that the visitor
+    // lands on /thank-you/.
+    await form.locator('.wpcf7-response-output').getByText(/Thank you for your message/).waitFor();
+    const answeredAt = Date.now();
+    const popup = page.getByRole('dialog', { name: 'Message received' });
+    await popup.waitFor();
+    const openedAfter = Date.now() - answeredAt;
+    expect(openedAfter).toBeGreaterThanOrEqual(700);
+    expect(openedAfter).toBeLessThan(2500);
+    await expect.poll(() => popup.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.evaluate(() => document.body.classList.contains('modal-popup-open'))).toBe(true);
+    expect(await page.evaluate(() => document.body.classList.contains('thank-you-popup'))).toBe(true);
+    await page.screenshot({ path: screenshotPath('contact-form-popup-1280') });
+    expect(await axeViolations(page, '#wpcf7r-popup')).toEqual([]);
+    await page.keyboard.press('Escape');
+    const closedAt = Date.now();
+    await page.locator('#wpcf7r-popup').waitFor({ state: 'detached', timeout: 10_000 });
+    const goneAfter = Date.now() - closedAt;
+    expect(goneAfter).toBeGreaterThanOrEqual(3500);
+    expect(goneAfter).toBeLessThan(6000);
+    expect(await page.evaluate(() => document.body.classList.contains('thank-you-popup'))).toBe(false);
+    await page.waitForURL(`${baseUrl}/thank-you/`, { timeout: 10_000 });
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(5500);
     expect(await page.locator('h1').innerText()).not.toBe('');
 
     // The outbox delivered it over SMTP: to the company, Reply-To the visitor, with the brief.

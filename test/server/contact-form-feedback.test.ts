@@ -44,13 +44,22 @@ describe(`POST feedback on ${testDialect}`, () => {
       invalid_fields: [],
       posted_data_hash: expect.stringMatching(/^[0-9a-f]{32}$/),
       into: '#wpcf7-f5-p2-o1',
-      redirect: [{ type: 'redirect', redirect_url: 'http://www.example.co.za/thank-you/', delay: 0 }],
+      popup: [
+        {
+          'popup-template': expect.stringContaining('<h2>Message received</h2>'),
+          'template-name': 'thank-you-popup',
+          title: 'Message received',
+          text: expect.stringContaining('An engineer will reply'),
+          close_label: 'Close',
+        },
+      ],
+      redirect: [{ type: 'redirect', redirect_url: 'http://www.example.co.za/thank-you/', delay: 2 }],
     });
   });
 
   it('builds the redirect from SITE_URL, never from the Host header a client writes', async () => {
     const answer = answerOf(await postFeedback(testApp.app, 5, validContactFields(), { host: 'evil.example', referer: 'http://evil.example/' }));
-    expect(answer.redirect).toEqual([{ type: 'redirect', redirect_url: 'http://www.example.co.za/thank-you/', delay: 0 }]);
+    expect(answer.redirect).toEqual([{ type: 'redirect', redirect_url: 'http://www.example.co.za/thank-you/', delay: 2 }]);
     expect(JSON.stringify(answer)).not.toContain('evil.example');
     const { db } = testApp.database;
     const submission = await db.selectFrom('submissions').select('meta').orderBy('id', 'desc').executeTakeFirstOrThrow();

@@ -72,8 +72,8 @@ describe(`migrations on ${testDialect}`, () => {
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
-        'attachments', 'attempts', 'body', 'created_at', 'delivered_at', 'failed_at', 'from_name', 'headers', 'id',
-        'last_error', 'next_attempt_at', 'reply_to', 'subject', 'submission_id', 'to_address',
+        'attachments', 'attempts', 'body', 'channel', 'created_at', 'delivered_at', 'failed_at', 'from_name', 'headers', 'id',
+        'last_error', 'next_attempt_at', 'reply_to', 'request', 'response_status', 'subject', 'submission_id', 'to_address',
       ],
       submission_files: [
         'created_at', 'field', 'id', 'media_type', 'original_name', 'size', 'stored_name', 'submission_id',

@@ -7,6 +7,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import { contactForm } from '../../content/forms/index.ts';
 import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
+import { redirectAddOnMachine } from '../../src/machines/redirect-add-on.machine.ts';
 import type { Grecaptcha } from '../../src/services/recaptcha.service.ts';
 import { formSchema } from '../../src/validation/index.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
@@ -41,7 +42,7 @@ it('asks for a token on page ready (homepage), on each change and before each su
     },
   };
 
-  const logic = contactFormMachine.provide({ actors: { navigate: fromCallback(() => {}) } });
+  const logic = contactFormMachine.provide({ actors: { redirectAddOn: redirectAddOnMachine.provide({ actors: { navigate: fromCallback(() => {}) } }) } });
   const { container } = render(<ContactFormView form={contactForm} logic={logic} />);
   const token = () => container.querySelector<HTMLInputElement>('input[name="_wpcf7_recaptcha_response"]')!.value;
 

@@ -5,6 +5,7 @@ import * as newsletter from './0003-newsletter.ts';
 import * as rateLimits from './0004-rate-limits.ts';
 import * as newsletterPendingChange from './0005-newsletter-pending-change.ts';
 import * as humanTestChallenges from './0006-human-test-challenges.ts';
+import * as outboxRequests from './0007-outbox-requests.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0004-rate-limits': rateLimits,
   '0005-newsletter-pending-change': newsletterPendingChange,
   '0006-human-test-challenges': humanTestChallenges,
+  '0007-outbox-requests': outboxRequests,
 };

@@ -90,9 +90,25 @@ describe('checkForm', () => {
       path: 'mail.subject',
       message: 'Expected [tags] naming fields of the form (full-name, nickname, email, phone, website, screens, budget, install-date, call-time, notes, service, regions, topics, contact-by, heard-from, urgency, consent, no-marketing, quiz, captcha, drawing), but received: "[your-name]"',
     }],
-    ['a redirect to no page of the site', { ...everyFieldTypeForm, redirect: '/thanks/' }, {
-      path: 'redirect',
+    ['a redirect to no page of the site', { ...everyFieldTypeForm, actions: [{ type: 'redirect', url: '/thanks/', delay: 0, open: 'redirect' }] }, {
+      path: 'actions[0].url',
       message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "/thanks/"`,
+    }],
+    ['a redirect to a host off the allow-list', { ...everyFieldTypeForm, allowedHosts: ['crm.example.com'], actions: [{ type: 'redirect', url: 'https://evil.example.net/pay', delay: 0, open: 'redirect' }] }, {
+      path: 'actions[0].url',
+      message: 'Expected a host on the form\'s allowedHosts (crm.example.com), but received: "evil.example.net"',
+    }],
+    ['a query from no field of the form', { ...everyFieldTypeForm, actions: [{ type: 'redirect', url: '/thank-you/', delay: 0, open: 'redirect', query: [{ param: 'n', field: 'your-name' }] }] }, {
+      path: 'actions[0].query[0].field',
+      message: `Expected a field of the form (${everyFieldTypeForm.fields.map((field) => field.name).join(', ')}), but received: "your-name"`,
+    }],
+    ['an API template tag naming no field', { ...everyFieldTypeForm, allowedHosts: ['crm.example.com'], actions: [{ type: 'api_json_xml_request', url: 'https://crm.example.com/leads', method: 'POST', format: 'json', template: '{"who": "[who]"}' }] }, {
+      path: 'actions[0].template',
+      message: `Expected a field of the form (${everyFieldTypeForm.fields.map((field) => field.name).join(', ')}), but received: "who"`,
+    }],
+    ['a PayPal action with both a fixed amount and an amount field', { ...everyFieldTypeForm, actions: [{ type: 'redirect_to_paypal', business: 'pay@example.co.za', itemName: 'Deposit', amount: 10, amountField: 'budget', currency: 'ZAR', delay: 0 }] }, {
+      path: 'actions[0].amount',
+      message: 'Expected exactly one of `amount` and `amountField`',
     }],
   ])('reports %s', (_name, form, problem) => {
     expect(checkForm(form, sitePaths)).toEqual([problem]);
