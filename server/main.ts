@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, proxyWarning, type Config } from './config.ts'
 import { createDatabase } from './db/create-database.ts';
 import { dialectOf } from './db/dialect.ts';
 import { runMigrations } from './db/migrate.ts';
-import { startMailDelivery } from './mail/start-mail-delivery.ts';
+import { startMailDelivery, startRequestDelivery } from './mail/start-mail-delivery.ts';
 import type { OutboxWorker } from './mail/outbox-worker.ts';
 
 // A shutdown stuck past the grace period and this much more is forced (exit 1).
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
   // synchronously, so the last lines before process.exit ("stopped") are never lost.
   const log = pino({ level: config.logLevel }, process.stdout);
-  const running: { app?: FastifyInstance; worker?: OutboxWorker | null; stopping: boolean } = { stopping: false };
+  const running: { app?: FastifyInstance; worker?: OutboxWorker | null; requestWorker?: OutboxWorker; stopping: boolean } = { stopping: false };
   const db = createDatabase(config.databaseUrl, {
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       // After the last request: a submission still being answered may have woken it. The
       // message being sent finishes; the rest stays in the outbox for the next start.
       await running.worker?.stop();
+      await running.requestWorker?.stop();
       await db.destroy();
       log.info('stopped');
       flushThenExit(log, 0);
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     if (warning !== null) log.warn(warning);
     if (running.stopping) return;
     running.worker = startMailDelivery(app);
+    running.requestWorker = startRequestDelivery(app);
   } catch (error) {
     if (running.stopping) return;
     log.fatal({ err: error }, 'server failed to start');

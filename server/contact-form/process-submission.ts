@@ -8,6 +8,7 @@ import type { SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { CaptchaStore } from '../security/captcha-store.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { checkAcceptance } from './acceptance.ts';
+import { apiRequestsOf } from './api-actions.ts';
 import { composeMail } from './compose-mail.ts';
 import { publishedSchema } from './form-schemas.ts';
 import { postedDataHash } from './posted-data-hash.ts';
@@ -136,6 +137,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
       record,
       uploads: request.uploads,
       uploadDir: services.config.uploadDir,
+      requests: apiRequestsOf(form, postedData, services.log),
       mail: (attachments) =>
         composeMail({
           form,

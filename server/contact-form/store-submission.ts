@@ -1,4 +1,4 @@
-import type { OutboxAttachment } from '../db/types.ts';
+import type { OutboxAttachment, OutboxRequest } from '../db/types.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
 import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
 import { storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
@@ -17,6 +17,8 @@ export interface AcceptedSubmission {
   uploads: readonly UploadedFile[];
   /** The mail, given the stored files as attachments. */
   mail: (attachments: OutboxAttachment[]) => ComposedMail;
+  /** The form's API actions, sent after it by the outbox. */
+  requests: readonly OutboxRequest[];
   uploadDir: string;
 }
 
@@ -25,7 +27,7 @@ export { storeSpamSubmission, type SubmissionRecord };
 export async function storeAcceptedSubmission(writer: SubmissionWriter, accepted: AcceptedSubmission): Promise<number> {
   const stored = await storeUploads(accepted.uploadDir, accepted.uploads);
   try {
-    return await writer.write({ record: accepted.record, files: stored.map(toFileRow), mail: accepted.mail(stored.map(toAttachment)) });
+    return await writer.write({ record: accepted.record, files: stored.map(toFileRow), mail: accepted.mail(stored.map(toAttachment)), requests: accepted.requests });
   } catch (error) {
     await removeUploads(accepted.uploadDir, stored);
     throw error;

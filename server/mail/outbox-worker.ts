@@ -1,24 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { Database, OutboxMessage } from '../db/types.ts';
+import type { Database, OutboxChannel, OutboxMessage } from '../db/types.ts';
 import { claimDueMessages, releaseMessages, renewLease } from './claim-outbox.ts';
-import { toMailMessage, withAvailableAttachments, type MessageSettings } from './mail-message.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-delay.ts';
 
 /*
- * Delivers the outbox over SMTP. It polls for due messages (and is woken at once when a
- * submission queues one), claims a few at a time (see claim-outbox.ts), sends each with
- * nodemailer and records the result in the row: delivered, or the error and the time of the
- * next try (retry-delay.ts), or, after the last attempt, failed. Nothing is kept in memory
- * that a restart would need. stop() lets the message being sent finish, hands the rest of its
- * claim back and closes the SMTP connection.
+ * Delivers one channel of the outbox: mail over SMTP (mail-sender.ts) or requests to outside
+ * APIs (request-sender.ts). It polls for due rows (and is woken at once when a submission
+ * queues one), claims a few at a time (see claim-outbox.ts), sends each with its sender and
+ * records the result in the row: delivered, or the error and the time of the next try
+ * (retry-delay.ts), or, after the last attempt, failed. Nothing is kept in memory that a
+ * restart would need. stop() lets the row being sent finish, hands the rest of its claim back
+ * and closes the sender.
  */
+
+/** How one channel's rows are sent. */
+export interface OutboxSender {
+  channel: OutboxChannel;
+  /** What a row is called in the logs ("mail", "request"). */
+  noun: string;
+  /** Sends the row; throws when it was not delivered. Answers the HTTP status of a request. */
+  send(row: OutboxMessage): Promise<{ responseStatus?: number }>;
+  /** Rows stored with no recipient wait until there is one (MAIL_TO); always true for requests. */
+  hasDefaultRecipient: boolean;
+  close(): void;
+}
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
-  smtpUrl: string;
-  message: MessageSettings;
+  sender: OutboxSender;
   log: FastifyBaseLogger;
   now?: () => number;
   retry?: RetryPolicy;
@@ -36,18 +46,15 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-// Every SMTP step has a time limit, so a hung server cannot hold a claim past its lease.
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
-
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, log } = options;
+  const { db, log, sender } = options;
+  const { noun } = sender;
   const now = options.now ?? Date.now;
   const retry = options.retry ?? DEFAULT_RETRY_POLICY;
   const pollMs = options.pollMs ?? 5_000;
   // Few at a time, so a claim is rarely near its end when its message is sent.
   const batchSize = options.batchSize ?? 5;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
 
   let stopping = false;
   let running: Promise<void> | null = null;
@@ -81,25 +88,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     // another server may have claimed this one since: send only while still holding it.
     const row = await renewLease(db, claimed, now(), leaseMs);
     if (row === null) {
-      log.warn({ outbox: claimed.id }, 'mail claimed by another worker meanwhile: not sent here');
+      log.warn({ outbox: claimed.id }, `${noun} claimed by another worker meanwhile: not sent here`);
       return;
     }
-    let message: SendMailOptions;
+    let sent: { responseStatus?: number };
     try {
-      message = await withAvailableAttachments(toMailMessage(row, options.message), log, row.id);
-      await transport.sendMail(message);
+      sent = await sender.send(row);
     } catch (error) {
       await recordFailure(row, error);
       return;
     }
     const updated = await db
       .updateTable('outbox')
-      .set({ delivered_at: new Date(now()).toISOString(), last_error: null })
+      .set({ delivered_at: new Date(now()).toISOString(), last_error: null, ...(sent.responseStatus === undefined ? {} : { response_status: sent.responseStatus }) })
       .where('id', '=', row.id)
       .where('next_attempt_at', '=', row.next_attempt_at)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) log.warn({ outbox: row.id }, 'mail delivered after its claim ran out');
-    else log.info({ outbox: row.id, attempts: row.attempts }, 'mail delivered');
+    if (Number(updated.numUpdatedRows) === 0) log.warn({ outbox: row.id }, `${noun} delivered after its claim ran out`);
+    else log.info({ outbox: row.id, attempts: row.attempts }, `${noun} delivered`);
   }
 
   async function recordFailure(row: OutboxMessage, error: unknown): Promise<void> {
@@ -109,12 +115,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       query.where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at);
     if (at - Date.parse(row.created_at) >= retry.maxAgeMs) {
       await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
-      log.error({ outbox: row.id, attempts: row.attempts, err: error }, 'mail still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)');
+      log.error({ outbox: row.id, attempts: row.attempts, err: error }, `${noun} still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)`);
       return;
     }
     const delay = retryDelayMs(row.attempts, retry);
     await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
-    log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, 'mail delivery failed, will retry');
+    log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, `${noun} delivery failed, will retry`);
   }
 
   async function loop(): Promise<void> {
@@ -125,7 +131,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           now: now(),
           leaseMs,
           limit: batchSize,
-          hasDefaultRecipient: options.message.defaultTo !== null,
+          hasDefaultRecipient: sender.hasDefaultRecipient,
+          channel: sender.channel,
         });
         for (const [index, row] of claimed.entries()) {
           if (stopping) {
@@ -153,7 +160,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopping = true;
       wakeUp?.();
       await running;
-      transport.close();
+      sender.close();
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { createMailSender } from './mail-sender.ts';
+import { createRequestSender } from './request-sender.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
 import { DEFAULT_RETRY_POLICY } from './retry-delay.ts';
 
@@ -9,7 +11,7 @@ import { DEFAULT_RETRY_POLICY } from './retry-delay.ts';
  */
 export function startMailDelivery(
   app: FastifyInstance,
-  overrides: Partial<Omit<OutboxWorkerOptions, 'db' | 'smtpUrl' | 'message' | 'log'>> = {},
+  overrides: Partial<Omit<OutboxWorkerOptions, 'db' | 'sender' | 'log'>> = {},
 ): OutboxWorker | null {
   const { config } = app;
   if (config.smtpUrl === null) {
@@ -18,20 +20,42 @@ export function startMailDelivery(
   }
   if (config.mailTo === null) app.log.warn('MAIL_TO is not set: mail waits in the outbox until it is');
   const from = config.mailFrom ?? config.mailTo?.split(',')[0]?.trim() ?? 'website@localhost';
+  const log = app.log.child({ component: 'outbox' });
+  const message = { from, defaultTo: config.mailTo, uploadDir: config.uploadDir, messageIdHost: from.split('@')[1] ?? 'localhost' };
   const worker = createOutboxWorker({
     db: app.db,
-    smtpUrl: config.smtpUrl,
-    message: {
-      from,
-      defaultTo: config.mailTo,
-      uploadDir: config.uploadDir,
-      messageIdHost: from.split('@')[1] ?? 'localhost',
-    },
-    log: app.log.child({ component: 'outbox' }),
+    sender: createMailSender({ smtpUrl: config.smtpUrl, message, log }),
+    log,
     now: app.clock,
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: config.mailMaxAgeMs },
     ...overrides,
   });
+  return wired(app, worker);
+}
+
+/**
+ * Starts the worker of the outbox's http channel: the requests forms' API actions queued with
+ * their submissions. It needs nothing configured (each request's URL was checked against its
+ * form's allow-list when it was stored), so it always runs.
+ */
+export function startRequestDelivery(
+  app: FastifyInstance,
+  overrides: Partial<Omit<OutboxWorkerOptions, 'db' | 'sender' | 'log'>> & { fetch?: typeof fetch } = {},
+): OutboxWorker {
+  const { fetch: fetchOverride, ...workerOverrides } = overrides;
+  const worker = createOutboxWorker({
+    db: app.db,
+    sender: createRequestSender(fetchOverride ? { fetch: fetchOverride } : {}),
+    log: app.log.child({ component: 'outbox-requests' }),
+    now: app.clock,
+    retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: app.config.mailMaxAgeMs },
+    ...workerOverrides,
+  });
+  return wired(app, worker);
+}
+
+/** Starts a worker woken whenever a route queues a row; stopping it stops listening first. */
+function wired(app: FastifyInstance, worker: OutboxWorker): OutboxWorker {
   const stopListening = app.outbox.onQueued(() => worker.wake());
   worker.start();
   return {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database, OutboxRequest } from '../db/types.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { enqueueRequest } from '../mail/enqueue-request.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
 import { submissionRow, type SubmissionRecord } from './submission-record.ts';
 
@@ -28,6 +29,8 @@ export interface PendingSubmission {
   record: SubmissionRecord;
   files: readonly SubmissionFile[];
   mail: ComposedMail;
+  /** Requests to outside APIs the form sends after it (its API actions), on the outbox's http channel. */
+  requests?: readonly OutboxRequest[];
 }
 
 interface Waiting {
@@ -100,7 +103,7 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
   };
 }
 
-async function insertSubmission(trx: Transaction<Database>, { record, files, mail }: PendingSubmission): Promise<number> {
+async function insertSubmission(trx: Transaction<Database>, { record, files, mail, requests = [] }: PendingSubmission): Promise<number> {
   const submission = await trx
     .insertInto('submissions')
     .values(submissionRow(record))
@@ -123,5 +126,6 @@ async function insertSubmission(trx: Transaction<Database>, { record, files, mai
       .execute();
   }
   await enqueueMail(trx, { ...mail, submissionId: submission.id, createdAt: record.createdAt });
+  for (const request of requests) await enqueueRequest(trx, request, { submissionId: submission.id, createdAt: record.createdAt });
   return submission.id;
 }
