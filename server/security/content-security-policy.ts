@@ -2,9 +2,10 @@ import { serviceSources } from './csp-sources.ts';
 
 /**
  * The site's Content-Security-Policy directives (helmet's camelCase form). Own origin for
- * everything, plus the third-party services listed in csp-sources.ts.
+ * everything, plus the third-party services listed in csp-sources.ts, plus the origins the
+ * contact forms' hidden-form POST redirects go to (`formActionOrigins`).
  */
-export function contentSecurityPolicyDirectives(): Record<string, string[]> {
+export function contentSecurityPolicyDirectives(formActionOrigins: readonly string[] = []): Record<string, string[]> {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...serviceSources('scriptSrc')],
@@ -18,7 +19,15 @@ export function contentSecurityPolicyDirectives(): Record<string, string[]> {
     frameSrc: serviceSources('frameSrc'),
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    formAction: ["'self'", ...formActionOrigins],
     frameAncestors: ["'self'"],
   };
+}
+
+/** The https origins a form's redirect action posts a hidden form to (they are on its allow-list). */
+export function postRedirectOrigins(forms: ReadonlyArray<{ actions?: ReadonlyArray<{ type: string; url?: string; post?: readonly string[] }> }>): string[] {
+  const origins = forms.flatMap((form) =>
+    (form.actions ?? []).flatMap((action) => (action.type === 'redirect' && action.post !== undefined && action.url?.startsWith('https://') ? [new URL(action.url).origin] : [])),
+  );
+  return [...new Set(origins)];
 }

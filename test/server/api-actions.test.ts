@@ -75,6 +75,20 @@ async function appOn(database: TestDatabase): Promise<TestApp> {
   return test;
 }
 
+describe('the Content-Security-Policy of a site with a POST redirect', () => {
+  it('lets forms submit to the allow-listed origin a redirect action posts to, and to no other', async () => {
+    const form: FormDefinition = {
+      ...apiForm,
+      actions: [...(apiForm.actions ?? []), { type: 'redirect', url: 'https://crm.example.com/pay', delay: 0, open: 'redirect', post: ['your-name'] }],
+    };
+    const test = await createTestApp({}, { forms: [form] });
+    cleanups.push(() => test.cleanup());
+    const response = await test.app.inject({ method: 'GET', url: '/' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("form-action 'self' https://crm.example.com;");
+  });
+});
+
 describe('API action templates', () => {
   it('put a value in a JSON string or XML text, escaped for it', () => {
     const body = fillTemplate('{"name": "[your-name]", "n": 1}', 'json', { 'your-name': HOSTILE });
