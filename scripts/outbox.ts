@@ -1,5 +1,6 @@
 /*
- * `npm run outbox [-- --json]`: the mail the website has not delivered yet, from the database
+ * `npm run outbox [-- --json]`: the mail (and the forms' requests to outside APIs, `to` being
+ * their host) the website has not delivered yet, from the database
  * named by DATABASE_URL (the server's own setting). Without SMTP_URL every message stays here;
  * with it, this shows what is waiting for a retry and what was held as failed, and why.
  * `npm run outbox -- --retry <id>` (or `--retry --all`) puts held mail back in the queue: the

@@ -4,6 +4,8 @@ import type { Database } from '../db/types.ts';
 /** One undelivered message, as `npm run outbox` shows it. */
 export interface UndeliveredMail {
   id: number;
+  /** `mail`, or `http`: a form's request to an outside API (`to` is its host, `subject` its method and URL). */
+  channel: 'mail' | 'http';
   submissionId: number | null;
   createdAt: string;
   /** pending: never tried; retrying: failed before, will try again; failed: the worker gave up. */
@@ -27,6 +29,7 @@ export async function listUndelivered(db: Kysely<Database>): Promise<Undelivered
     .execute();
   return rows.map((row) => ({
     id: row.id,
+    channel: row.channel,
     submissionId: row.submission_id,
     createdAt: row.created_at,
     state: row.failed_at !== null ? 'failed' : row.attempts > 0 ? 'retrying' : 'pending',
