@@ -73,6 +73,7 @@ const PaypalAction = object({
   when: optional(ActionCondition),
 });
 
+/** Request headers; a value `env:NAME` is the server's environment variable NAME (a token stays out of content). */
 const Headers = optional(array(object({ name: pattern(string(), /^[A-Za-z0-9-]{1,64}$/), value: pattern(string(), /^[^\r\n]{0,1000}$/) })));
 
 const ApiUrlAction = object({

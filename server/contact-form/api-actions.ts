@@ -29,7 +29,24 @@ export function fillTemplate(template: string, format: 'json' | 'xml', postedDat
   });
 }
 
-export function apiRequestsOf(form: FormDefinition, postedData: PostedData, log: { warn(details: object, text: string): void }): OutboxRequest[] {
+/**
+ * A header's value: as written, or, for `env:NAME`, the server's environment variable NAME, so
+ * an API token lives in the server's configuration, never in the repository's content.
+ */
+function headerValue(value: string, env: Readonly<Record<string, string | undefined>>, log: { warn(details: object, text: string): void }): string {
+  const name = /^env:([A-Z][A-Z0-9_]*)$/.exec(value)?.[1];
+  if (name === undefined) return value;
+  const resolved = env[name];
+  if (resolved === undefined) log.warn({ variable: name }, 'API action header names an environment variable that is not set: sent empty');
+  return (resolved ?? '').replace(/[\r\n]/g, '');
+}
+
+export function apiRequestsOf(
+  form: FormDefinition,
+  postedData: PostedData,
+  log: { warn(details: object, text: string): void },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): OutboxRequest[] {
   const requests: OutboxRequest[] = [];
   for (const action of applicableActions(form, postedData).filter(isApiAction)) {
     // The origin is unused: an API action's URL is always an outside https URL.
@@ -38,7 +55,7 @@ export function apiRequestsOf(form: FormDefinition, postedData: PostedData, log:
       log.warn({ form: form.id, url: action.url }, 'API action to a host not on allowedHosts: left out');
       continue;
     }
-    const headers = (action.headers ?? []).map(({ name, value }): [string, string] => [name, value]);
+    const headers = (action.headers ?? []).map(({ name, value }): [string, string] => [name, headerValue(value, env, log)]);
     if (action.type === 'api_url_request') {
       const fields = action.fields.map(({ param, field }): [string, string] => [param, valueOf(postedData, field)]);
       if (action.method === 'GET') {

@@ -29,7 +29,7 @@ const apiForm: FormDefinition = {
   ...contactForm,
   allowedHosts: ['crm.example.com'],
   actions: [
-    { type: 'api_url_request', url: 'https://crm.example.com/leads?src=site', method: 'POST', headers: [{ name: 'Authorization', value: 'Bearer test-token' }], fields: [{ param: 'name', field: 'your-name' }, { param: 'email', field: 'your-email' }] },
+    { type: 'api_url_request', url: 'https://crm.example.com/leads?src=site', method: 'POST', headers: [{ name: 'Authorization', value: 'env:TEST_CRM_AUTHORIZATION' }, { name: 'X-Source', value: 'website' }], fields: [{ param: 'name', field: 'your-name' }, { param: 'email', field: 'your-email' }] },
     { type: 'api_json_xml_request', url: 'https://crm.example.com/leads.json', method: 'PUT', format: 'json', template: '{"name": "[your-name]", "email": "[your-email]"}' },
     { type: 'api_url_request', url: 'https://crm.example.com/never', method: 'GET', fields: [{ param: 'n', field: 'your-name' }], when: { field: 'your-subject', equals: 'Something else' } },
   ],
@@ -43,6 +43,7 @@ interface Received {
 }
 
 const cleanups: Array<() => Promise<void>> = [];
+process.env.TEST_CRM_AUTHORIZATION = 'Bearer test-token';
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -119,7 +120,9 @@ describe(`API actions through the outbox on ${testDialect}`, () => {
     await waitFor('both requests', () => (crm.received.length >= 2 ? crm.received : undefined));
     const [form, json] = crm.received;
     expect(form).toMatchObject({ method: 'POST', url: '/leads?src=site' });
+    // The token came from the server's environment, not from content.
     expect(form?.headers.authorization).toBe('Bearer test-token');
+    expect(form?.headers['x-source']).toBe('website');
     expect(form?.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(form?.body))).toEqual({ name: HOSTILE_NAME, email: 'thandi@example.co.za' });
     expect(json).toMatchObject({ method: 'PUT', url: '/leads.json' });
