@@ -9,8 +9,10 @@ import { redirectAddOnTexts } from '../../content/forms/index.ts';
 import { POPUP_ELEMENT_ID } from '../machines/redirect-add-on.constants.ts';
 import type { redirectAddOnMachine } from '../machines/redirect-add-on.machine.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 
 const POPUP_ID = POPUP_ELEMENT_ID;
+const POPUP_FOCUS_EVENTS = { open: 'focus.popup', close: 'focus.return' };
 
 export interface RedirectAddOnViewProps {
   actorRef: ActorRefFrom<typeof redirectAddOnMachine>;
@@ -20,23 +22,13 @@ export function RedirectAddOnView({ actorRef }: RedirectAddOnViewProps) {
   const snapshot = useSelector(actorRef, (current) => current);
   const dialogRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
   const { plan, step } = snapshot.context;
 
   useEffect(() => {
-    const opening = actorRef.on('focus.popup', () => {
-      returnTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    });
-    const closing = actorRef.on('focus.return', () => {
-      if (returnTo.current?.isConnected) returnTo.current.focus();
-    });
     const posting = actorRef.on('form.post', () => formRef.current?.submit());
-    return () => {
-      opening.unsubscribe();
-      closing.unsubscribe();
-      posting.unsubscribe();
-    };
+    return () => posting.unsubscribe();
   }, [actorRef]);
+  useFocusReturn(actorRef, POPUP_FOCUS_EVENTS, dialogRef);
   useEmittedFocus(actorRef, 'focus.popup', dialogRef);
 
   const popup = snapshot.matches({ popups: 'shown' }) ? plan.popups[step] : undefined;

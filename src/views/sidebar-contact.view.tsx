@@ -4,7 +4,7 @@
 // the page's script has taken over (without scripts the page's own contact form serves), and
 // its code is a chunk of its own, loaded after the first paint.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { company } from '../../content/company.ts';
 import { sidebarContact as siteSidebarContact } from '../../content/sidebar-contact.ts';
@@ -18,11 +18,13 @@ import { SocialLinks } from './sections/parts/social-links.view.tsx';
 import { SidebarFormView } from './sidebar-form.view.tsx';
 import { SidebarTabView } from './sidebar-tab.view.tsx';
 import { useEmittedFocus } from './use-emitted-focus.ts';
+import { useFocusReturn } from './use-focus-return.ts';
 
 /** The part of the page that stays usable while the panel is open: the dialog and its overlay. */
 export const SIDEBAR_LAYER_ID = 'ncf-sidebar-layer';
 export const SIDEBAR_DIALOG_ID = 'ncf_sidebar';
 const HEADING_ID = 'ncf-sidebar-heading';
+const PANEL_FOCUS_EVENTS = { open: 'focus.panel', close: 'focus.opener' };
 
 export interface SidebarContactViewProps {
   content?: SidebarContact;
@@ -45,24 +47,11 @@ export default function SidebarContactView({ content = siteSidebarContact, logic
   const hiding = useSelector(actorRef, (snapshot) => snapshot.matches({ live: 'hiding' }));
   const dialogRef = useRef<HTMLDivElement>(null);
   const tabRef = useRef<HTMLButtonElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const form = content.forms.find((candidate) => candidate.index === content.defaultForm) ?? content.forms[0];
 
-  // What had the focus when the panel opened (the tab, a trigger link) gets it back on close.
-  useEffect(() => {
-    const opening = actorRef.on('focus.panel', () => {
-      const active = document.activeElement;
-      opener.current = active instanceof HTMLElement && active !== document.body && !dialogRef.current?.contains(active) ? active : null;
-    });
-    const closing = actorRef.on('focus.opener', () => {
-      const target = opener.current?.isConnected ? opener.current : tabRef.current;
-      target?.focus();
-    });
-    return () => {
-      opening.unsubscribe();
-      closing.unsubscribe();
-    };
-  }, [actorRef]);
+  // What had the focus when the panel opened (the tab, a trigger link) gets it back on close;
+  // after a swipe (nothing had it) the tab does.
+  useFocusReturn(actorRef, PANEL_FOCUS_EVENTS, dialogRef, tabRef);
   useEmittedFocus(actorRef, 'focus.panel', dialogRef);
 
   const closeFromForm = useCallback(() => actorRef.send({ type: 'form.close' }), [actorRef]);
