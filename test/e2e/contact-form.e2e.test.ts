@@ -95,17 +95,17 @@ describe('the page contact form in Chromium', () => {
     await email.press('Tab');
     await expect.poll(() => email.getAttribute('aria-invalid')).toBe('false');
     // A refused submission keeps everything the visitor gave, the attachment included.
-    await send.click();
     // The redirect add-on: the thank-you popup about 1 s after the answer, modal and focused;
     // Escape closes it; it leaves the page about 4 s later, and 2 s after that the visitor
-    // lands on /thank-you/.
-    await form.locator('.wpcf7-response-output').getByText(/Thank you for your message/).waitFor();
-    const answeredAt = Date.now();
+    // lands on /thank-you/. (Timed from the click: the answer comes a moment after it.)
+    const sentAt = Date.now();
+    await send.click();
     const popup = page.getByRole('dialog', { name: 'Message received' });
     await popup.waitFor();
-    const openedAfter = Date.now() - answeredAt;
-    expect(openedAfter).toBeGreaterThanOrEqual(700);
-    expect(openedAfter).toBeLessThan(2500);
+    const openedAfter = Date.now() - sentAt;
+    expect(openedAfter).toBeGreaterThanOrEqual(1000);
+    expect(openedAfter).toBeLessThan(4000);
+    expect(await form.locator('.wpcf7-response-output').innerText()).toMatch(/Thank you for your message/);
     await expect.poll(() => popup.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => document.body.classList.contains('modal-popup-open'))).toBe(true);
     expect(await page.evaluate(() => document.body.classList.contains('thank-you-popup'))).toBe(true);
@@ -116,7 +116,7 @@ describe('the page contact form in Chromium', () => {
     await page.locator('#wpcf7r-popup').waitFor({ state: 'detached', timeout: 10_000 });
     const goneAfter = Date.now() - closedAt;
     expect(goneAfter).toBeGreaterThanOrEqual(3500);
-    expect(goneAfter).toBeLessThan(6000);
+    expect(goneAfter).toBeLessThan(7000);
     expect(await page.evaluate(() => document.body.classList.contains('thank-you-popup'))).toBe(false);
     await page.waitForURL(`${baseUrl}/thank-you/`, { timeout: 10_000 });
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(5500);
