@@ -105,7 +105,7 @@ describe('the page contact form in Chromium', () => {
     const openedAfter = Date.now() - sentAt;
     expect(openedAfter).toBeGreaterThanOrEqual(1000);
     expect(openedAfter).toBeLessThan(4000);
-    expect(await form.locator('.wpcf7-response-output').innerText()).toMatch(/Thank you for your message/);
+    await expect.poll(() => form.locator('.wpcf7-response-output').innerText()).toMatch(/Thank you for your message/);
     await expect.poll(() => popup.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => document.body.classList.contains('modal-popup-open'))).toBe(true);
     expect(await page.evaluate(() => document.body.classList.contains('thank-you-popup'))).toBe(true);
