@@ -15,6 +15,7 @@ import outboxSignal from './plugins/outbox-signal.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import siteSecrets from './plugins/site-secrets.ts';
 import submissionWriter from './plugins/submission-writer.ts';
+import clickHits from './plugins/click-hits.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './routes/contact-form-feedback.ts';
@@ -26,6 +27,7 @@ import newsletterSubscribeRoutes from './routes/newsletter-subscribe.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
+import trackTheClickRoutes from './routes/track-the-click.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -88,6 +90,7 @@ export async function buildApp({
   await app.register(siteSecrets);
   await app.register(outboxSignal);
   await app.register(submissionWriter);
+  await app.register(clickHits);
 
   installErrorHandler(app);
   installNotFoundHandler(app, config.staticRoot);
@@ -105,6 +108,7 @@ export async function buildApp({
   await app.register(newsletterSubscribeRoutes);
   await app.register(newsletterLinkRoutes);
   await app.register(adminAjaxRoutes);
+  await app.register(trackTheClickRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

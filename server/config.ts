@@ -43,6 +43,12 @@ export interface Config {
   disallowedWords: string[];
   /** Newsletter sign-ups per IP address and window; null: no limit. */
   newsletterRateLimit: RateLimit | null;
+  /** CLICK_COUNTS: the click counts endpoint answers counts (`on`) or `false` (`off`, the default). */
+  clickCounts: boolean;
+  /** CLICK_RETAIN_DAYS: link clicks are deleted this long after they happened. */
+  clickRetainDays: number;
+  /** CLICK_RATE_LIMIT: click beacons per IP address and window; null: no limit. */
+  clickRateLimit: RateLimit | null;
   /**
    * The site's public base URL without a trailing slash (`https://www.example.co.za`): links in
    * mail are built from it, because mail is written for a worker, not answered to a request.
@@ -70,6 +76,8 @@ export const DEFAULTS = {
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
   // Signing up is one request per person; a bot trying addresses is not.
   newsletterRateLimit: { max: 10, windowMs: 10 * 60 * 1000 } as RateLimit,
+  // A visitor clicks a few links a minute; a script replaying beacons clicks thousands.
+  clickRateLimit: { max: 120, windowMs: 60 * 1000 } as RateLimit,
   timeouts: {
     // A whole request, body included: an upload of the largest form on a slow line fits, a
     // client that stops sending is answered 408 (or closed) well within 30 s.
@@ -184,6 +192,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),
     newsletterRateLimit: readRateLimit(env, 'NEWSLETTER_RATE_LIMIT', DEFAULTS.newsletterRateLimit),
+    clickCounts: readOnOff(env, 'CLICK_COUNTS', false),
+    clickRetainDays: readDays(env, 'CLICK_RETAIN_DAYS', 365),
+    clickRateLimit: readRateLimit(env, 'CLICK_RATE_LIMIT', DEFAULTS.clickRateLimit),
     siteUrl,
   };
 }
@@ -348,10 +359,23 @@ function readRateLimitStore(env: Env, databaseUrl: string): 'memory' | 'database
 
 /** Whole days from 1 to 3650; default 180 (half a year: long enough to answer any enquiry). */
 function readUploadRetainDays(env: Env): number {
-  const raw = read(env, 'UPLOAD_RETAIN_DAYS');
-  if (raw === null) return 180;
+  return readDays(env, 'UPLOAD_RETAIN_DAYS', 180);
+}
+
+/** `on` or `off`. */
+function readOnOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(name, `must be on or off (got ${shown(raw)})`);
+}
+
+/** A whole number of days from 1 to 3650. */
+function readDays(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
   const days = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(days >= 1 && days <= 3650)) throw new ConfigError('UPLOAD_RETAIN_DAYS', `must be a whole number of days from 1 to 3650 (got ${shown(raw)})`);
+  if (!(days >= 1 && days <= 3650)) throw new ConfigError(name, `must be a whole number of days from 1 to 3650 (got ${shown(raw)})`);
   return days;
 }
 

@@ -156,6 +156,27 @@ export interface Database {
   newsletter_consents: NewsletterConsentsTable;
   rate_limits: RateLimitsTable;
   human_test_spent: HumanTestSpentTable;
+  click_links: ClickLinksTable;
+  click_hits: ClickHitsTable;
+}
+
+/** Track The Click's links: a page's link to a target with its anchor text. */
+export interface ClickLinksTable {
+  id: Generated<number>;
+  /** The page's id from content; 0 for a page without one. */
+  post_id: number;
+  /** The page's URL when post_id is 0, else ''. */
+  page_url: string;
+  target: string;
+  anchor: string;
+  created_at: string;
+}
+
+/** One click on a link. */
+export interface ClickHitsTable {
+  id: Generated<number>;
+  link_id: number;
+  clicked_at: string;
 }
 
 /** Sidebar human-test challenges already answered (single use), until they expire. */

@@ -47,7 +47,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['captchas', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -56,7 +56,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['captchas', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
   });
 
   it('give the columns the application writes', async () => {
@@ -80,6 +80,8 @@ describe(`migrations on ${testDialect}`, () => {
       ],
       captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
       human_test_spent: ['expires_at', 'id'],
+      click_links: ['anchor', 'created_at', 'id', 'page_url', 'post_id', 'target'],
+      click_hits: ['clicked_at', 'id', 'link_id'],
       newsletter_subscribers: [
         'attributes', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',
         'lists', 'pending_change', 'sms', 'status', 'unsubscribed_at', 'updated_at',

@@ -6,6 +6,7 @@ import * as rateLimits from './0004-rate-limits.ts';
 import * as newsletterPendingChange from './0005-newsletter-pending-change.ts';
 import * as humanTestChallenges from './0006-human-test-challenges.ts';
 import * as outboxRequests from './0007-outbox-requests.ts';
+import * as clickTracking from './0008-click-tracking.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005-newsletter-pending-change': newsletterPendingChange,
   '0006-human-test-challenges': humanTestChallenges,
   '0007-outbox-requests': outboxRequests,
+  '0008-click-tracking': clickTracking,
 };

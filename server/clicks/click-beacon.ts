@@ -1,0 +1,55 @@
+import type { FormFields } from '../http/form-fields.ts';
+
+/*
+ * A Track The Click beacon's fields (multipart, as navigator.sendBeacon posts FormData):
+ * `postID` (the page's id, 0 for a page without one), `location` (the page's URL), `anchor` (the
+ * link's text, inner HTML, or `image:<url>`), `target` (the link's absolute URL). Each is checked
+ * before anything is stored; a refusal names the field and why, with a code.
+ */
+
+export const ANCHOR_MAX = 255;
+export const URL_MAX = 4096;
+
+export interface ClickBeacon {
+  postId: number;
+  location: string;
+  anchor: string;
+  target: string;
+}
+
+export type BeaconReading = { ok: true; beacon: ClickBeacon } | { ok: false; code: string; message: string };
+
+/** The one value posted under `name`; undefined when absent (a repeated field counts as absent). */
+function single(fields: FormFields, name: string): string | undefined {
+  const values = fields.filter(([key]) => key === name);
+  return values.length === 1 ? values[0]?.[1] : undefined;
+}
+
+function httpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readBeacon(fields: FormFields, siteHostname: string): BeaconReading {
+  const refuse = (code: string, message: string): BeaconReading => ({ ok: false, code, message });
+  const postId = single(fields, 'postID');
+  const location = single(fields, 'location');
+  const anchor = single(fields, 'anchor');
+  const target = single(fields, 'target');
+  if (postId === undefined || location === undefined || anchor === undefined || target === undefined) {
+    const missing = [['postID', postId], ['location', location], ['anchor', anchor], ['target', target]].filter(([, value]) => value === undefined).map(([name]) => name);
+    return refuse('ttc_missing_field', `Missing or repeated field: ${missing.join(', ')}.`);
+  }
+  if (!/^\d{1,10}$/.test(postId) || Number(postId) > 2_147_483_647) return refuse('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');
+  if (anchor.length > ANCHOR_MAX) return refuse('ttc_anchor_too_long', `anchor can have at most ${ANCHOR_MAX} characters.`);
+  if (location.length > URL_MAX || target.length > URL_MAX) return refuse('ttc_url_too_long', `location and target can have at most ${URL_MAX} characters.`);
+  const page = httpUrl(location);
+  if (page === null) return refuse('ttc_invalid_location', 'location must be the absolute http(s) URL of the page.');
+  if (page.hostname !== siteHostname) return refuse('ttc_foreign_location', 'location must be a page of this site.');
+  if (httpUrl(target) === null) return refuse('ttc_invalid_target', 'target must be an absolute http(s) URL.');
+  return { ok: true, beacon: { postId: Number(postId), location, anchor, target } };
+}
