@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SubscriberStatus } from '../db/types.ts';
+import { csvText } from '../reports/csv.ts';
 
 /*
  * `npm run subscribers`: the subscribers with their latest sign-up consent (form, exact
@@ -78,11 +79,8 @@ export function formatSubscribers(subscribers: readonly SubscriberListing[]): st
 }
 
 /**
- * RFC 4180 CSV (CRLF line ends, fields with a comma, quote or line break quoted, quotes
- * doubled), one column per attribute any subscriber has. A cell that a spreadsheet would read
- * as a formula (starting with = + - @, or a tab or carriage return) gets a leading apostrophe,
- * so a visitor's "=HYPERLINK(…)" first name stays text (OWASP's CSV injection advice); SMS
- * numbers, which start with +, therefore read '+27….
+ * RFC 4180 CSV (reports/csv.ts: formula-safe cells), one column per attribute any subscriber
+ * has; SMS numbers, which start with +, therefore read '+27….
  */
 export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
   const attributeNames = [...new Set(subscribers.flatMap((item) => Object.keys(item.attributes)))].sort();
@@ -103,10 +101,6 @@ export function subscribersCsv(subscribers: readonly SubscriberListing[]): strin
     item.consent?.wording ?? '',
     item.consent?.at ?? '',
   ]);
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return csvText([header, ...rows]);
 }
 
-export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { csvCell, subscribersCsv, type SubscriberListing } from '../../server/newsletter/list-subscribers.ts';
+import { subscribersCsv, type SubscriberListing } from '../../server/newsletter/list-subscribers.ts';
+import { csvCell } from '../../server/reports/csv.ts';
 import { runScript } from './helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeOldHits } from '../../server/clicks/click-counts.ts';
+import { clickReport, clickReportCsv, formatClickReport } from '../../server/clicks/click-report.ts';
 import { createHitWriter, HitQueueFullError } from '../../server/clicks/hit-writer.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { fetchNonce } from './helpers/newsletter-requests.ts';
@@ -145,6 +146,34 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     const { db } = test.database;
     expect(await purgeOldHits(db, clock, test.app.config.clickRetainDays)).toBe(1);
     expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe(`the clicks report on ${testDialect}`, () => {
+  it('lists the outside links most followed first, per page, with first and last click; --all adds the site\'s own; CSV is formula-safe', async () => {
+    const test = await appWith();
+    const outside = beacon({ target: 'https://www.linkedin.com/company/lumina', anchor: '=HYPERLINK("x")' });
+    await click(test, outside);
+    clock += 60_000;
+    await click(test, outside);
+    await click(test, beacon({ postID: '0', location: `${SITE}/thank-you/`, target: 'https://www.facebook.com/lumina', anchor: 'Facebook' }));
+    await click(test, beacon());
+    const { db } = test.database;
+    const period = { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za' };
+    const rows = await clickReport(db, { ...period, includeOwn: false });
+    expect(rows).toEqual([
+      { page: '12', target: 'https://www.linkedin.com/company/lumina', anchor: '=HYPERLINK("x")', clicks: 2, first: '2026-11-24T08:00:00.000Z', last: '2026-11-24T08:01:00.000Z' },
+      { page: `${SITE}/thank-you/`, target: 'https://www.facebook.com/lumina', anchor: 'Facebook', clicks: 1, first: '2026-11-24T08:01:00.000Z', last: '2026-11-24T08:01:00.000Z' },
+    ]);
+    expect((await clickReport(db, { ...period, includeOwn: true })).map((row) => row.target)).toContain(`${SITE}/#projects`);
+    expect(await clickReport(db, { ...period, since: '2026-11-25T00:00:00.000Z', includeOwn: true })).toEqual([]);
+    expect(clickReportCsv(rows).split('\r\n')).toEqual([
+      'page,target,anchor,clicks,first,last',
+      `12,https://www.linkedin.com/company/lumina,"'=HYPERLINK(""x"")",2,2026-11-24T08:00:00.000Z,2026-11-24T08:01:00.000Z`,
+      `${SITE}/thank-you/,https://www.facebook.com/lumina,Facebook,1,2026-11-24T08:01:00.000Z,2026-11-24T08:01:00.000Z`,
+      '',
+    ]);
+    expect(formatClickReport(rows, { ...period, includeOwn: false })).toContain('Link clicks from 2026-11-01 to 2026-12-01');
   });
 });
 

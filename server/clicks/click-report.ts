@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { csvText } from '../reports/csv.ts';
+
+/*
+ * The site owner's report of followed links (`npm run clicks`): per page and link, the clicks
+ * in a period with the first and last, most followed first. The site's own links (in-page
+ * anchors, its other pages) are left out unless asked for: the owner wants to know which
+ * outside links people follow.
+ */
+
+export interface ClickReportRow {
+  /** The page: its id from content, or its URL for a page without one. */
+  page: string;
+  target: string;
+  anchor: string;
+  clicks: number;
+  first: string;
+  last: string;
+}
+
+export interface ClickReportOptions {
+  /** ISO times, from (inclusive) and until (exclusive). */
+  since: string;
+  until: string;
+  /** The site's own host: links to it are left out unless `includeOwn`. */
+  siteHostname: string;
+  includeOwn: boolean;
+}
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+};
+
+export async function clickReport(db: Kysely<Database>, options: ClickReportOptions): Promise<ClickReportRow[]> {
+  const rows = await db
+    .selectFrom('click_hits as hit')
+    .innerJoin('click_links as link', 'link.id', 'hit.link_id')
+    .select((eb) => [
+      'link.post_id as postId',
+      'link.page_url as pageUrl',
+      'link.target as target',
+      'link.anchor as anchor',
+      eb.fn.countAll<number | string>().as('clicks'),
+      eb.fn.min('hit.clicked_at').as('first'),
+      eb.fn.max('hit.clicked_at').as('last'),
+    ])
+    .where('hit.clicked_at', '>=', options.since)
+    .where('hit.clicked_at', '<', options.until)
+    .groupBy(['link.id', 'link.post_id', 'link.page_url', 'link.target', 'link.anchor'])
+    .execute();
+  return rows
+    .map((row) => ({
+      page: row.postId === 0 ? row.pageUrl : String(row.postId),
+      target: row.target,
+      anchor: row.anchor,
+      clicks: Number(row.clicks),
+      first: String(row.first),
+      last: String(row.last),
+    }))
+    .filter((row) => options.includeOwn || hostOf(row.target) !== options.siteHostname)
+    .sort((a, b) => b.clicks - a.clicks || a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
+}
+
+export const CLICK_REPORT_HEADER = ['page', 'target', 'anchor', 'clicks', 'first', 'last'] as const;
+
+export function clickReportCsv(rows: readonly ClickReportRow[]): string {
+  return csvText([[...CLICK_REPORT_HEADER], ...rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last])]);
+}
+
+/** A plain-text table for a terminal. */
+export function formatClickReport(rows: readonly ClickReportRow[], options: ClickReportOptions): string {
+  const period = `${options.since.slice(0, 10)} to ${options.until.slice(0, 10)}`;
+  if (rows.length === 0) return `No link clicks from ${period}${options.includeOwn ? '' : ' (outside links; --all for the site\'s own)'}.\n`;
+  const header = ['clicks', 'page', 'target', 'anchor', 'first', 'last'];
+  const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+  const cells = rows.map((row) => [String(row.clicks), cut(row.page, 30), cut(row.target, 50), cut(row.anchor, 30), row.first.slice(0, 16).replace('T', ' '), row.last.slice(0, 16).replace('T', ' ')]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
+  const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
+  return `${[`Link clicks from ${period}`, '', line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n')}\n`;
+}
