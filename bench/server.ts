@@ -51,6 +51,14 @@ async function feedbackBody(): Promise<{ body: Buffer; contentType: string }> {
   return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
 }
 
+/** Fields as a browser's FormData sends them. */
+async function multipart(fields: Record<string, string>): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+}
+
 async function main(): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'bench-server-'));
   const port = await freePort();
@@ -65,6 +73,7 @@ async function main(): Promise<void> {
       MAIL_TO: 'sales@example.co.za',
       FEEDBACK_RATE_LIMIT: 'off',
       NEWSLETTER_RATE_LIMIT: 'off',
+      CLICK_RATE_LIMIT: 'off',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     },
     // Its log is not read here: a pipe nobody drains would fill up and stall the server.
@@ -74,6 +83,7 @@ async function main(): Promise<void> {
   try {
     await waitUntilUp(`${base}/healthz`);
     const feedback = await feedbackBody();
+    const clickBeacon = await multipart({ postID: '1', location: `${base}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
     const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
     const endpoints: Endpoint[] = [
       {
@@ -123,6 +133,15 @@ async function main(): Promise<void> {
         path: '/newsletter/subscribe/',
         headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'user-agent': userAgent },
         body: Buffer.from(urlencoded(homeFields(await nonceOf(`${base}/wp-json/site/v1/nonce/sib_subscribe`)))),
+      },
+      {
+        // A Track The Click beacon, as sendBeacon posts it: acknowledged once its hit is committed.
+        name: 'click beacon POST (hit committed)',
+        method: 'POST',
+        path: '/wp-json/track-the-click/v3/click/1',
+        headers: { 'content-type': clickBeacon.contentType, 'user-agent': userAgent },
+        body: clickBeacon.body,
+        target: { requestsPerSecond: 15_000 },
       },
       { name: 'healthz GET', method: 'GET', path: '/healthz' },
     ];
