@@ -46,8 +46,8 @@ export interface SubmissionServices {
   now: () => number;
   log: FastifyBaseLogger;
   beforeSendMail: readonly BeforeSendMailHook[];
-  /** Told after a mail was committed to the outbox, so a worker can pick it up at once. */
-  onMailQueued: () => void;
+  /** Told after rows were committed to the outbox (mail; http when the form has API actions), so a worker can pick them up at once. */
+  onMailQueued: (channel: 'mail' | 'http') => void;
 }
 
 export interface SubmissionInput {
@@ -132,12 +132,13 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     if (verdict?.abort) return answer('aborted', verdict.message ?? 'Sending mail has been aborted.', record.postedDataHash);
   }
 
+  const requests = apiRequestsOf(form, postedData, services.log);
   try {
     const id = await storeAcceptedSubmission(services.writer, {
       record,
       uploads: request.uploads,
       uploadDir: services.config.uploadDir,
-      requests: apiRequestsOf(form, postedData, services.log),
+      requests,
       mail: (attachments) =>
         composeMail({
           form,
@@ -154,7 +155,8 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     services.log.error({ err: error, form: form.id }, 'could not store a submission');
     return answer('mail_failed', form.messages.mail_sent_ng, record.postedDataHash);
   }
-  services.onMailQueued();
+  services.onMailQueued('mail');
+  if (requests.length > 0) services.onMailQueued('http');
   return { ...answer('mail_sent', form.messages.mail_sent_ok, record.postedDataHash), postedData };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OutboxChannel } from '../db/types.ts';
 import { createMailSender } from './mail-sender.ts';
 import { createRequestSender } from './request-sender.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from './outbox-worker.ts';
@@ -30,7 +31,7 @@ export function startMailDelivery(
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: config.mailMaxAgeMs },
     ...overrides,
   });
-  return wired(app, worker);
+  return wired(app, worker, 'mail');
 }
 
 /**
@@ -51,12 +52,12 @@ export function startRequestDelivery(
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: app.config.mailMaxAgeMs },
     ...workerOverrides,
   });
-  return wired(app, worker);
+  return wired(app, worker, 'http');
 }
 
 /** Starts a worker woken whenever a route queues a row; stopping it stops listening first. */
-function wired(app: FastifyInstance, worker: OutboxWorker): OutboxWorker {
-  const stopListening = app.outbox.onQueued(() => worker.wake());
+function wired(app: FastifyInstance, worker: OutboxWorker, channel: OutboxChannel): OutboxWorker {
+  const stopListening = app.outbox.onQueued(channel, () => worker.wake());
   worker.start();
   return {
     ...worker,

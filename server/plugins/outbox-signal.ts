@@ -1,22 +1,28 @@
 import fp from 'fastify-plugin';
+import type { OutboxChannel } from '../db/types.ts';
 
-/** Tells whoever delivers mail that the outbox has something new (a submission, a sign-up). */
+/**
+ * Tells whoever delivers a channel of the outbox that it has something new: mail (a
+ * submission, a sign-up) or a request to an outside API. Only that channel's worker wakes, so
+ * a submission without API actions costs the request worker nothing.
+ */
 export interface OutboxSignal {
-  /** Called after a mail was committed to the outbox. */
-  queued(): void;
-  /** Listens for queued mail (the outbox worker wakes up); returns the way to stop listening. */
-  onQueued(listener: () => void): () => void;
+  /** Called after rows of `channel` (mail by default) were committed to the outbox. */
+  queued(channel?: OutboxChannel): void;
+  /** Listens for one channel's rows (its worker wakes up); returns the way to stop listening. */
+  onQueued(channel: OutboxChannel, listener: () => void): () => void;
 }
 
 export function createOutboxSignal(): OutboxSignal {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<{ channel: OutboxChannel; listener: () => void }>();
   return {
-    queued() {
-      for (const listener of listeners) listener();
+    queued(channel = 'mail') {
+      for (const entry of listeners) if (entry.channel === channel) entry.listener();
     },
-    onQueued(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    onQueued(channel, listener) {
+      const entry = { channel, listener };
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
   };
 }

@@ -69,7 +69,7 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
             now: app.clock,
             log: request.log,
             beforeSendMail: options.beforeSendMail ?? [],
-            onMailQueued: () => app.outbox.queued(),
+            onMailQueued: (channel) => app.outbox.queued(channel),
           },
           {
             form,
