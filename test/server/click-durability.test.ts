@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createStaticFixture } from './helpers/static-fixture.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 import { multipartBody } from './helpers/multipart.ts';
-import { freePort, runScript, type ServerProcess } from './helpers/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
@@ -27,19 +27,8 @@ describe(`click durability of the real server on ${testDialect}`, () => {
     cleanups.push(() => database.cleanup(), () => site.cleanup());
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const server = runScript('server/main.ts', {
-      DATABASE_URL: database.url,
-      STATIC_ROOT: site.root,
-      UPLOAD_DIR: `${site.root}-uploads`,
-      SITE_URL: origin,
-      CLICK_RATE_LIMIT: 'off',
-      PORT: String(port),
-    });
+    const server = await startServerProcess({ DATABASE_URL: database.url, STATIC_ROOT: site.root, UPLOAD_DIR: `${site.root}-uploads`, SITE_URL: origin, CLICK_RATE_LIMIT: 'off' }, port, TIMEOUT_MS);
     running.push(server);
-    await waitFor('listening', () => {
-      if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
-      return server.stdout().includes('Server listening at');
-    }, TIMEOUT_MS);
 
     const { payload, contentType } = await multipartBody({ postID: '3', location: `${origin}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
     let acknowledged = 0;

@@ -3,7 +3,7 @@ import { listUndelivered } from '../../server/mail/list-undelivered.ts';
 import { createStaticFixture } from './helpers/static-fixture.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
 import { DEFAULT_USER_AGENT, multipartBody, type FeedbackAnswerBody } from './helpers/multipart.ts';
-import { freePort, runScript, type ServerProcess } from './helpers/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from './helpers/server-process.ts';
 import { startSmtpSink } from './helpers/smtp-sink.ts';
 import { validContactFields } from './helpers/test-forms.ts';
 import { waitFor } from './helpers/wait-for.ts';
@@ -25,16 +25,8 @@ afterEach(async () => {
 });
 
 async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
-  const server = runScript('server/main.ts', { ...env, PORT: String(port) });
+  const server = await startServerProcess(env, port, TIMEOUT_MS);
   running.push(server);
-  await waitFor(
-    'listening',
-    () => {
-      if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
-      return server.stdout().includes('Server listening at');
-    },
-    TIMEOUT_MS,
-  );
   return server;
 }
 

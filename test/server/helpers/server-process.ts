@@ -38,3 +38,18 @@ export async function freePort(): Promise<number> {
   if (address === null || typeof address === 'string') throw new Error('no port');
   return address.port;
 }
+
+/** The real entry point on `port`, once it says it is listening (it fails the wait if it exits). */
+export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs: number): Promise<ServerProcess> {
+  const server = runScript('server/main.ts', { ...env, PORT: String(port) });
+  const deadline = Date.now() + timeoutMs;
+  while (!server.stdout().includes('Server listening at')) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
+    if (Date.now() > deadline) {
+      server.child.kill('SIGKILL');
+      throw new Error(`server not listening after ${timeoutMs} ms: ${server.stderr()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return server;
+}
