@@ -15,6 +15,7 @@ export const seo: Seo = {
       description:
         'Lumina Display Engineering designs, installs and maintains LED video walls, digital signage and control-room displays across South Africa.',
       path: '/',
+      postId: 7,
     },
     thankYou: {
       title: 'Thank you for your message | Lumina Display Engineering',
@@ -22,6 +23,7 @@ export const seo: Seo = {
         'Your message has reached Lumina Display Engineering. An engineer will reply within one working day.',
       path: '/thank-you/',
       noindex: true,
+      postId: 1318,
     },
     notFound: {
       title: 'Page not found | Lumina Display Engineering',

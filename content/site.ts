@@ -11,5 +11,8 @@ export const site: Site = {
   // Read by the app shell: `snow` lets snowflakes fall over the page (off: December is summer in
   // South Africa, but a campaign may want it).
   effects: { snow: false },
+  // Read by the click tracking: the free beacon is on (no pro beacon) and respects visitors who
+  // send Global Privacy Control or Do Not Track.
+  clickTracking: { proBeacon: false, respectPrivacySignals: true },
   themeColor: '#0b1220',
 };

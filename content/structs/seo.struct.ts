@@ -1,4 +1,4 @@
-import { boolean, object, optional, pattern, size, string, type Infer } from 'superstruct';
+import { boolean, integer, max, min, object, optional, pattern, size, string, type Infer } from 'superstruct';
 import { HttpsUrl, ImageRef, Text } from './common.struct.ts';
 
 const PageMeta = object({
@@ -10,6 +10,11 @@ const PageMeta = object({
   path: pattern(string(), /^\/(([a-z0-9-]+\/)+|[a-z0-9-]+\.html)?$/),
   /** Pages that must not be indexed (thank-you, 404). */
   noindex: optional(boolean()),
+  /**
+   * The page's WordPress post id, kept so Track The Click's links and hits carry over (its
+   * beacon sends it as `postID`); a page without one is tracked by its URL (postID 0).
+   */
+  postId: optional(max(min(integer(), 1), 2_147_483_647)),
 });
 
 export const SeoStruct = object({

@@ -18,6 +18,19 @@ export const SiteStruct = object({
   }),
   /** Seasonal effects the content can switch on. `snow`: snowflakes fall over the page. */
   effects: object({ snow: boolean() }),
+  /** Track The Click's beacon: which links visitors follow (counts on links: CLICK_COUNTS). */
+  clickTracking: object({
+    /**
+     * The plugin's "pro beacon" switch: true turns this free beacon off (the pro version's
+     * own beacon would take over), so no click is sent.
+     */
+    proBeacon: boolean(),
+    /**
+     * true: visitors whose browser sends Global Privacy Control or Do Not Track are not
+     * tracked. Only a site that must track everyone switches this off.
+     */
+    respectPrivacySignals: boolean(),
+  }),
   /** The browser UI colour (meta theme-color and the web manifest). */
   themeColor: pattern(string(), /^#[0-9a-f]{6}$/i),
 });

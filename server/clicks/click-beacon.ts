@@ -25,10 +25,14 @@ function single(fields: FormFields, name: string): string | undefined {
   return values.length === 1 ? values[0]?.[1] : undefined;
 }
 
-function httpUrl(text: string): URL | null {
+const PAGE_PROTOCOLS = ['http:', 'https:'];
+/** A link can also call or write to the company: the owner wants to know how often it does. */
+const TARGET_PROTOCOLS = [...PAGE_PROTOCOLS, 'mailto:', 'tel:'];
+
+function urlWith(text: string, protocols: readonly string[]): URL | null {
   try {
     const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+    return protocols.includes(url.protocol) ? url : null;
   } catch {
     return null;
   }
@@ -47,9 +51,9 @@ export function readBeacon(fields: FormFields, siteHostname: string): BeaconRead
   if (!/^\d{1,10}$/.test(postId) || Number(postId) > 2_147_483_647) return refuse('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');
   if (anchor.length > ANCHOR_MAX) return refuse('ttc_anchor_too_long', `anchor can have at most ${ANCHOR_MAX} characters.`);
   if (location.length > URL_MAX || target.length > URL_MAX) return refuse('ttc_url_too_long', `location and target can have at most ${URL_MAX} characters.`);
-  const page = httpUrl(location);
+  const page = urlWith(location, PAGE_PROTOCOLS);
   if (page === null) return refuse('ttc_invalid_location', 'location must be the absolute http(s) URL of the page.');
   if (page.hostname !== siteHostname) return refuse('ttc_foreign_location', 'location must be a page of this site.');
-  if (httpUrl(target) === null) return refuse('ttc_invalid_target', 'target must be an absolute http(s) URL.');
+  if (urlWith(target, TARGET_PROTOCOLS) === null) return refuse('ttc_invalid_target', 'target must be an absolute http(s), mailto: or tel: URL.');
   return { ok: true, beacon: { postId: Number(postId), location, anchor, target } };
 }

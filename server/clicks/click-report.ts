@@ -77,7 +77,13 @@ export function formatClickReport(rows: readonly ClickReportRow[], options: Clic
   const period = `${options.since.slice(0, 10)} to ${options.until.slice(0, 10)}`;
   if (rows.length === 0) return `No link clicks from ${period}${options.includeOwn ? '' : ' (outside links; --all for the site\'s own)'}.\n`;
   const header = ['clicks', 'page', 'target', 'anchor', 'first', 'last'];
-  const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+  // One line per link, whatever a beacon sent: line breaks and control characters (a terminal
+  // escape sequence in an anchor) become spaces before the cell is cut to its width.
+  const cut = (raw: string, width: number) => {
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    const text = raw.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+    return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+  };
   const cells = rows.map((row) => [String(row.clicks), cut(row.page, 30), cut(row.target, 50), cut(row.anchor, 30), row.first.slice(0, 16).replace('T', ' '), row.last.slice(0, 16).replace('T', ' ')]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
   const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column] ?? 0)).join('  ').trimEnd();

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 const nullableString = { type: ['string', 'null'] } as const;
 
 /**
- * `GET /wp-json/site/v1/config`: the public keys the browser needs, so they are not baked
- * into the build. They only change with a restart, hence a short public cache.
+ * `GET /wp-json/site/v1/config`: the public keys and switches the browser needs, so they are
+ * not baked into the build (`clickCounts`: CLICK_COUNTS, whether pages show their links'
+ * counts). They only change with a restart, hence a short public cache.
  */
 export default async function siteConfigRoutes(app: FastifyInstance): Promise<void> {
   app.get(
@@ -14,8 +15,8 @@ export default async function siteConfigRoutes(app: FastifyInstance): Promise<vo
         response: {
           200: {
             type: 'object',
-            required: ['recaptchaSiteKey', 'googleMapsApiKey'],
-            properties: { recaptchaSiteKey: nullableString, googleMapsApiKey: nullableString },
+            required: ['recaptchaSiteKey', 'googleMapsApiKey', 'clickCounts'],
+            properties: { recaptchaSiteKey: nullableString, googleMapsApiKey: nullableString, clickCounts: { type: 'boolean' } },
           },
         },
       },
@@ -25,6 +26,7 @@ export default async function siteConfigRoutes(app: FastifyInstance): Promise<vo
       return {
         recaptchaSiteKey: app.config.recaptchaSiteKey,
         googleMapsApiKey: app.config.googleMapsApiKey,
+        clickCounts: app.config.clickCounts,
       };
     },
   );

@@ -1,11 +1,14 @@
 // The site's public browser configuration (`GET /wp-json/site/v1/config`): the keys of outside
-// services (reCAPTCHA, Google Maps) that reach the browser at run time, so a key can change
-// without a rebuild and no cacheable HTML carries one.
+// services (reCAPTCHA, Google Maps) and the server's switches for pages (click counts on links)
+// that reach the browser at run time, so they can change without a rebuild and no cacheable
+// HTML carries a key.
 import ky from 'ky';
 
 export interface SiteConfig {
   recaptchaSiteKey: string | null;
   googleMapsApiKey: string | null;
+  /** CLICK_COUNTS: pages show how often each of their links was followed. */
+  clickCounts: boolean;
 }
 
 /** Where the site's REST API lives (WordPress's `wp-json`), on the page's own origin. */
@@ -13,7 +16,7 @@ export const SITE_REST_ROOT = '/wp-json/';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Reads the configuration; a missing or malformed key is `null` (the feature stays off). */
+/** Reads the configuration; a missing or malformed key is `null`, a switch `false` (the feature stays off). */
 export async function fetchSiteConfig(root: string = SITE_REST_ROOT, options: { signal?: AbortSignal; fetch?: typeof fetch } = {}): Promise<SiteConfig> {
   // Absolute against the page: a Request outside a browser (tests, workers) needs a full URL.
   const base = typeof location === 'undefined' ? root : new URL(root, location.href).href;
@@ -21,5 +24,5 @@ export async function fetchSiteConfig(root: string = SITE_REST_ROOT, options: { 
     .get('site/v1/config', { prefixUrl: base, headers: { Accept: 'application/json' }, signal: options.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
     .json();
   const config = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-  return { recaptchaSiteKey: text(config.recaptchaSiteKey), googleMapsApiKey: text(config.googleMapsApiKey) };
+  return { recaptchaSiteKey: text(config.recaptchaSiteKey), googleMapsApiKey: text(config.googleMapsApiKey), clickCounts: config.clickCounts === true };
 }

@@ -3,12 +3,15 @@
 // choose the page with resolveRoute from the same path, so hydration always matches.
 import { Suspense, type ComponentType } from 'react';
 import { lazyPart } from './lazy-part.ts';
-import { homeSectionIds, site } from '../../content/index.ts';
+import { homeSectionIds, seo, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
+// The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
+// renders nothing, and a chunk's CSS would be a second stylesheet request on every page.
+import './styles/click-counts.css';
 
 // Everything but the header and the home page's first screen is a chunk of its own: the other
 // pages and the footer (below the fold everywhere). The prerender waits for them, so every page's
@@ -26,6 +29,8 @@ const NewsletterLinkExpiredPage = lazyPart(() =>
 );
 // The slide-in contact panel: no HTML of its own before scripts run, its code a chunk of its own.
 const SidebarContact = lazyPart(() => import('./sidebar-contact.view.tsx'));
+// Track The Click: renders nothing; it sends a beacon per followed link and shows link counts.
+const ClickTracking = lazyPart(() => import('./click-tracking.view.tsx'));
 const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );
@@ -92,6 +97,9 @@ export function App({ path }: { path: string }) {
         <SidebarContact />
       </Suspense>
       <MotionEffects />
+      <Suspense fallback={null}>
+        <ClickTracking postId={seo.pages[route].postId ?? 0} />
+      </Suspense>
     </MenuScroll>
   );
 }

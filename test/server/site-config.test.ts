@@ -16,19 +16,20 @@ describe(`GET /wp-json/site/v1/config on ${testDialect}`, () => {
       RECAPTCHA_SECRET: '6LcPrivateSecret',
       GOOGLE_MAPS_API_KEY: 'AIzaPublicMapsKey',
       NONCE_SECRET: 'private-nonce-secret-0123456789abcdef',
+      CLICK_COUNTS: 'on',
     });
     const response = await testApp.app.inject({ method: 'GET', url: '/wp-json/site/v1/config' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.json()).toEqual({ recaptchaSiteKey: '6LcPublicSiteKey', googleMapsApiKey: 'AIzaPublicMapsKey' });
+    expect(response.json()).toEqual({ recaptchaSiteKey: '6LcPublicSiteKey', googleMapsApiKey: 'AIzaPublicMapsKey', clickCounts: true });
     expect(response.body).not.toContain('Private');
     expect(response.body).not.toContain('private');
   });
 
-  it('answers null for services that are not configured', async () => {
+  it('answers null for services that are not configured, and click counts off by default', async () => {
     testApp = await createTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/wp-json/site/v1/config' });
-    expect(response.json()).toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null });
+    expect(response.json()).toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null, clickCounts: false });
   });
 
   it('may be cached briefly', async () => {

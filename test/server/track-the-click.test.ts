@@ -100,6 +100,7 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     ['a location that is not a URL', { location: 'home page' }, 'ttc_invalid_location'],
     ['a location on another site', { location: 'https://evil.example.net/' }, 'ttc_foreign_location'],
     ['a javascript: target', { target: 'javascript:alert(1)' }, 'ttc_invalid_target'],
+    ['a target that is not a URL', { target: '/#projects' }, 'ttc_invalid_target'],
   ])('refuses %s with 400 and a code, storing nothing', async (_name, change, code) => {
     const test = await appWith();
     const fields = Object.fromEntries(Object.entries({ ...beacon(), ...change }).filter(([, value]) => value !== undefined)) as Record<string, string>;
@@ -108,6 +109,14 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     expect(response.json()).toMatchObject({ code, data: { status: 400 } });
     const { db } = test.database;
     expect(await db.selectFrom('click_hits').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores a click on a phone number or mail address (tel: and mailto: targets)', async () => {
+    const test = await appWith();
+    expect((await click(test, beacon({ target: 'tel:+27215550100', anchor: '+27 21 555 0100' }))).json()).toBe(true);
+    expect((await click(test, beacon({ target: 'mailto:enquiries@example.co.za', anchor: 'Email us' }))).json()).toBe(true);
+    const { db } = test.database;
+    expect((await db.selectFrom('click_links').select('target').orderBy('target').execute()).map((row) => row.target)).toEqual(['mailto:enquiries@example.co.za', 'tel:+27215550100']);
   });
 
   it('answers 404 for a cachebreak that is not a number, and 415 for JSON', async () => {
@@ -174,6 +183,15 @@ describe(`the clicks report on ${testDialect}`, () => {
       '',
     ]);
     expect(formatClickReport(rows, { ...period, includeOwn: false })).toContain('Link clicks from 2026-11-01 to 2026-12-01');
+  });
+
+  it('keeps one line per link in the table, whatever the anchor holds (line breaks, terminal escapes)', () => {
+    const row = { page: '12', target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn\n(opens in a new tab)\u001b[2J', clicks: 1, first: '2026-11-24T08:00:00.000Z', last: '2026-11-24T08:00:00.000Z' };
+    const table = formatClickReport([row], { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za', includeOwn: false });
+    const lines = table.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toContain('LinkedIn (opens in a new tab)…');
+    expect(table).not.toContain('\u001b');
   });
 });
 

@@ -1,0 +1,150 @@
+// Track The Click in real Chromium, against a server of its own with click counts on
+// (CLICK_COUNTS=on) and its own database: an in-page link, an outside link (a new tab), an image
+// link and a middle click each store a hit with the right fields, read back through the counts
+// endpoint and `npm run clicks`; the counts then show on the links; a visitor whose browser
+// sends Global Privacy Control sends nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { freePort, runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+
+const LINKEDIN = 'https://www.linkedin.com/company/lumina-display-engineering';
+const HOME_POST_ID = '7';
+
+let browser: Browser;
+let server: ServerProcess;
+let dataDir: string;
+let origin = '';
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  dataDir = mkdtempSync(join(tmpdir(), 'site-clicks-e2e-'));
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  env = { DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`, UPLOAD_DIR: join(dataDir, 'uploads'), SITE_URL: origin, CLICK_COUNTS: 'on' };
+  server = await startServerProcess(env, port, 30_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.child.kill('SIGTERM');
+  await server?.exit;
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page whose outside links answer locally (the network is closed) and whose beacons are recorded. */
+async function openHome(context: BrowserContext): Promise<{ page: Page; beacons: string[] }> {
+  await context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>LinkedIn</title>' }));
+  const page = await context.newPage();
+  const beacons: string[] = [];
+  context.on('request', (request) => {
+    if (request.url().includes('/wp-json/track-the-click/')) beacons.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
+  await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+  // The tracking chunk has loaded and the page is idle: its counts request (if any) has gone.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('click-tracking')));
+  return { page, beacons };
+}
+
+/** Waits for the next beacon to leave (its answer may be cut off when the page navigates away). */
+const nextHit = (page: Page) => page.context().waitForEvent('request', { predicate: (request) => /\/track-the-click\/v3\/click\/\d+$/.test(request.url()), timeout: 10_000 });
+
+async function countsOf(location: string, postId: string) {
+  const { nonce } = (await (await fetch(`${origin}/wp-json/site/v1/nonce/wp_rest`)).json()) as { nonce: string };
+  const body = new FormData();
+  body.append('postID', postId);
+  body.append('location', location);
+  const response = await fetch(`${origin}/wp-json/track-the-click/v3/getpagelinkclicks/1`, { method: 'POST', body, headers: { 'X-WP-Nonce': nonce } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Array<{ target: string; anchor: string; clicks: number }>;
+}
+
+describe('click tracking in Chromium', () => {
+  it('stores a hit for an in-page link, an outside link, an image link and a middle click', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, beacons } = await openHome(context);
+    expect(beacons).toEqual(['POST /wp-json/track-the-click/v3/getpagelinkclicks/1']);
+
+    // In-page: the menu's "Projects" link.
+    const menuLink = page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Projects', exact: true });
+    await Promise.all([nextHit(page), menuLink.click()]);
+
+    // Outside, in a new tab: the beacon leaves with the click.
+    const social = page.locator('.social-links__link[href*="linkedin"]').first();
+    await social.scrollIntoViewIfNeeded();
+    const [, popup] = await Promise.all([nextHit(page), context.waitForEvent('page'), social.click()]);
+    await popup.close();
+
+    // A middle click on the same outside link: a second hit for it.
+    await social.scrollIntoViewIfNeeded();
+    await Promise.all([nextHit(page), social.click({ button: 'middle' })]);
+
+    // An image link (its anchor is the picture's URL), which leaves the page for the picture.
+    const imageLink = page.locator('.gallery-item__link').first();
+    await imageLink.scrollIntoViewIfNeeded();
+    const imageSrc = await imageLink.locator('img').evaluate((image) => (image as HTMLImageElement).src);
+    const imageHref = await imageLink.evaluate((link) => (link as HTMLAnchorElement).href);
+    await Promise.all([nextHit(page), page.waitForURL(imageHref), imageLink.click()]);
+    expect(beacons.filter((beacon) => beacon.includes('/click/'))).toEqual([2, 3, 4, 5].map((n) => `POST /wp-json/track-the-click/v3/click/${n}`));
+
+    // Stored: read back through the counts endpoint (a beacon is acknowledged once committed).
+    const sortedCounts = async () => (await countsOf(`${origin}/`, HOME_POST_ID)).sort((a, b) => a.target.localeCompare(b.target));
+    await expect
+      .poll(sortedCounts, { timeout: 10_000 })
+      .toEqual(
+        [
+          { target: `${origin}/#projects`, anchor: 'Projects', clicks: 1 },
+          { target: imageHref, anchor: `image:${imageSrc}`, clicks: 1 },
+          { target: LINKEDIN, anchor: 'LinkedIn (opens in a new tab)', clicks: 2 },
+        ].sort((a, b) => a.target.localeCompare(b.target)),
+      );
+
+    // The owner's report: the outside link only by default; every link with --all, as CSV.
+    const report = runScript('scripts/clicks.ts', env);
+    expect((await report.exit).code).toBe(0);
+    expect(report.stdout()).toContain('https://www.linkedin.com/company/lumina-display');
+    expect(report.stdout()).not.toContain('#projects');
+    const csv = runScript('scripts/clicks.ts', env, ['--all', '--csv']);
+    expect((await csv.exit).code).toBe(0);
+    const lines = csv.stdout().trim().split('\r\n');
+    expect(lines[0]).toBe('page,target,anchor,clicks,first,last');
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      `${HOME_POST_ID},${LINKEDIN},LinkedIn (opens in a new tab),2`,
+      ...[`${HOME_POST_ID},${origin}/#projects,Projects,1`, `${HOME_POST_ID},${imageHref},image:${imageSrc},1`].sort(),
+    ]);
+
+    // Back on the page, the counts show on the links that were followed.
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+    await expect.poll(() => menuLink.getAttribute('data-clicks'), { timeout: 10_000 }).toBe('1');
+    expect(await social.getAttribute('data-clicks')).toBe('2');
+    expect(await social.getAttribute('title')).toBe('Followed 2 times');
+    expect(await page.locator('.gallery-item__link').first().getAttribute('data-clicks')).toBe('1');
+    // The bubble is drawn, and the link's accessible name stays its own.
+    expect(await menuLink.evaluate((link) => getComputedStyle(link, '::after').content)).toMatch(/attr|"1"/);
+    await menuLink.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('click-counts-1280') });
+    await context.close();
+  });
+
+  it('sends nothing for a visitor whose browser sends Global Privacy Control', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, extraHTTPHeaders: { 'Sec-GPC': '1' } });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true }));
+    const before = await countsOf(`${origin}/`, HOME_POST_ID);
+    const { page, beacons } = await openHome(context);
+    const social = page.locator('.social-links__link[href*="linkedin"]').first();
+    await social.scrollIntoViewIfNeeded();
+    const [popup] = await Promise.all([context.waitForEvent('page'), social.click()]);
+    await popup.close();
+    await social.click({ button: 'middle' });
+    // Give a beacon every chance to leave: a page round trip after the clicks.
+    await page.evaluate(() => fetch('/healthz'));
+    await page.waitForTimeout(500);
+    expect(beacons.filter((beacon) => beacon.includes('/click/'))).toEqual([]);
+    expect(await countsOf(`${origin}/`, HOME_POST_ID)).toEqual(before);
+    await context.close();
+  });
+});
