@@ -131,7 +131,10 @@ export function createHitWriter(db: Kysely<Database>, options: HitWriterOptions 
       if (queue.length >= maxQueue) return Promise.reject(new HitQueueFullError());
       return new Promise<void>((resolve, reject) => {
         queue.push({ hit, resolve, reject });
-        drained ??= drain();
+        // Not at once: better-sqlite3 commits synchronously inside microtasks, so a drain
+        // started here would commit this one hit before the server reads the next request.
+        // After the poll phase every beacon read in it has joined the queue: one commit for all.
+        drained ??= new Promise((started) => setImmediate(() => started(drain())));
       });
     },
     async close() {

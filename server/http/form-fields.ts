@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { multipartTextFields } from './multipart-fields.ts';
 
 /*
  * Small HTML-form bodies (jQuery's serialize(), a plain <form method="post">, a mail client's
  * RFC 8058 one-click POST) as name/value pairs. Registered per route plugin, so the parsers
  * and their byte limit apply to that plugin's routes alone. Both encodings a browser sends
- * are accepted: application/x-www-form-urlencoded, and multipart/form-data through the
- * platform's own parser (files are not fields here and are dropped). Anything else has no
+ * are accepted: application/x-www-form-urlencoded, and multipart/form-data (files are not
+ * fields here and are dropped). Anything else has no
  * parser, and Fastify answers 415 before the route runs.
  */
 
@@ -22,17 +23,8 @@ export function registerFormBodyParsers(app: FastifyInstance, bodyLimit: number)
     done(null, { fields: [...new URLSearchParams(body as string)] } satisfies FormBody);
   });
   app.addContentTypeParser(MULTIPART, { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
-    const type = String(request.headers['content-type']);
-    new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': type } })
-      .formData()
-      .then(
-        (form) => {
-          const fields: FormFields = [];
-          for (const [name, value] of form.entries()) if (typeof value === 'string') fields.push([name, value]);
-          done(null, { fields } satisfies FormBody);
-        },
-        () => done(null, { malformed: true } satisfies FormBody),
-      );
+    const fields = multipartTextFields(body as Buffer, String(request.headers['content-type']));
+    done(null, (fields === null ? { malformed: true } : { fields }) satisfies FormBody);
   });
 }
 
