@@ -10,7 +10,7 @@ async function encode(form: FormData): Promise<{ body: Buffer; type: string }> {
 
 async function platformFields(body: Buffer, type: string): Promise<Array<[string, string]> | null> {
   try {
-    const form = await new Response(body, { headers: { 'content-type': type } }).formData();
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
     return [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
   } catch {
     return null;
