@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 
 /*
@@ -97,16 +98,38 @@ export function createHitWriter(db: Kysely<Database>, options: HitWriterOptions 
     return ids;
   }
 
-  async function commit(batch: readonly Waiting[]): Promise<void> {
-    const hits = batch.map((waiting) => waiting.hit);
-    const ids = await db.transaction().execute(async (trx) => {
-      const found = await linkIdsFor(trx, hits);
+  const store = (trx: Transaction<Database>, hits: readonly ClickHit[]) =>
+    linkIdsFor(trx, hits).then(async (found) => {
       const rows = hits.map((hit) => ({ link_id: found.get(linkKeyOf(hit)) ?? 0, clicked_at: hit.clickedAt }));
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
         await trx.insertInto('click_hits').values(rows.slice(start, start + ROWS_PER_INSERT)).execute();
       }
       return found;
     });
+
+  /*
+   * On SQLite (WAL) the hits' own commits are written to the log without waiting for the disk
+   * (synchronous NORMAL, for this transaction only; everything else keeps FULL): a committed
+   * hit is in the log file, which survives the server process being killed, and reaches the
+   * disk with the next synced commit or checkpoint. Only a power cut or a kernel crash in that
+   * moment could take the last clicks with it; submissions are never written this way.
+   * The connection is held throughout, so no other query runs under the relaxed setting.
+   */
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+    dialectOf(db) === 'postgres'
+      ? db.transaction().execute(work)
+      : db.connection().execute(async (connection) => {
+          await sql`pragma synchronous = normal`.execute(connection);
+          try {
+            return await connection.transaction().execute(work);
+          } finally {
+            await sql`pragma synchronous = full`.execute(connection);
+          }
+        });
+
+  async function commit(batch: readonly Waiting[]): Promise<void> {
+    const hits = batch.map((waiting) => waiting.hit);
+    const ids = await inTransaction((trx) => store(trx, hits));
     // Remembered only once committed: a rolled-back link must be made again.
     if (linkIds.size + ids.size > LINK_CACHE_SIZE) linkIds.clear();
     for (const [key, id] of ids) linkIds.set(key, id);

@@ -35,7 +35,8 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
 
   app.post(
     `${BASE}/click/:cachebreak(^\\d+$)`,
-    { bodyLimit: BODY_LIMIT, onRequest, config: limited, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 413, 415, 429, 503) } } },
+    // compress: false: the answer is `true`; the hook would only cost every beacon time.
+    { bodyLimit: BODY_LIMIT, onRequest, config: limited, compress: false, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 413, 415, 429, 503) } } },
     async (request, reply) => {
       const reading = readBeacon(formFieldsOf(request.body) ?? [], siteHostnameOf(app));
       if (!reading.ok) throw httpErrors.badRequest(reading.code, reading.message);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeOldHits } from '../../server/clicks/click-counts.ts';
 import { clickReport, clickReportCsv, formatClickReport } from '../../server/clicks/click-report.ts';
@@ -206,6 +207,17 @@ describe(`the click hit writer on ${testDialect}`, () => {
     const stored = await db.selectFrom('click_hits').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(3000);
     expect((await db.selectFrom('click_links').selectAll().execute()).length).toBe(21);
+  });
+
+  it.runIf(testDialect === 'sqlite')('relaxes the disk sync for its own commits only: the connection is back to FULL after them', async () => {
+    const test = await appWith();
+    const writer = createHitWriter(test.database.db);
+    cleanups.push(() => writer.close());
+    const hit = { postId: 1, location: `${SITE}/`, target: `${SITE}/#about`, anchor: 'About', clickedAt: new Date(clock).toISOString() };
+    // A submission's query queued behind the hits' transaction runs with FULL (2).
+    const [, , level] = await Promise.all([writer.write(hit), writer.write(hit), new Promise((resolve) => setImmediate(resolve)).then(() => sql<{ synchronous: number }>`pragma synchronous`.execute(test.database.db))]);
+    expect(level.rows[0]?.synchronous).toBe(2);
+    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(test.database.db)).rows[0]?.synchronous).toBe(2);
   });
 
   it('refuses a hit at once when its queue is full, and stores those it took', async () => {
