@@ -10,6 +10,15 @@ const sectionHead = {
   heading: Text,
 };
 
+/** A slide of the hero slider after the first (the first is the hero itself). */
+const HeroSlide = object({
+  /** Names the slide for the slide picker and the pictures' key in React. */
+  image: ImageRef,
+  heading: Text,
+  text: Text,
+  action: Link,
+});
+
 const Hero = object({
   ...sectionHead,
   lead: Text,
@@ -17,6 +26,21 @@ const Hero = object({
   secondaryAction: Link,
   highlights: size(array(Text), 2, 4),
   image: ImageRef,
+  /**
+   * The slider's other slides: with the hero itself, three to five. Keep each one's text
+   * shorter than the hero's own, so no slide makes the first screen taller.
+   */
+  slides: size(array(HeroSlide), 2, 4),
+  /** What the slider and its controls are called (Splide's words and the pause button). */
+  slider: object({
+    label: Text,
+    play: Text,
+    pause: Text,
+    previous: Text,
+    next: Text,
+    goTo: pattern(string(), /%s/),
+    select: Text,
+  }),
 });
 
 const About = object({

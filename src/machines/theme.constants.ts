@@ -61,6 +61,12 @@ export const LOGO_CAROUSEL_INTERVAL_MS = 3000;
 /** How long the logo carousel takes to slide to the next logo. */
 export const LOGO_CAROUSEL_SPEED_MS = 600;
 
+/** The hero slider shows each slide this long before fading to the next. */
+export const HERO_SLIDER_INTERVAL_MS = 6000;
+
+/** The hero slider's fade between slides (none under reduced motion). */
+export const HERO_SLIDER_FADE_MS = 800;
+
 /**
  * The countdown's clock ticks this often, on the wall clock's second boundaries so the seconds
  * digit never skips. A countdown is information, not animation: it keeps ticking under

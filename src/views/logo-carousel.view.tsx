@@ -6,13 +6,14 @@
 import { useMemo } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { InspectionEvent, StateValue } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/theme.constants.ts';
 import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
 import type { Home } from '../../content/structs/home.struct.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
+import { leafPath } from './leaf-path.ts';
 
 export interface LogoCarouselClient {
   name: string;
@@ -29,13 +30,6 @@ export interface LogoCarouselProps {
   logic?: typeof logoCarouselMachine;
   /** Receives the actor system's inspection events (the model-based harness records coverage). */
   inspect?: (event: InspectionEvent) => void;
-}
-
-/** Active leaf state as a dot path, e.g. "mounted.playing.held". */
-function leafPath(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  const [key, child] = Object.entries(value)[0] ?? ['', undefined];
-  return child ? `${key}.${leafPath(child)}` : key;
 }
 
 /** The prerendered list (and the page while the chunk loads or when it failed): Splide's markup, no Splide. */

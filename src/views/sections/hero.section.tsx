@@ -1,13 +1,18 @@
 // The first screen: the page's only h1 over the hero picture, which is the largest element on
-// first paint and so is fetched with high priority and never lazily.
+// first paint and so is fetched with high priority and never lazily. It is the hero slider's
+// first slide: the heroSlider machine (in hero-slider.view.tsx) turns the section into the
+// slider once the page is idle, and the same first slide is what a visitor sees before that,
+// without JavaScript, or if the slider cannot run.
 import { hero } from '../../../content/home/hero.ts';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { HeroSlider, type HeroSliderViewProps } from '../hero-slider.view.tsx';
 import { SectionLink } from '../menu-scroll.view.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
-import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-export function HeroSection() {
+/** The hero itself: the slider's first slide. */
+function FirstSlide() {
   return (
-    <section id={SECTION.home} className="hero" aria-labelledby={titleIdOf(SECTION.home)}>
+    <>
       <ResponsivePicture className="hero__media" image={hero.image} sizes="100vw" priority />
       <div className="hero__content container">
         <p className="eyebrow">{hero.eyebrow}</p>
@@ -29,6 +34,36 @@ export function HeroSection() {
           ))}
         </ul>
       </div>
+    </>
+  );
+}
+
+const slides = [
+  { key: hero.image.key, label: hero.heading, content: <FirstSlide /> },
+  ...hero.slides.map((slide) => ({
+    key: slide.image.key,
+    label: slide.heading,
+    content: (
+      <>
+        <ResponsivePicture className="hero__media" image={slide.image} sizes="100vw" />
+        <div className="hero__content container">
+          <h2 className="hero__title">{slide.heading}</h2>
+          <p className="hero__lead">{slide.text}</p>
+          <div className="hero__actions">
+            <SectionLink className="button button--primary" href={slide.action.href}>
+              {slide.action.label}
+            </SectionLink>
+          </div>
+        </div>
+      </>
+    ),
+  })),
+];
+
+export function HeroSection({ logic, inspect }: Pick<HeroSliderViewProps, 'logic' | 'inspect'> = {}) {
+  return (
+    <section id={SECTION.home} className="hero" aria-labelledby={titleIdOf(SECTION.home)}>
+      <HeroSlider slides={slides} words={hero.slider} logic={logic} inspect={inspect} />
     </section>
   );
 }

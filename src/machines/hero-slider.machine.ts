@@ -1,0 +1,138 @@
+// The hero slider. The first slide is the prerendered hero (the largest paint never waits for
+// scripts); once the page has loaded and is idle, the machine loads the Splide chunk, has the
+// view render the slider in the hero's place, takes the Splide instance when it mounts and plays
+// it every 6 s unless the visitor prefers reduced motion or stopped it with the pause button,
+// following Splide's own hold while the pointer is over the slider or focus is inside it.
+// A limit error from the slider's engine or its source logs "Limit exceed. Please try again
+// later." and hides the slider: the hero stays, as it does when the chunk fails to load.
+import { assertEvent, assign, sendTo, setup } from 'xstate';
+import { isLimitError, LIMIT_ERROR_MESSAGE, loadHeroSlider, type HeroSliderComponent, type HeroSliderLoadInput } from '../services/hero-slider.actor.ts';
+import { pageIdle } from '../services/page-idle.actor.ts';
+import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
+import { splideCarousel, type SplideHandle, type SplideReport } from '../services/splide-carousel.actor.ts';
+
+export type HeroSliderInput = HeroSliderLoadInput;
+
+export interface HeroSliderContext extends HeroSliderInput {
+  slider: HeroSliderComponent | undefined;
+  splide: SplideHandle | undefined;
+  /** Assumed until the preference is known, so nothing moves before it is. */
+  reduced: boolean;
+}
+
+export type HeroSliderEvent =
+  | MotionEvent
+  | SplideReport
+  | { type: 'page.idle' }
+  | { type: 'rotation.pause' }
+  | { type: 'rotation.play' }
+  // The view's error boundary caught an error thrown by Splide or the slider.
+  | { type: 'slider.error'; error: unknown };
+
+export const heroSliderMachine = setup({
+  types: {
+    input: {} as HeroSliderInput,
+    context: {} as HeroSliderContext,
+    events: {} as HeroSliderEvent,
+  },
+  actors: { reducedMotion: reducedMotionEvents, pageIdle, loadHeroSlider, splideCarousel },
+  actions: {
+    storeMotion: assign(({ event }) => {
+      assertEvent(event, ['motion.reduce', 'motion.allow']);
+      return { reduced: event.type === 'motion.reduce' };
+    }),
+    // The component arrives wrapped: a function-typed param would read as a params function.
+    storeSlider: assign((_, loaded: { slider: HeroSliderComponent }) => ({ slider: loaded.slider })),
+    storeSplide: assign(({ event }) => {
+      assertEvent(event, 'carousel.mounted');
+      return { splide: event.splide };
+    }),
+    playSplide: sendTo('splideCarousel', { type: 'autoplay.play' }),
+    pauseSplide: sendTo('splideCarousel', { type: 'autoplay.pause' }),
+    logLimit: () => console.error(LIMIT_ERROR_MESSAGE),
+    logError: (_, problem: { error: unknown }) => console.error('The hero slider stopped; the hero stays as it is.', problem.error),
+  },
+  guards: {
+    isMotionReduced: ({ context }) => context.reduced,
+    isMotionAllowed: ({ context }) => !context.reduced,
+    isLimitError: (_, problem: { error: unknown }) => isLimitError(problem.error),
+  },
+}).createMachine({
+  id: 'heroSlider',
+  context: ({ input }) => ({ ...input, slider: undefined, splide: undefined, reduced: true }),
+  invoke: { id: 'reducedMotion', src: 'reducedMotion' },
+  on: {
+    'motion.reduce': { actions: 'storeMotion' },
+    'motion.allow': { actions: 'storeMotion' },
+  },
+  initial: 'waiting',
+  states: {
+    // The prerendered hero: the slider waits until the page has loaded and the browser is idle.
+    waiting: {
+      invoke: { id: 'pageIdle', src: 'pageIdle' },
+      on: { 'page.idle': 'loading' },
+    },
+    loading: {
+      invoke: {
+        id: 'loadHeroSlider',
+        src: 'loadHeroSlider',
+        input: ({ context }) => ({ load: context.load }),
+        onDone: { target: 'shown', actions: { type: 'storeSlider', params: ({ event }) => ({ slider: event.output }) } },
+        onError: [
+          { guard: { type: 'isLimitError', params: ({ event }) => ({ error: event.error }) }, target: 'limited' },
+          { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    /** The chunk could not load, or Splide threw: the prerendered hero stays. */
+    failed: {},
+    /** A limit error: logged, the slider hidden, the hero stays. */
+    limited: { entry: 'logLimit' },
+    // The view renders the slider in the hero's place (mounting); its onMounted hands over the
+    // instance (mounted). An error Splide throws, in either, ends the slider.
+    shown: {
+      tags: ['slider'],
+      on: {
+        'slider.error': [
+          { guard: { type: 'isLimitError', params: ({ event }) => ({ error: event.error }) }, target: 'limited' },
+          { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+      initial: 'mounting',
+      states: {
+        mounting: {
+          on: { 'carousel.mounted': { target: 'mounted', actions: 'storeSplide' } },
+        },
+        mounted: {
+          invoke: { id: 'splideCarousel', src: 'splideCarousel', input: ({ context }) => ({ splide: context.splide as SplideHandle }) },
+          initial: 'still',
+          states: {
+            // Reduced motion: the visitor moves the slides with the arrows or the picker.
+            still: {
+              always: { guard: 'isMotionAllowed', target: 'playing' },
+            },
+            playing: {
+              tags: ['rotation'],
+              entry: 'playSplide',
+              exit: 'pauseSplide',
+              always: { guard: 'isMotionReduced', target: 'still' },
+              on: { 'rotation.pause': 'stopped' },
+              initial: 'moving',
+              states: {
+                moving: { on: { 'carousel.hold': 'held' } },
+                // Splide holds while the pointer is over the slider or focus is inside it.
+                held: { on: { 'carousel.resume': 'moving' } },
+              },
+            },
+            // The visitor stopped it: only their play button starts it again.
+            stopped: {
+              tags: ['rotation'],
+              always: { guard: 'isMotionReduced', target: 'still' },
+              on: { 'rotation.play': 'playing' },
+            },
+          },
+        },
+      },
+    },
+  },
+});
