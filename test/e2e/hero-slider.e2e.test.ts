@@ -50,7 +50,6 @@ async function open(width: number, options: BrowserContextOptions = {}) {
   return { context, page, errors };
 }
 
-const stageState = (page: Page) => page.locator('.hero__stage').getAttribute('data-state');
 const activeHeading = (page: Page) => page.locator('.hero__slider .splide__slide.is-active .hero__title').innerText();
 const record = (page: Page) =>
   page.evaluate(() => {
