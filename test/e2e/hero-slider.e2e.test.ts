@@ -36,7 +36,15 @@ async function open(width: number, options: BrowserContextOptions = {}) {
     (window as unknown as { heroRecord: typeof record }).heroRecord = record;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
-        if (!entry.hadRecentInput) record.shifts.push(`${entry.value}: ${(entry.sources ?? []).map((source) => (source.node as Element | undefined)?.className).join(', ')}`);
+        if (!entry.hadRecentInput) {
+          const moved = (entry.sources ?? []).map((source) => {
+            const node = source.node as Element | undefined;
+            const slide = node?.closest?.('.hero__slide');
+            const place = slide ? `slide ${[...(slide.parentElement?.children ?? [])].indexOf(slide)} ${slide.className}` : 'outside a slide';
+            return `${node?.className} in ${place} (${JSON.stringify((source as unknown as { previousRect: DOMRectReadOnly }).previousRect)} → ${JSON.stringify((source as unknown as { currentRect: DOMRectReadOnly }).currentRect)})`;
+          });
+          record.shifts.push(`${entry.value} at ${Math.round((entry as unknown as { startTime: number }).startTime)} ms, state ${document.querySelector('.hero__stage')?.getAttribute('data-state')}: ${moved.join('; ')}`);
+        }
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
@@ -86,8 +94,10 @@ describe('the hero slider in Chromium', () => {
       await page.getByRole('tab', { name: hero.slider.goTo.replace('%s', '1') }).click();
       await expect.poll(() => activeHeading(page)).toBe(headings[0]);
       await page.waitForTimeout(HERO_SLIDER_FADE_MS + 200);
-      expect(await axeViolations(page, '#home')).toEqual([]);
+      // Read before axe runs: its checks scroll the page, and the sticky header answering that
+      // scroll is not something the slider did.
       const { shifts, lcp, lastLcpIsPrerendered } = await record(page);
+      expect(await axeViolations(page, '#home')).toEqual([]);
       expect(shifts).toEqual([]);
       // The largest paint is the prerendered hero, not a slide painted later by the slider.
       expect(lcp.at(-1)).toMatch(/^(IMG|H1|P)@/);
