@@ -3,7 +3,6 @@
 // prerendered; then the Splide chunk's slider in its place, whose react-splide events go to the
 // machine. The pause button (with the slider's own arrows and slide picker) shows while there is
 // a rotation to stop. An error thrown inside Splide reaches the machine through the boundary.
-import { useMemo } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
@@ -11,9 +10,10 @@ import type { Home } from '../../content/structs/home.struct.ts';
 import { heroSliderMachine } from '../machines/hero-slider.machine.ts';
 import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../machines/theme.constants.ts';
 import type { HeroSliderProps } from '../services/hero-slider.actor.ts';
-import type { SplideCarouselEvents } from '../services/splide-carousel.actor.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { leafPath } from './leaf-path.ts';
+import { RotationButton } from './rotation-button.view.tsx';
+import { useSplideReports } from './use-splide-reports.ts';
 
 export const HERO_SLIDER_ID = 'hero-slider';
 
@@ -39,14 +39,7 @@ export function HeroSlider({ slides, words, logic = heroSliderMachine, inspect }
   const Slider = useSelector(actorRef, (snapshot) => (snapshot.hasTag('slider') ? snapshot.context.slider : undefined));
   const rotation = useSelector(actorRef, (snapshot) => snapshot.hasTag('rotation'));
   const canPlay = useSelector(actorRef, (snapshot) => snapshot.can({ type: 'rotation.play' }));
-  const events = useMemo<SplideCarouselEvents>(
-    () => ({
-      onMounted: (splide) => actorRef.send({ type: 'carousel.mounted', splide }),
-      onAutoplayPause: () => actorRef.send({ type: 'carousel.hold' }),
-      onAutoplayPlay: () => actorRef.send({ type: 'carousel.resume' }),
-    }),
-    [actorRef],
-  );
+  const events = useSplideReports(actorRef);
   const first = slides[0];
 
   return (
@@ -58,18 +51,14 @@ export function HeroSlider({ slides, words, logic = heroSliderMachine, inspect }
       ) : (
         <StaticHero slide={first} />
       )}
-      <button
-        type="button"
+      <RotationButton
         className="hero__rotation"
         hidden={!rotation}
-        aria-controls={HERO_SLIDER_ID}
-        aria-label={canPlay ? words.play : words.pause}
-        onClick={() => actorRef.send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d={canPlay ? 'M8 5v14l11-7z' : 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z'} fill="currentColor" />
-        </svg>
-      </button>
+        controls={HERO_SLIDER_ID}
+        canPlay={canPlay}
+        words={words}
+        onToggle={() => actorRef.send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
+      />
     </div>
   );
 }

@@ -9,11 +9,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { logoCarouselMachine } from '../machines/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../machines/theme.constants.ts';
-import type { SplideCarouselEvents, SplideCarouselProps } from '../services/splide-carousel.actor.ts';
+import type { SplideCarouselProps } from '../services/splide-carousel.actor.ts';
 import { ClientLogo, type ClientLogoKey } from './client-logo.view.tsx';
 import type { Home } from '../../content/structs/home.struct.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { leafPath } from './leaf-path.ts';
+import { RotationButton } from './rotation-button.view.tsx';
+import { useSplideReports } from './use-splide-reports.ts';
 
 export interface LogoCarouselClient {
   name: string;
@@ -64,32 +66,20 @@ export function LogoCarousel({ clients, words, rootId, logic = logoCarouselMachi
     () => clients.map((client) => ({ key: client.logo, content: <ClientLogo logo={client.logo} name={client.name} /> })),
     [clients],
   );
-  // react-splide's event props, as machine events (stable, so the memoised carousel never re-renders).
-  const events = useMemo<SplideCarouselEvents>(
-    () => ({
-      onMounted: (splide) => actorRef.send({ type: 'carousel.mounted', splide }),
-      onAutoplayPause: () => actorRef.send({ type: 'carousel.hold' }),
-      onAutoplayPlay: () => actorRef.send({ type: 'carousel.resume' }),
-    }),
-    [actorRef],
-  );
+  const events = useSplideReports(actorRef);
 
   return (
     <div className="logo-carousel" data-state={state}>
       {/* The bar keeps its room in every state, so the button's arrival moves nothing. */}
       <div className="logo-carousel__controls">
-        <button
-          type="button"
+        <RotationButton
           className="logo-carousel__rotation"
           hidden={!rotation}
-          aria-controls={rootId}
-          aria-label={canPlay ? words.play : words.pause}
-          onClick={() => actorRef.send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path d={canPlay ? 'M8 5v14l11-7z' : 'M7 5h3.5v14H7zM13.5 5H17v14h-3.5z'} fill="currentColor" />
-          </svg>
-        </button>
+          controls={rootId}
+          canPlay={canPlay}
+          words={words}
+          onToggle={() => actorRef.send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
+        />
       </div>
       {Carousel ? (
         // An error thrown by Splide would otherwise unmount the whole page: the machine hears of

@@ -5,11 +5,13 @@
 // It is the testimonials section's lazy chunk (default export).
 import { useId, type CSSProperties } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { InspectionEvent, StateValue } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import { textSliderMachine } from '../machines/text-slider.machine.ts';
 import { TEXT_SLIDER_FADE_MS } from '../machines/theme.constants.ts';
 import type { Home } from '../../content/structs/home.struct.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
+import { leafPath } from './leaf-path.ts';
+import { RotationButton } from './rotation-button.view.tsx';
 
 export interface TextSlide {
   quote: string;
@@ -30,13 +32,6 @@ export interface TextSliderProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-/** Active leaf state as a dot path, e.g. "slider.rotating.held". */
-function leafPath(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  const [key, child] = Object.entries(value)[0] ?? ['', undefined];
-  return child ? `${key}.${leafPath(child)}` : key;
-}
-
 function Quote({ slide }: { slide: TextSlide }) {
   return (
     <figure className="testimonial">
@@ -50,22 +45,6 @@ function Quote({ slide }: { slide: TextSlide }) {
         </span>
       </figcaption>
     </figure>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
-    </svg>
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d="M8 5v14l11-7z" fill="currentColor" />
-    </svg>
   );
 }
 
@@ -129,14 +108,12 @@ export function TextSlider({ slides, label, controls, logic = textSliderMachine,
     >
       <div className="text-slider__controls">
         {rotation ? (
-          <button
-            type="button"
+          <RotationButton
             className="text-slider__button text-slider__rotation"
-            aria-label={canPlay ? controls.play : controls.pause}
-            onClick={() => send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
-          >
-            {canPlay ? <PlayIcon /> : <PauseIcon />}
-          </button>
+            canPlay={canPlay}
+            words={controls}
+            onToggle={() => send({ type: canPlay ? 'rotation.play' : 'rotation.pause' })}
+          />
         ) : null}
         <button type="button" className="text-slider__button" aria-controls={slidesId} aria-label={controls.previous} onClick={() => send({ type: 'slide.previous' })}>
           <ArrowIcon direction="previous" />

@@ -8,6 +8,20 @@ import { hero } from '../../content/home/hero.ts';
 import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../src/machines/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import type { LayoutShift } from './support/layout-shift.ts';
+
+/** What the page records from its first paint (set up by an init script). */
+interface HeroRecord {
+  shifts: string[];
+  lcp: string[];
+  lcpElements: Array<Element | undefined>;
+}
+
+declare global {
+  interface Window {
+    heroRecord: HeroRecord;
+  }
+}
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -32,25 +46,25 @@ async function open(width: number, options: BrowserContextOptions = {}) {
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.addInitScript(() => {
-    const record = { shifts: [] as string[], lcp: [] as string[], lcpElements: [] as Array<Element | undefined> };
-    (window as unknown as { heroRecord: typeof record }).heroRecord = record;
+    const record: HeroRecord = { shifts: [], lcp: [], lcpElements: [] };
+    window.heroRecord = record;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+      for (const entry of list.getEntries() as LayoutShift[]) {
         if (!entry.hadRecentInput) {
-          const moved = (entry.sources ?? []).map((source) => {
-            const node = source.node as Element | undefined;
-            const slide = node?.closest?.('.hero__slide');
+          const moved = entry.sources.map((source) => {
+            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+            const slide = element?.closest('.hero__slide');
             const place = slide ? `slide ${[...(slide.parentElement?.children ?? [])].indexOf(slide)} ${slide.className}` : 'outside a slide';
-            return `${node?.className} in ${place} (${JSON.stringify((source as unknown as { previousRect: DOMRectReadOnly }).previousRect)} → ${JSON.stringify((source as unknown as { currentRect: DOMRectReadOnly }).currentRect)})`;
+            return `${element?.className} in ${place} (${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)})`;
           });
-          record.shifts.push(`${entry.value} at ${Math.round((entry as unknown as { startTime: number }).startTime)} ms, state ${document.querySelector('.hero__stage')?.getAttribute('data-state')}: ${moved.join('; ')}`);
+          record.shifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms, state ${document.querySelector('.hero__stage')?.getAttribute('data-state')}: ${moved.join('; ')}`);
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ element?: Element; startTime: number }>) {
+      for (const entry of list.getEntries() as LargestContentfulPaint[]) {
         record.lcp.push(`${entry.element?.tagName ?? '?'}@${Math.round(entry.startTime)}`);
-        record.lcpElements.push(entry.element);
+        record.lcpElements.push(entry.element ?? undefined);
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
@@ -61,7 +75,7 @@ async function open(width: number, options: BrowserContextOptions = {}) {
 const activeHeading = (page: Page) => page.locator('.hero__slider .splide__slide.is-active .hero__title').innerText();
 const record = (page: Page) =>
   page.evaluate(() => {
-    const { shifts, lcp, lcpElements } = (window as unknown as { heroRecord: { shifts: string[]; lcp: string[]; lcpElements: Array<Element | undefined> } }).heroRecord;
+    const { shifts, lcp, lcpElements } = window.heroRecord;
     // The prerendered hero's elements leave the page when the slider takes over: a largest
     // paint still on the page would be one the slider painted.
     return { shifts, lcp, lastLcpIsPrerendered: lcpElements.at(-1)?.isConnected === false };

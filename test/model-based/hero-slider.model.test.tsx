@@ -18,7 +18,8 @@ import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackAc
 
 const STOP = hero.slider.pause;
 const START = hero.slider.play;
-const splide = { stand: 'in' } as unknown as SplideHandle;
+/** Stands in for the mounted Splide instance: the machine only hands it to its actor. */
+const splide: SplideHandle = { Components: { Autoplay: { play: () => undefined, pause: () => undefined } } };
 const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 
 let sliderProps: HeroSliderProps | undefined;

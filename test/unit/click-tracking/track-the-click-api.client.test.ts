@@ -26,12 +26,16 @@ describe('sendClickHit', () => {
     ['throws', { sendBeacon: () => { throw new TypeError('Illegal invocation'); } }],
     ['is missing', {}],
   ])('uses a keepalive fetch when the beacon %s, and a failed fetch stays silent', async (_case, transport) => {
-    const fetch = vi.fn(async () => { throw new TypeError('Failed to fetch'); });
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     expect(sendClickHit(hit, 1, '/wp-json/', { ...transport, fetch })).toBe('fetch');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`${location.origin}/wp-json/track-the-click/v3/click/1`);
     expect(init).toMatchObject({ method: 'POST', keepalive: true });
-    expect(fields(init.body as FormData)).toMatchObject({ postID: '7', anchor: 'Partner' });
+    const body = init?.body;
+    if (!(body instanceof FormData)) throw new Error('the fetch carried no form data');
+    expect(fields(body)).toMatchObject({ postID: '7', anchor: 'Partner' });
     await Promise.resolve();
   });
 });
