@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from './dialect.ts';
+import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
@@ -14,8 +15,6 @@ export interface CreateDatabaseOptions {
   cwd?: string;
 }
 
-// How long a SQLite writer waits for another process's lock before failing with SQLITE_BUSY.
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 // A PostgreSQL connection attempt that takes longer than this fails instead of hanging forever.
 const PG_CONNECTION_TIMEOUT_MS = 5000;
 const PG_POOL_SIZE = 10;
@@ -36,7 +35,7 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
   const inMemory = location === ':memory:';
   const file = inMemory ? location : path.resolve(options.cwd ?? process.cwd(), location);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({
+    dialect: new WaitingSqliteDialect({
       // Opened lazily on the first query, so a Kysely that is never used holds no file handle.
       database: async () => {
         if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
@@ -48,7 +47,9 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
         database.pragma('journal_mode = WAL');
         database.pragma('synchronous = FULL');
         database.pragma('foreign_keys = ON');
-        database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+        // Another process's write lock is waited for by the dialect, without stopping the event
+        // loop (sqlite-waiting-driver.ts); SQLite's own wait would sleep the whole process.
+        database.pragma('busy_timeout = 0');
         return withStatementCache(database);
       },
     }),

@@ -22,8 +22,17 @@ const HEADERS_END = Buffer.from('\r\n\r\n');
 /** Parameters after `form-data`: `; key="quoted"` (browsers never escape inside) or `; key=token`. */
 const PARAMETER = /;\s*([^\s=;]+)\s*=\s*(?:"([^"]*)"|([^\s;"]*))/y;
 
+/** How every browser heads a text field: that header alone, the name quoted. */
+const TEXT_FIELD_HEADER = 'Content-Disposition: form-data; name="';
+
 /** The name (and whether it is a file) from a part's Content-Disposition header. */
 function dispositionOf(headers: string): { name: string; file: boolean } | null {
+  // The browsers' own form, read at once (most of a beacon's parsing time went to the general
+  // reading below); a name with a quote, CR, LF or % in it takes the general way.
+  if (headers.startsWith(TEXT_FIELD_HEADER) && headers.endsWith('"')) {
+    const name = headers.slice(TEXT_FIELD_HEADER.length, -1);
+    if (!/["\r\n%]/.test(name)) return { name, file: false };
+  }
   let name: string | null = null;
   let file = false;
   for (const line of headers.split('\r\n')) {

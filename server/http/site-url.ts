@@ -14,9 +14,17 @@ export function siteBaseOf(app: FastifyInstance): string {
   return app.config.siteUrl;
 }
 
+// Parsed once per configuration: the click beacon asks on every request.
+const hostnames = new WeakMap<FastifyInstance['config'], string>();
+
 /** The site's host name, as reCAPTCHA reports where a token was made. */
 export function siteHostnameOf(app: FastifyInstance): string {
-  return new URL(app.config.siteUrl).hostname;
+  let hostname = hostnames.get(app.config);
+  if (hostname === undefined) {
+    hostname = new URL(app.config.siteUrl).hostname;
+    hostnames.set(app.config, hostname);
+  }
+  return hostname;
 }
 
 /** The page the form was sent from: the Referer, when it is on this site (CF7 does the same). */
