@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from './dialect.ts';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
@@ -31,27 +31,38 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
   throw new Error(`Unsupported database URL scheme: ${url.split(':')[0] ?? ''}`);
 }
 
+/** The file of an open SQLite database, as SQLite itself names it; null for one in memory. */
+export async function sqliteFileIn(db: Kysely<Database>): Promise<string | null> {
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
+  return rows.find((row) => row.name === 'main')?.file || null;
+}
+
+/**
+ * A connection to the SQLite file (or `:memory:`), set up as every connection of the site is.
+ * WAL lets readers work while a write is in progress. FULL syncs the log at every commit, so
+ * a submission the visitor was told is sent survives a power loss too (NORMAL survives a
+ * process crash but may lose the last commits to an OS crash); group commit
+ * (submission-writer.ts) shares one sync among many submissions. Only the click hits' own
+ * connection asks for NORMAL (sqlite-hit-store.ts).
+ */
+export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): SqliteDatabase.Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma(`synchronous = ${synchronous}`);
+  database.pragma('foreign_keys = ON');
+  // Another connection's write lock is waited for in JavaScript, without stopping the event
+  // loop (busy-wait.ts); SQLite's own wait would sleep the whole process.
+  database.pragma('busy_timeout = 0');
+  return database;
+}
+
 function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<Database> {
-  const inMemory = location === ':memory:';
-  const file = inMemory ? location : path.resolve(options.cwd ?? process.cwd(), location);
+  const file = location === ':memory:' ? location : path.resolve(options.cwd ?? process.cwd(), location);
   return new Kysely<Database>({
     dialect: new WaitingSqliteDialect({
       // Opened lazily on the first query, so a Kysely that is never used holds no file handle.
-      database: async () => {
-        if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
-        const database = new SqliteDatabase(file);
-        // WAL lets readers work while a write is in progress. FULL syncs the log at every
-        // commit, so a submission the visitor was told is sent survives a power loss too
-        // (NORMAL survives a process crash but may lose the last commits to an OS crash);
-        // group commit (submission-writer.ts) shares one sync among many submissions.
-        database.pragma('journal_mode = WAL');
-        database.pragma('synchronous = FULL');
-        database.pragma('foreign_keys = ON');
-        // Another process's write lock is waited for by the dialect, without stopping the event
-        // loop (sqlite-waiting-driver.ts); SQLite's own wait would sleep the whole process.
-        database.pragma('busy_timeout = 0');
-        return withStatementCache(database);
-      },
+      database: async () => withStatementCache(openSqlite(file)),
     }),
   });
 }

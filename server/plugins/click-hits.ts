@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { purgeOldHits } from '../clicks/click-counts.ts';
-import { createHitWriter } from '../clicks/hit-writer.ts';
+import { createHitWriter, hitStoreFor } from '../clicks/hit-writer.ts';
 
 /** How often hits older than CLICK_RETAIN_DAYS are deleted. */
 export const CLICK_PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,7 +11,7 @@ export const CLICK_PURGE_INTERVAL_MS = 60 * 60 * 1000;
  */
 export default fp(
   async function clickHits(app) {
-    const writer = createHitWriter(app.db);
+    const writer = createHitWriter(hitStoreFor(app.db));
     app.decorate('clickHits', writer);
     const purge = () => {
       purgeOldHits(app.db, app.clock(), app.config.clickRetainDays).then(

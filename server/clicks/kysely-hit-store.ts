@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { linkKeyOf, pageKeyOf, type ClickHit, type HitStore } from './hit-store.ts';
+
+/** Rows per INSERT: below SQLite's bound-parameter limit with two parameters a row. */
+const ROWS_PER_INSERT = 1000;
+
+async function linkIdsFor(trx: Transaction<Database>, hits: readonly ClickHit[], known: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const hit of hits) {
+    const key = linkKeyOf(hit);
+    if (ids.has(key)) continue;
+    const id = known.get(key);
+    if (id !== undefined) {
+      ids.set(key, id);
+      continue;
+    }
+    const page = pageKeyOf(hit);
+    await trx
+      .insertInto('click_links')
+      .values({ post_id: hit.postId, page_url: page, target: hit.target, anchor: hit.anchor, created_at: hit.clickedAt })
+      .onConflict((conflict) => conflict.columns(['post_id', 'page_url', 'target', 'anchor']).doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('click_links')
+      .select('id')
+      .where('post_id', '=', hit.postId)
+      .where('page_url', '=', page)
+      .where('target', '=', hit.target)
+      .where('anchor', '=', hit.anchor)
+      .executeTakeFirstOrThrow();
+    ids.set(key, row.id);
+  }
+  return ids;
+}
+
+/**
+ * Hits through the application's own Kysely connection: on PostgreSQL, and on SQLite when it
+ * has no file of its own (`sqlite::memory:`). Each batch is one multi-row insert.
+ */
+export function kyselyHitStore(db: Kysely<Database>): HitStore {
+  return {
+    store: (hits, known) =>
+      db.transaction().execute(async (trx) => {
+        const ids = await linkIdsFor(trx, hits, known);
+        const rows = hits.map((hit) => ({ link_id: ids.get(linkKeyOf(hit)) ?? 0, clicked_at: hit.clickedAt }));
+        for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+          await trx.insertInto('click_hits').values(rows.slice(start, start + ROWS_PER_INSERT)).execute();
+        }
+        return ids;
+      }),
+    close: async () => undefined,
+  };
+}

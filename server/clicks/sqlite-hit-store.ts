@@ -1,0 +1,71 @@
+import type SqliteDatabase from 'better-sqlite3';
+import { waitWhileBusy } from '../db/busy-wait.ts';
+import { openSqlite } from '../db/create-database.ts';
+import { linkKeyOf, pageKeyOf, type ClickHit, type HitStore } from './hit-store.ts';
+
+/*
+ * Click hits on a SQLite file, through a connection of their own. Beacons come by the
+ * thousand a second: a batch here is one synchronous better-sqlite3 transaction of prepared
+ * statements, where going through Kysely (its query building, a promise per statement and the
+ * connection's queue) cost a beacon more than SQLite itself.
+ *
+ * That connection commits with `synchronous = NORMAL`: in WAL mode a commit is in the log
+ * file once acknowledged, so a SIGKILL of the server keeps it; only a power cut or a kernel
+ * crash in that instant could take the last clicks with it. The application's connection (every
+ * submission) keeps FULL. It begins IMMEDIATE and, should another connection hold the write
+ * lock, the whole batch is tried again without stopping the event loop (a transaction that
+ * fails is rolled back, so nothing of it is kept in between).
+ */
+
+interface Statements {
+  insertLink: SqliteDatabase.Statement<[number, string, string, string, string]>;
+  linkId: SqliteDatabase.Statement<[number, string, string, string], { id: number }>;
+  insertHit: SqliteDatabase.Statement<[number, string]>;
+}
+
+function storeIn(statements: Statements, hits: readonly ClickHit[], known: ReadonlyMap<string, number>): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const hit of hits) {
+    const key = linkKeyOf(hit);
+    let id = ids.get(key) ?? known.get(key);
+    if (id === undefined) {
+      const page = pageKeyOf(hit);
+      statements.insertLink.run(hit.postId, page, hit.target, hit.anchor, hit.clickedAt);
+      id = statements.linkId.get(hit.postId, page, hit.target, hit.anchor)?.id;
+      if (id === undefined) throw new Error('a click link just made could not be read back');
+    }
+    ids.set(key, id);
+    statements.insertHit.run(id, hit.clickedAt);
+  }
+  return ids;
+}
+
+type StoreBatch = (hits: readonly ClickHit[], known: ReadonlyMap<string, number>) => Map<string, number>;
+
+export function sqliteHitStore(file: string, busyWaitMs?: number): HitStore {
+  // Opened on the first batch, after the server has migrated the database.
+  let opened: { database: SqliteDatabase.Database; store: SqliteDatabase.Transaction<StoreBatch> } | null = null;
+  const open = () => {
+    const database = openSqlite(file, 'NORMAL');
+    const statements: Statements = {
+      insertLink: database.prepare(
+        'insert into click_links (post_id, page_url, target, anchor, created_at) values (?, ?, ?, ?, ?) on conflict (post_id, page_url, target, anchor) do nothing',
+      ),
+      linkId: database.prepare('select id from click_links where post_id = ? and page_url = ? and target = ? and anchor = ?'),
+      insertHit: database.prepare('insert into click_hits (link_id, clicked_at) values (?, ?)'),
+    };
+    const store = database.transaction<StoreBatch>((hits, known) => storeIn(statements, hits, known));
+    return { database, store };
+  };
+  return {
+    store: (hits, known) =>
+      waitWhileBusy(() => {
+        const { store } = (opened ??= open());
+        return store.immediate(hits, known);
+      }, busyWaitMs),
+    async close() {
+      opened?.database.close();
+      opened = null;
+    },
+  };
+}
