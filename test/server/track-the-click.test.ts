@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeOldHits } from '../../server/clicks/click-counts.ts';
 import { clickReport, clickReportCsv, formatClickReport } from '../../server/clicks/click-report.ts';
-import { createHitWriter, HitQueueFullError, hitStoreFor } from '../../server/clicks/hit-writer.ts';
+import type { ClickHit, HitStore } from '../../server/clicks/hit-store.ts';
+import { createHitWriter, HitQueueFullError, hitStoreFor, SETTLE_TURNS } from '../../server/clicks/hit-writer.ts';
 import { kyselyHitStore } from '../../server/clicks/kysely-hit-store.ts';
 import { multipartBody } from './helpers/multipart.ts';
 import { fetchNonce } from './helpers/newsletter-requests.ts';
@@ -242,6 +243,39 @@ describe(`the click hit writer on ${testDialect}`, () => {
     expect(written).toBe(true);
     expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(3);
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous).toBe(2);
+  });
+
+  it('waits for more hits while they keep arriving, one turn of the event loop at a time, then commits them together', async () => {
+    const batches: number[] = [];
+    const store: HitStore = {
+      store: async (hits: readonly ClickHit[]) => {
+        batches.push(hits.length);
+        return new Map();
+      },
+      close: async () => undefined,
+    };
+    const writer = createHitWriter(store);
+    const hit = { postId: 1, location: `${SITE}/`, target: `${SITE}/#about`, anchor: 'About', clickedAt: new Date(clock).toISOString() };
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // Two, then two more a turn later, then one: a single commit of five.
+    const written = [writer.write(hit), writer.write(hit)];
+    await nextTurn();
+    written.push(writer.write(hit), writer.write(hit));
+    await nextTurn();
+    written.push(writer.write(hit));
+    await Promise.all(written);
+    expect(batches).toEqual([5]);
+    // A hit on every turn: the commit waits SETTLE_TURNS turns at most.
+    batches.length = 0;
+    const steady: Array<Promise<void>> = [];
+    for (let turn = 0; turn < SETTLE_TURNS * 3; turn += 1) {
+      steady.push(writer.write(hit));
+      await nextTurn();
+    }
+    await Promise.all(steady);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(SETTLE_TURNS + 1);
+    await writer.close();
   });
 
   it('refuses a hit at once when its queue is full, and stores those it took', async () => {
