@@ -90,6 +90,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // Fonts stay files: the Content-Security-Policy allows fonts from the site itself, not
+    // `data:` URLs (lightGallery's icon font would otherwise be inlined into its stylesheet).
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
   },
   preview: {
     port: 4173,

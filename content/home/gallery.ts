@@ -54,4 +54,15 @@ export const gallery: Home['gallery'] = {
       caption: 'A broadcast studio backdrop tuned to look flicker-free on camera.',
     },
   ],
+  lightbox: {
+    label: 'Gallery: picture viewer',
+    close: 'Close the picture viewer',
+    previous: 'Previous picture',
+    next: 'Next picture',
+    counter: '%1$s of %2$s',
+    thumbnails: 'Choose a picture',
+    imageFailed: 'The image could not be loaded.',
+    contentFailed: 'The content could not be loaded.',
+    contentMissing: 'Content not found',
+  },
 };

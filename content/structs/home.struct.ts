@@ -132,6 +132,18 @@ const Gallery = object({
   ...sectionHead,
   intro: Text,
   items: nonempty(array(object({ image: ImageRef, caption: Text }))),
+  /** The lightbox's words: `counter` with %1$s (the picture's number) and %2$s (how many). */
+  lightbox: object({
+    label: Text,
+    close: Text,
+    previous: Text,
+    next: Text,
+    counter: Text,
+    thumbnails: Text,
+    imageFailed: Text,
+    contentFailed: Text,
+    contentMissing: Text,
+  }),
 });
 
 const Counters = object({

@@ -68,6 +68,18 @@ export const HERO_SLIDER_INTERVAL_MS = 6000;
 export const HERO_SLIDER_FADE_MS = 800;
 
 /**
+ * The gallery lightbox's thumbnail strip shows this many thumbnails at once: on wide screens
+ * (at least GALLERY_THUMBS_WIDE_MIN_PX), desktops (from MENU_DESKTOP_MIN_WIDTH_PX), tablets
+ * (from GALLERY_THUMBS_TABLET_MIN_PX) and phones (narrower).
+ */
+export const GALLERY_THUMBS_WIDE_MIN_PX = 1440;
+export const GALLERY_THUMBS_TABLET_MIN_PX = 768;
+export const GALLERY_THUMBS_VISIBLE = { wide: 5, desktop: 4, tablet: 3, mobile: 2 } as const;
+
+/** A swipe in the lightbox moves to the next picture once it passes this many pixels. */
+export const LIGHTBOX_SWIPE_THRESHOLD_PX = 8;
+
+/**
  * The countdown's clock ticks this often, on the wall clock's second boundaries so the seconds
  * digit never skips. A countdown is information, not animation: it keeps ticking under
  * `prefers-reduced-motion` (its digits change in place and nothing moves).
