@@ -6,6 +6,7 @@
 // that opened it.
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { galleryLightbox, type GalleryLightboxEvent } from '../services/gallery-lightbox.actor.ts';
+import { navigate } from '../services/navigate.actor.ts';
 import type { LightboxEngine, LightboxItem, LightboxWords } from '../services/gallery-lightbox.types.ts';
 import { visibleThumbnails } from './lightbox-thumbnails.ts';
 
@@ -29,7 +30,7 @@ export interface GalleryLightboxContext extends GalleryLightboxInput {
 
 export type GalleryLightboxMachineEvent = GalleryLightboxEvent | { type: 'item.activate'; index: number };
 
-export type GalleryLightboxEmitted = { type: 'opening' } | { type: 'closed'; index: number } | { type: 'fallback'; index: number };
+export type GalleryLightboxEmitted = { type: 'closed'; index: number };
 
 export const loadLightboxEngine = fromPromise<LightboxEngine, { load: () => Promise<LightboxEngine> }>(({ input }) => input.load());
 
@@ -40,7 +41,7 @@ export const galleryLightboxMachine = setup({
     events: {} as GalleryLightboxMachineEvent,
     emitted: {} as GalleryLightboxEmitted,
   },
-  actors: { loadLightboxEngine, galleryLightbox },
+  actors: { loadLightboxEngine, galleryLightbox, navigate },
   actions: {
     startFrom: assign((_, params: { index: number }) => ({ index: params.index, openedFrom: params.index, toolbar: undefined })),
     // The engine arrives wrapped: a function-holding param would read as a params function.
@@ -50,9 +51,7 @@ export const galleryLightboxMachine = setup({
       return { toolbar: event.toolbar };
     }),
     showPicture: assign((_, params: { index: number }) => ({ index: params.index })),
-    announceOpening: emit({ type: 'opening' }),
     giveFocusBack: emit(({ context }) => ({ type: 'closed' as const, index: context.openedFrom })),
-    followLink: emit(({ context }) => ({ type: 'fallback' as const, index: context.openedFrom })),
     logLoadError: (_, problem: { error: unknown }) =>
       console.error('The picture viewer could not be loaded; the picture opens on its own instead.', problem.error),
   },
@@ -69,8 +68,8 @@ export const galleryLightboxMachine = setup({
     closed: {
       on: {
         'item.activate': [
-          { guard: 'hasEngine', target: 'open', actions: [{ type: 'startFrom', params: ({ event }) => ({ index: event.index }) }, 'announceOpening'] },
-          { target: 'loading', actions: [{ type: 'startFrom', params: ({ event }) => ({ index: event.index }) }, 'announceOpening'] },
+          { guard: 'hasEngine', target: 'open', actions: [{ type: 'startFrom', params: ({ event }) => ({ index: event.index }) }] },
+          { target: 'loading', actions: [{ type: 'startFrom', params: ({ event }) => ({ index: event.index }) }] },
         ],
       },
     },
@@ -81,11 +80,16 @@ export const galleryLightboxMachine = setup({
         src: 'loadLightboxEngine',
         input: ({ context }) => ({ load: context.load }),
         onDone: { target: 'open', actions: { type: 'storeEngine', params: ({ event }) => ({ engine: event.output }) } },
-        onError: { target: 'unavailable', actions: [{ type: 'logLoadError', params: ({ event }) => ({ error: event.error }) }, 'followLink'] },
+        onError: { target: 'unavailable', actions: { type: 'logLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    /** The chunk could not load: the links open the pictures on their own. */
-    unavailable: {},
+    /**
+     * The chunk could not load: the clicked picture opens on its own after all (its link's
+     * address), and from now on every link does, as without JavaScript.
+     */
+    unavailable: {
+      invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: context.items[context.openedFrom]?.src ?? '' }) },
+    },
     open: {
       tags: ['open'],
       invoke: {

@@ -1,8 +1,7 @@
 // The gallery's grid of pictures, each a link to its largest version, with the lightbox over
 // them: renders the galleryLightbox machine. A plain click on a picture (not one that asks for a
 // new tab) opens the lightbox while the machine can; the counter in words and the error text go
-// into lightGallery's toolbar; on closing, the focus goes back to the link that opened it. If the
-// lightbox cannot load, the clicked link is followed after all.
+// into lightGallery's toolbar; on closing, the focus goes back to the link that opened it.
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -44,14 +43,7 @@ export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = lo
 
   useEffect(() => {
     const closing = actorRef.on('closed', ({ index }) => links.current[index]?.focus());
-    const falling = actorRef.on('fallback', ({ index }) => {
-      const link = links.current[index];
-      if (link) window.location.assign(link.href);
-    });
-    return () => {
-      closing.unsubscribe();
-      falling.unsubscribe();
-    };
+    return () => closing.unsubscribe();
   }, [actorRef]);
 
   const open = (event: MouseEvent, index: number) => {
