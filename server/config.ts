@@ -26,6 +26,8 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaVerifyUrl: string;
   googleMapsApiKey: string | null;
+  /** LIGHTGALLERY_LICENSE_KEY: lightGallery's commercial key; null: its GPLv3 key. Public. */
+  lightGalleryLicenseKey: string | null;
   /** When null the server generates one and keeps it in the `settings` table. */
   nonceSecret: string | null;
   logLevel: LogLevel;
@@ -183,6 +185,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     recaptchaSecret,
     recaptchaVerifyUrl: readHttpUrl(env, 'RECAPTCHA_VERIFY_URL', DEFAULTS.recaptchaVerifyUrl),
     googleMapsApiKey: readToken(env, 'GOOGLE_MAPS_API_KEY'),
+    lightGalleryLicenseKey: readToken(env, 'LIGHTGALLERY_LICENSE_KEY'),
     nonceSecret: readNonceSecret(env),
     logLevel: readLogLevel(env),
     staticRoot,

@@ -15,8 +15,8 @@ export default async function siteConfigRoutes(app: FastifyInstance): Promise<vo
         response: {
           200: {
             type: 'object',
-            required: ['recaptchaSiteKey', 'googleMapsApiKey', 'clickCounts'],
-            properties: { recaptchaSiteKey: nullableString, googleMapsApiKey: nullableString, clickCounts: { type: 'boolean' } },
+            required: ['recaptchaSiteKey', 'googleMapsApiKey', 'lightGalleryLicenseKey', 'clickCounts'],
+            properties: { recaptchaSiteKey: nullableString, googleMapsApiKey: nullableString, lightGalleryLicenseKey: nullableString, clickCounts: { type: 'boolean' } },
           },
         },
       },
@@ -26,6 +26,7 @@ export default async function siteConfigRoutes(app: FastifyInstance): Promise<vo
       return {
         recaptchaSiteKey: app.config.recaptchaSiteKey,
         googleMapsApiKey: app.config.googleMapsApiKey,
+        lightGalleryLicenseKey: app.config.lightGalleryLicenseKey,
         clickCounts: app.config.clickCounts,
       };
     },

@@ -7,19 +7,18 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { galleryLightbox, type GalleryLightboxEvent } from '../services/gallery-lightbox.actor.ts';
 import { navigate } from '../services/navigate.actor.ts';
-import type { LightboxEngine, LightboxItem, LightboxWords } from '../services/gallery-lightbox.types.ts';
+import type { LightboxItem, LightboxWords, LoadedLightbox } from '../services/gallery-lightbox.types.ts';
 import { visibleThumbnails } from './lightbox-thumbnails.ts';
 
 export interface GalleryLightboxInput {
   items: readonly LightboxItem[];
   words: LightboxWords;
-  licenseKey: string;
-  /** Loads the engine's chunk. */
-  load: () => Promise<LightboxEngine>;
+  /** Loads the engine's chunk and the site's lightGallery licence key. */
+  load: () => Promise<LoadedLightbox>;
 }
 
 export interface GalleryLightboxContext extends GalleryLightboxInput {
-  engine: LightboxEngine | undefined;
+  lightbox: LoadedLightbox | undefined;
   /** The picture shown (0-based). */
   index: number;
   /** The picture whose link opened the lightbox: the focus goes back to it. */
@@ -32,7 +31,7 @@ export type GalleryLightboxMachineEvent = GalleryLightboxEvent | { type: 'item.a
 
 export type GalleryLightboxEmitted = { type: 'closed'; index: number };
 
-export const loadLightboxEngine = fromPromise<LightboxEngine, { load: () => Promise<LightboxEngine> }>(({ input }) => input.load());
+export const loadLightboxEngine = fromPromise<LoadedLightbox, { load: () => Promise<LoadedLightbox> }>(({ input }) => input.load());
 
 export const galleryLightboxMachine = setup({
   types: {
@@ -44,8 +43,7 @@ export const galleryLightboxMachine = setup({
   actors: { loadLightboxEngine, galleryLightbox, navigate },
   actions: {
     startFrom: assign((_, params: { index: number }) => ({ index: params.index, openedFrom: params.index, toolbar: undefined })),
-    // The engine arrives wrapped: a function-holding param would read as a params function.
-    storeEngine: assign((_, loaded: { engine: LightboxEngine }) => ({ engine: loaded.engine })),
+    storeEngine: assign((_, loaded: { lightbox: LoadedLightbox }) => ({ lightbox: loaded.lightbox })),
     storeToolbar: assign(({ event }) => {
       assertEvent(event, 'lightbox.opened');
       return { toolbar: event.toolbar };
@@ -56,13 +54,13 @@ export const galleryLightboxMachine = setup({
       console.error('The picture viewer could not be loaded; the picture opens on its own instead.', problem.error),
   },
   guards: {
-    hasEngine: ({ context }) => context.engine !== undefined,
+    hasEngine: ({ context }) => context.lightbox !== undefined,
     isBroken: (_, params: { broken: boolean }) => params.broken,
     isShownPicture: ({ context }, params: { index: number }) => params.index === context.index,
   },
 }).createMachine({
   id: 'galleryLightbox',
-  context: ({ input }) => ({ ...input, engine: undefined, index: 0, openedFrom: 0, toolbar: undefined }),
+  context: ({ input }) => ({ ...input, lightbox: undefined, index: 0, openedFrom: 0, toolbar: undefined }),
   initial: 'closed',
   states: {
     closed: {
@@ -79,7 +77,7 @@ export const galleryLightboxMachine = setup({
         id: 'loadLightboxEngine',
         src: 'loadLightboxEngine',
         input: ({ context }) => ({ load: context.load }),
-        onDone: { target: 'open', actions: { type: 'storeEngine', params: ({ event }) => ({ engine: event.output }) } },
+        onDone: { target: 'open', actions: { type: 'storeEngine', params: ({ event }) => ({ lightbox: event.output }) } },
         onError: { target: 'unavailable', actions: { type: 'logLoadError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -97,11 +95,10 @@ export const galleryLightboxMachine = setup({
         src: 'galleryLightbox',
         input: ({ context }) => ({
           // Present in this state: it is set on the way in (loading's onDone, or hasEngine).
-          engine: context.engine as LightboxEngine,
+          ...(context.lightbox as LoadedLightbox),
           items: context.items,
           index: context.index,
           words: context.words,
-          licenseKey: context.licenseKey,
           thumbnailsAt: visibleThumbnails,
         }),
       },

@@ -54,6 +54,12 @@ export interface LightboxHandle {
   dialog: HTMLElement;
 }
 
+/** The engine's chunk, with the licence key the site is configured with. */
+export interface LoadedLightbox {
+  engine: LightboxEngine;
+  licenseKey: string;
+}
+
 export interface LightboxEngine {
   openLightbox(input: LightboxOpenInput, reports: LightboxReports): LightboxHandle;
 }

@@ -7,6 +7,8 @@ import ky from 'ky';
 export interface SiteConfig {
   recaptchaSiteKey: string | null;
   googleMapsApiKey: string | null;
+  /** lightGallery's commercial licence key; null: the gallery runs under its GPLv3 key. */
+  lightGalleryLicenseKey: string | null;
   /** CLICK_COUNTS: pages show how often each of their links was followed. */
   clickCounts: boolean;
 }
@@ -24,5 +26,10 @@ export async function fetchSiteConfig(root: string = SITE_REST_ROOT, options: { 
     .get('site/v1/config', { prefixUrl: base, headers: { Accept: 'application/json' }, signal: options.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
     .json();
   const config = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
-  return { recaptchaSiteKey: text(config.recaptchaSiteKey), googleMapsApiKey: text(config.googleMapsApiKey), clickCounts: config.clickCounts === true };
+  return {
+    recaptchaSiteKey: text(config.recaptchaSiteKey),
+    googleMapsApiKey: text(config.googleMapsApiKey),
+    lightGalleryLicenseKey: text(config.lightGalleryLicenseKey),
+    clickCounts: config.clickCounts === true,
+  };
 }

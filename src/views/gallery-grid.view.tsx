@@ -9,7 +9,8 @@ import type { InspectionEvent } from 'xstate';
 import type { Home } from '../../content/structs/home.struct.ts';
 import { getImage, variantUrl } from '../../content/image-manifest.ts';
 import { galleryLightboxMachine } from '../machines/gallery-lightbox.machine.ts';
-import type { LightboxEngine } from '../services/gallery-lightbox.types.ts';
+import type { LoadedLightbox } from '../services/gallery-lightbox.types.ts';
+import { fetchSiteConfig } from '../services/site-config.client.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { lightboxItemsOf } from './gallery-lightbox.items.ts';
 import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
@@ -17,22 +18,26 @@ import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx'
 /** lightGallery's key for sites under its GPLv3 licence; a commercial key replaces it. */
 export const LIGHTGALLERY_GPL_LICENSE_KEY = '0000-0000-000-0000';
 
-const loadEngine = (): Promise<LightboxEngine> => import('./lightgallery-engine.ts');
+/** The engine's chunk and the configured licence key, together; without a key, the GPLv3 one. */
+async function loadLightbox(): Promise<LoadedLightbox> {
+  const [engine, config] = await Promise.all([import('./lightgallery-engine.ts'), fetchSiteConfig().catch(() => null)]);
+  return { engine, licenseKey: config?.lightGalleryLicenseKey ?? LIGHTGALLERY_GPL_LICENSE_KEY };
+}
 
 export interface GalleryGridProps {
   gallery: Home['gallery'];
   /** The machine to run; tests pass `galleryLightboxMachine.provide({ actors })` with stand-ins. */
   logic?: typeof galleryLightboxMachine;
-  load?: () => Promise<LightboxEngine>;
+  load?: () => Promise<LoadedLightbox>;
   inspect?: (event: InspectionEvent) => void;
 }
 
 const asksForNewTab = (event: MouseEvent) => event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
-export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = loadEngine, inspect }: GalleryGridProps) {
+export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = loadLightbox, inspect }: GalleryGridProps) {
   const { lightbox: words } = gallery;
   const actorRef = useActorRef(logic, {
-    input: { items: lightboxItemsOf(gallery.items), words, licenseKey: LIGHTGALLERY_GPL_LICENSE_KEY, load },
+    input: { items: lightboxItemsOf(gallery.items), words, load },
     inspect: inspectWith(inspect),
   });
   const toolbar = useSelector(actorRef, (snapshot) => (snapshot.hasTag('open') ? snapshot.context.toolbar : undefined));

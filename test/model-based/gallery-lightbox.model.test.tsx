@@ -11,8 +11,8 @@ import { gallery } from '../../content/home/gallery.ts';
 import { galleryLightboxMachine } from '../../src/machines/gallery-lightbox.machine.ts';
 import { GALLERY_THUMBS_VISIBLE } from '../../src/machines/theme.constants.ts';
 import type { GalleryLightboxInput } from '../../src/services/gallery-lightbox.actor.ts';
-import type { LightboxEngine } from '../../src/services/gallery-lightbox.types.ts';
-import { GalleryGrid, LIGHTGALLERY_GPL_LICENSE_KEY } from '../../src/views/gallery-grid.view.tsx';
+import type { LightboxEngine, LoadedLightbox } from '../../src/services/gallery-lightbox.types.ts';
+import { GalleryGrid } from '../../src/views/gallery-grid.view.tsx';
 import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof galleryLightboxMachine>;
@@ -23,6 +23,7 @@ const engine: LightboxEngine = {
     throw new Error('the model opens the lightbox through its stand-in');
   },
 };
+const loaded: LoadedLightbox = { engine, licenseKey: '1A2B-3C4D-5E6-7F80' };
 const toolbar = document.createElement('div');
 toolbar.className = 'lg-toolbar';
 const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -57,7 +58,7 @@ function expectClosed(fakes: Record<string, unknown>) {
 function expectOpen(snapshot: Snapshot, fakes: Record<string, unknown>, failed: boolean) {
   expectGrid();
   const running = lightbox(fakes).running;
-  expect(running?.input).toMatchObject({ engine, index: snapshot.context.openedFrom, licenseKey: LIGHTGALLERY_GPL_LICENSE_KEY, words: gallery.lightbox });
+  expect(running?.input).toMatchObject({ engine, index: snapshot.context.openedFrom, licenseKey: loaded.licenseKey, words: gallery.lightbox });
   expect(running?.input.items.map((item) => item.caption)).toEqual(gallery.items.map((item) => item.caption));
   expect(running?.input.items.map((item) => item.alt)).toEqual(gallery.items.map((item) => item.image.alt));
   expect(running?.input.items.map((item) => item.src)).toEqual(links().map((link) => link.getAttribute('href')));
@@ -73,10 +74,10 @@ function expectOpen(snapshot: Snapshot, fakes: Record<string, unknown>, failed: 
 
 describeModel({
   machine: galleryLightboxMachine,
-  input: { items: [], words: gallery.lightbox, licenseKey: '', load: () => Promise.reject(new Error('the model loads through the fake loader')) },
+  input: { items: [], words: gallery.lightbox, load: () => Promise.reject(new Error('the model loads through the fake loader')) },
   eventSamples: [
     { type: 'item.activate', index: 2 },
-    { type: 'xstate.done.actor.loadLightboxEngine', output: engine },
+    { type: 'xstate.done.actor.loadLightboxEngine', output: loaded },
     { type: 'xstate.error.actor.loadLightboxEngine', error: new TypeError('Failed to fetch dynamically imported module') },
     { type: 'lightbox.opened', toolbar },
     { type: 'lightbox.slid', index: 3, broken: false },
@@ -86,7 +87,7 @@ describeModel({
     { type: 'lightbox.failed', index: 5 },
   ],
   serializeState: (snapshot: Snapshot) =>
-    JSON.stringify({ value: snapshot.value, index: snapshot.context.index, engine: snapshot.context.engine !== undefined, toolbar: snapshot.context.toolbar !== undefined }),
+    JSON.stringify({ value: snapshot.value, index: snapshot.context.index, lightbox: snapshot.context.lightbox !== undefined, toolbar: snapshot.context.toolbar !== undefined }),
   fakes: {
     loadLightboxEngine: () => fakePromiseActor(),
     galleryLightbox: () => fakeCallbackActor(),

@@ -15,13 +15,14 @@ describe(`GET /wp-json/site/v1/config on ${testDialect}`, () => {
       RECAPTCHA_SITE_KEY: '6LcPublicSiteKey',
       RECAPTCHA_SECRET: '6LcPrivateSecret',
       GOOGLE_MAPS_API_KEY: 'AIzaPublicMapsKey',
+      LIGHTGALLERY_LICENSE_KEY: '1A2B-3C4D-5E6-7F80',
       NONCE_SECRET: 'private-nonce-secret-0123456789abcdef',
       CLICK_COUNTS: 'on',
     });
     const response = await testApp.app.inject({ method: 'GET', url: '/wp-json/site/v1/config' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.json()).toEqual({ recaptchaSiteKey: '6LcPublicSiteKey', googleMapsApiKey: 'AIzaPublicMapsKey', clickCounts: true });
+    expect(response.json()).toEqual({ recaptchaSiteKey: '6LcPublicSiteKey', googleMapsApiKey: 'AIzaPublicMapsKey', lightGalleryLicenseKey: '1A2B-3C4D-5E6-7F80', clickCounts: true });
     expect(response.body).not.toContain('Private');
     expect(response.body).not.toContain('private');
   });
@@ -29,7 +30,7 @@ describe(`GET /wp-json/site/v1/config on ${testDialect}`, () => {
   it('answers null for services that are not configured, and click counts off by default', async () => {
     testApp = await createTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/wp-json/site/v1/config' });
-    expect(response.json()).toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null, clickCounts: false });
+    expect(response.json()).toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null, lightGalleryLicenseKey: null, clickCounts: false });
   });
 
   it('may be cached briefly', async () => {
