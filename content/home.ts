@@ -11,6 +11,7 @@ import { process } from './home/process.ts';
 import { projects } from './home/projects.ts';
 import { clients } from './home/clients.ts';
 import { gallery } from './home/gallery.ts';
+import { videos } from './home/videos.ts';
 import { counters } from './home/counters.ts';
 import { testimonials } from './home/testimonials.ts';
 import { upcoming } from './home/upcoming.ts';
@@ -28,6 +29,7 @@ export const home: Home = {
   projects,
   clients,
   gallery,
+  videos,
   counters,
   testimonials,
   upcoming,

@@ -10,6 +10,7 @@ export const navigation: Navigation = {
     { label: 'Services', href: '/#services' },
     { label: 'Projects', href: '/#projects' },
     { label: 'Gallery', href: '/#gallery' },
+    { label: 'Videos', href: '/#videos' },
     { label: 'FAQ', href: '/#faq' },
     { label: 'Contact', href: '/#contact' },
   ],

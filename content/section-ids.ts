@@ -10,6 +10,7 @@ export const homeSectionIds = [
   'projects',
   'clients',
   'gallery',
+  'videos',
   'counters',
   'testimonials',
   'upcoming',

@@ -146,6 +146,28 @@ const Gallery = object({
   }),
 });
 
+/**
+ * A film on the video service (YouTube, embedded from its privacy-enhanced host): its id there,
+ * its title (the player frame's title and the play button's name), its 480 x 360 poster kept
+ * in content, and whether it plays in place or in a popup (popups only from 700 px wide).
+ */
+const Video = object({
+  key: Slug,
+  youtubeId: pattern(string(), /^[A-Za-z0-9_-]{11}$/),
+  title: Text,
+  poster: ImageRef,
+  caption: Text,
+  display: enums(['in-place', 'popup']),
+});
+
+const Videos = object({
+  ...sectionHead,
+  intro: Text,
+  items: nonempty(array(Video)),
+  /** `play` with %s for the film's title ("Play: %s"); `close` names the popup's close button. */
+  words: object({ play: Text, close: Text }),
+});
+
 const Counters = object({
   ...sectionHead,
   items: size(
@@ -280,6 +302,7 @@ export const HomeStruct = object({
   projects: Projects,
   clients: Clients,
   gallery: Gallery,
+  videos: Videos,
   counters: Counters,
   testimonials: Testimonials,
   upcoming: Upcoming,

@@ -24,6 +24,12 @@ export const cspServices = {
     fontSrc: ['https://fonts.gstatic.com'],
     connectSrc: ['https://maps.googleapis.com'],
   },
+  // The videos: YouTube's privacy-enhanced player in a frame. The posters are the site's own;
+  // the image host is the one the player's own page uses for its pictures.
+  youtube: {
+    frameSrc: ['https://www.youtube-nocookie.com'],
+    imgSrc: ['https://i.ytimg.com'],
+  },
 } satisfies Record<string, CspServiceSources>;
 
 /** The sources of one directive across all services, without duplicates. */

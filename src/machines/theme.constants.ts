@@ -76,6 +76,9 @@ export const GALLERY_THUMBS_WIDE_MIN_PX = 1440;
 export const GALLERY_THUMBS_TABLET_MIN_PX = 768;
 export const GALLERY_THUMBS_VISIBLE = { wide: 5, desktop: 4, tablet: 3, mobile: 2 } as const;
 
+/** A video marked as a popup opens in one only from this width; narrower, it plays in place. */
+export const VIDEO_POPUP_MIN_WIDTH_PX = 700;
+
 /** A swipe in the lightbox moves to the next picture once it passes this many pixels. */
 export const LIGHTBOX_SWIPE_THRESHOLD_PX = 8;
 

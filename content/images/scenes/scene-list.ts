@@ -12,6 +12,7 @@ import {
 } from './gallery-scenes.ts';
 import { heroScene } from './hero-scene.ts';
 import { mapScene } from './map-scene.ts';
+import { billboardNightInstallPoster, lobbyWallBuildPoster, studioCalibrationPoster } from './video-posters.ts';
 import {
   controlRoomScene,
   highwayBillboardScene,
@@ -43,4 +44,7 @@ export const scenes: Record<string, Scene> = {
   'gallery-rigging': { draw: riggingScene },
   'gallery-broadcast-studio': { draw: broadcastStudioScene },
   'map-illustration': { draw: mapScene },
+  'video-lobby-wall-build': { draw: lobbyWallBuildPoster },
+  'video-billboard-night-install': { draw: billboardNightInstallPoster },
+  'video-studio-calibration': { draw: studioCalibrationPoster },
 };

@@ -8,6 +8,7 @@ import { ProcessSection } from '../sections/process.section.tsx';
 import { ProjectsSection } from '../sections/projects.section.tsx';
 import { ClientsSection } from '../sections/clients.section.tsx';
 import { GallerySection } from '../sections/gallery.section.tsx';
+import { VideosSection } from '../sections/videos.section.tsx';
 import { CountersSection } from '../sections/counters.section.tsx';
 import { TestimonialsSection } from '../sections/testimonials.section.tsx';
 import { UpcomingSection } from '../sections/upcoming.section.tsx';
@@ -25,6 +26,7 @@ export default function HomeSections() {
       <ProjectsSection />
       <ClientsSection />
       <GallerySection />
+      <VideosSection />
       <CountersSection />
       <TestimonialsSection />
       <UpcomingSection />

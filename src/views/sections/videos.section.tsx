@@ -1,0 +1,22 @@
+// The videos section: each film as its poster until a visitor plays it (video-player.view.tsx).
+import { videos } from '../../../content/home/videos.ts';
+import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { VideoPlayer } from '../video-player.view.tsx';
+import { SectionHeading } from './parts/section-heading.view.tsx';
+
+export function VideosSection() {
+  return (
+    <section id={SECTION.videos} className="section videos" aria-labelledby={titleIdOf(SECTION.videos)}>
+      <div className="container">
+        <SectionHeading id={titleIdOf(SECTION.videos)} eyebrow={videos.eyebrow} heading={videos.heading} intro={videos.intro} />
+        <ul className="videos-grid">
+          {videos.items.map((video) => (
+            <li key={video.key}>
+              <VideoPlayer video={video} words={videos.words} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
