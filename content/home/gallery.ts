@@ -62,7 +62,5 @@ export const gallery: Home['gallery'] = {
     counter: '%1$s of %2$s',
     thumbnails: 'Choose a picture',
     imageFailed: 'The image could not be loaded.',
-    contentFailed: 'The content could not be loaded.',
-    contentMissing: 'Content not found',
   },
 };

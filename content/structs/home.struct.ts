@@ -141,8 +141,6 @@ const Gallery = object({
     counter: Text,
     thumbnails: Text,
     imageFailed: Text,
-    contentFailed: Text,
-    contentMissing: Text,
   }),
 });
 
