@@ -139,7 +139,7 @@ describe('the home page', () => {
   it('serves pictures as AVIF, WebP and a fallback, with sizes reserved and only the hero eager', async () => {
     const { container } = await renderPage('/');
     const images = [...container.querySelectorAll('img')];
-    expect(images.length).toBe(1 + 1 + home.projects.items.length + home.gallery.items.length + 1);
+    expect(images.length).toBe(1 + 1 + home.projects.items.length + home.gallery.items.length + home.videos.items.length + 1);
     for (const image of images) {
       expect(image.getAttribute('alt'), image.src).toBeTruthy();
       expect(Number(image.getAttribute('width'))).toBeGreaterThan(0);
