@@ -59,7 +59,15 @@ export const SETTLE_TURNS = 3;
 export function hitStoreFor(db: Kysely<Database>): HitStore {
   if (dialectOf(db) === 'postgres') return kyselyHitStore(db);
   let chosen: Promise<HitStore> | null = null;
-  const choose = () => (chosen ??= sqliteFileIn(db).then((file) => (file === null ? kyselyHitStore(db) : sqliteHitStore(file))));
+  const choose = () =>
+    (chosen ??= sqliteFileIn(db).then(
+      (file) => (file === null ? kyselyHitStore(db) : sqliteHitStore(file)),
+      (error: unknown) => {
+        // Asked again with the next batch: the database may be back by then.
+        chosen = null;
+        throw error;
+      },
+    ));
   return {
     store: async (hits, known) => (await choose()).store(hits, known),
     close: async () => {
