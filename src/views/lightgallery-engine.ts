@@ -65,15 +65,29 @@ export const openLightbox: LightboxEngine['openLightbox'] = (input, reports) => 
     },
   });
   const brokenAt = (index: number) => gallery.getSlideItem(index).get()?.querySelector('.lg-error-msg') != null;
+  // lightGallery ignores a command while it opens or slides; a visitor's key pressed then is
+  // kept (the latest one) and carried out as soon as it is ready.
+  let pending: (() => void) | null = null;
+  const whenReady = (command: () => void) => {
+    if (gallery.lgBusy || !gallery.lGalleryOn) pending = command;
+    else command();
+  };
+  const runPending = () => {
+    const command = pending;
+    pending = null;
+    if (command) whenReady(command);
+  };
   const onSlide = (event: Event) => {
     const index = slideIndexOf(event);
     if (index !== null) reports.slid(index, brokenAt(index));
+    runPending();
   };
   const onItemLoad = (event: Event) => {
     const index = slideIndexOf(event);
     if (index !== null && brokenAt(index)) reports.failed(index);
   };
   const onClosed = () => reports.closed();
+  container.addEventListener('lgAfterOpen', runPending);
   container.addEventListener('lgAfterSlide', onSlide);
   container.addEventListener('lgSlideItemLoad', onItemLoad);
   container.addEventListener('lgAfterClose', onClosed);
@@ -81,10 +95,11 @@ export const openLightbox: LightboxEngine['openLightbox'] = (input, reports) => 
   const dialog = gallery.$container.get();
   dialog.setAttribute('aria-label', input.words.label);
   return {
-    previous: () => gallery.goToPrevSlide(),
-    next: () => gallery.goToNextSlide(),
+    previous: () => whenReady(() => gallery.goToPrevSlide()),
+    next: () => whenReady(() => gallery.goToNextSlide()),
     close: () => gallery.closeGallery(),
     destroy: () => {
+      container.removeEventListener('lgAfterOpen', runPending);
       container.removeEventListener('lgAfterSlide', onSlide);
       container.removeEventListener('lgSlideItemLoad', onItemLoad);
       container.removeEventListener('lgAfterClose', onClosed);

@@ -58,10 +58,6 @@ async function openPicture(page: Page, nth: number) {
   await link.click();
   await page.locator('.lg-container.lg-show-in').waitFor({ state: 'attached' });
   await page.locator('.lightbox-counter').waitFor();
-  // lightGallery takes no command while its opening slide is under way (its own rule): the
-  // picture loaded, then the slide's time.
-  await page.locator('.lg-current.lg-complete').waitFor({ state: 'attached' });
-  await page.waitForTimeout(500);
 }
 
 const shownCaption = (page: Page) => page.locator('.lg-sub-html').innerText();
