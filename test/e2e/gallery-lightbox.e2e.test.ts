@@ -60,6 +60,21 @@ async function openPicture(page: Page, nth: number) {
   await page.locator('.lightbox-counter').waitFor();
 }
 
+/**
+ * Waits until lightGallery has faded in (its backdrop and everything around the counter fully
+ * opaque): axe measures contrast through opacity, so text caught mid-fade would fail.
+ */
+async function fadedIn(page: Page) {
+  await page.waitForFunction(() => {
+    const opacity = (start: Element | null) => {
+      let total = 1;
+      for (let element = start; element; element = element.parentElement) total *= Number(getComputedStyle(element).opacity);
+      return total;
+    };
+    return opacity(document.querySelector('.lightbox-counter')) === 1 && opacity(document.querySelector('.lg-backdrop')) === 1;
+  });
+}
+
 const shownCaption = (page: Page) => page.locator('.lg-sub-html').innerText();
 const counterText = (page: Page) => page.locator('.lightbox-counter').innerText();
 
@@ -73,6 +88,7 @@ describe('the gallery lightbox', () => {
       // The dialog has the focus, and the page behind it is out of reach.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
       expect(await page.evaluate(() => document.querySelector('main')?.closest('[inert]') !== null)).toBe(true);
+      await fadedIn(page);
       await page.screenshot({ path: screenshotPath(`gallery-lightbox-${width}`) });
       expect(await axeViolations(page, '.lg-container')).toEqual([]);
 
