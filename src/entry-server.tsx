@@ -7,6 +7,7 @@ import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
 import { seo, site } from '../content/index.ts';
 import type { PageMeta } from '../content/index.ts';
 import { App, resolveRoute, type RouteName } from './views/app.tsx';
+import { escapeHtml } from './views/escape-html.ts';
 
 export interface PrerenderTarget {
   /** The path the page is rendered for. */
@@ -34,8 +35,6 @@ export interface RenderedPage {
   html: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;

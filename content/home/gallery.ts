@@ -60,7 +60,6 @@ export const gallery: Home['gallery'] = {
     previous: 'Previous picture',
     next: 'Next picture',
     counter: '%1$s of %2$s',
-    thumbnails: 'Choose a picture',
     imageFailed: 'The image could not be loaded.',
   },
 };

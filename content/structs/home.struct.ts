@@ -139,7 +139,6 @@ const Gallery = object({
     previous: Text,
     next: Text,
     counter: Text,
-    thumbnails: Text,
     imageFailed: Text,
   }),
 });

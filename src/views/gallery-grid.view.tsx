@@ -7,7 +7,6 @@ import { createPortal } from 'react-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import type { Home } from '../../content/structs/home.struct.ts';
-import { getImage, variantUrl } from '../../content/image-manifest.ts';
 import { galleryLightboxMachine } from '../machines/gallery-lightbox.machine.ts';
 import type { LoadedLightbox } from '../services/gallery-lightbox.types.ts';
 import { fetchSiteConfig } from '../services/site-config.client.ts';
@@ -36,8 +35,10 @@ const asksForNewTab = (event: MouseEvent) => event.button !== 0 || event.ctrlKey
 
 export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = loadLightbox, inspect }: GalleryGridProps) {
   const { lightbox: words } = gallery;
+  // Each link's address is its picture's largest version: the lightbox item's own `src`.
+  const items = lightboxItemsOf(gallery.items);
   const actorRef = useActorRef(logic, {
-    input: { items: lightboxItemsOf(gallery.items), words, load },
+    input: { items, words, load },
     inspect: inspectWith(inspect),
   });
   const toolbar = useSelector(actorRef, (snapshot) => (snapshot.hasTag('open') ? snapshot.context.toolbar : undefined));
@@ -60,27 +61,23 @@ export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = lo
   return (
     <>
       <ul className="gallery-grid" aria-busy={busy || undefined}>
-        {gallery.items.map((item, index) => {
-          const entry = getImage(item.image.key);
-          const largest = entry.widths[entry.widths.length - 1]!;
-          return (
-            <li key={item.image.key} className="gallery-grid__item">
-              <figure className="gallery-item">
-                <a
-                  className="gallery-item__link"
-                  href={variantUrl(entry, largest, entry.fallback)}
-                  ref={(link) => {
-                    links.current[index] = link;
-                  }}
-                  onClick={(event) => open(event, index)}
-                >
-                  <ResponsivePicture image={item.image} sizes="(min-width: 75em) 276px, (min-width: 64em) 23vw, (min-width: 40em) 45vw, 100vw" />
-                </a>
-                <figcaption>{item.caption}</figcaption>
-              </figure>
-            </li>
-          );
-        })}
+        {gallery.items.map((item, index) => (
+          <li key={item.image.key} className="gallery-grid__item">
+            <figure className="gallery-item">
+              <a
+                className="gallery-item__link"
+                href={items[index]!.src}
+                ref={(link) => {
+                  links.current[index] = link;
+                }}
+                onClick={(event) => open(event, index)}
+              >
+                <ResponsivePicture image={item.image} sizes="(min-width: 75em) 276px, (min-width: 64em) 23vw, (min-width: 40em) 45vw, 100vw" />
+              </a>
+              <figcaption>{item.caption}</figcaption>
+            </figure>
+          </li>
+        ))}
       </ul>
       {toolbar
         ? createPortal(

@@ -10,6 +10,7 @@ import 'lightgallery/css/lg-thumbnail.css';
 import './styles/lightbox.css';
 import { LIGHTBOX_SWIPE_THRESHOLD_PX } from '../machines/theme.constants.ts';
 import type { LightboxEngine } from '../services/gallery-lightbox.types.ts';
+import { escapeHtml } from './escape-html.ts';
 
 /** Space between thumbnails and at the strip's ends (lightGallery's default margin). */
 const THUMB_MARGIN_PX = 5;
@@ -54,9 +55,11 @@ export const openLightbox: LightboxEngine['openLightbox'] = (input, reports) => 
     zoomFromOrigin: false,
     hideBarsDelay: 0,
     mobileSettings: { controls: true, showCloseIcon: true, download: false },
+    // Every string lightGallery asks for; those of controls it does not show here (maximize,
+    // download, video) stay empty.
     strings: {
       closeGallery: input.words.close,
-      toggleMaximize: input.words.label,
+      toggleMaximize: '',
       previousSlide: input.words.previous,
       nextSlide: input.words.next,
       download: '',
@@ -114,8 +117,4 @@ export const openLightbox: LightboxEngine['openLightbox'] = (input, reports) => 
 function slideIndexOf(event: Event): number | null {
   const detail: unknown = event instanceof CustomEvent ? event.detail : null;
   return typeof detail === 'object' && detail !== null && 'index' in detail && typeof detail.index === 'number' ? detail.index : null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

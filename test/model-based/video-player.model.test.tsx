@@ -10,6 +10,7 @@ import { videos } from '../../content/home/videos.ts';
 import { VIDEO_POPUP_MIN_WIDTH_PX } from '../../src/machines/theme.constants.ts';
 import { videoPlayerMachine } from '../../src/machines/video-player.machine.ts';
 import { dialogIdOf, embedUrlOf, VideoPlayer } from '../../src/views/video-player.view.tsx';
+import { stubMatchMedia } from '../support/stub-match-media.ts';
 import { describeModel, fakeCallbackActor, type FakeCallbackActor } from './harness/index.ts';
 
 const inPlace = videos.items.find((video) => video.display === 'in-place')!;
@@ -18,17 +19,7 @@ const playName = (title: string) => videos.words.play.replace('%s', title);
 
 /** What `(min-width: 700px)` answers: set by the model before a click. */
 let wide = true;
-window.matchMedia = (query: string) =>
-  ({
-    matches: query === `(min-width: ${VIDEO_POPUP_MIN_WIDTH_PX}px)` ? wide : false,
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    dispatchEvent: () => false,
-  }) satisfies MediaQueryList;
+stubMatchMedia({ matches: (query) => query === `(min-width: ${VIDEO_POPUP_MIN_WIDTH_PX}px)` && wide });
 
 const dialogActor = (fakes: Record<string, unknown>) => fakes.modalDialog as FakeCallbackActor<{ dialogId: string }>;
 
