@@ -6,7 +6,7 @@ import { prerender } from 'react-dom/static';
 import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
 import { seo, site } from '../content/index.ts';
 import type { PageMeta } from '../content/index.ts';
-import { App, resolveRoute, type RouteName } from './views/app.tsx';
+import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
 import { escapeHtml } from './views/escape-html.ts';
 
 export interface PrerenderTarget {
@@ -39,14 +39,18 @@ export interface RenderedPage {
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
 
-/** Title, description, canonical, robots and the Open Graph card of a page. */
-export function headTags(page: PageMeta): string {
+/**
+ * Title, description, canonical, robots and the Open Graph card of a page, and the element its
+ * first paint waits for (see `afterFirstScreenIds`).
+ */
+export function headTags(page: PageMeta, afterFirstScreenId: string): string {
   const url = `${seo.baseUrl}${page.path}`;
   const image = getImage(seo.shareImage.key);
   const shareWidth = image.widths.find((width) => width >= 1200) ?? image.widths[image.widths.length - 1]!;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
+    `<link rel="expect" href="#${escapeHtml(afterFirstScreenId)}" blocking="render" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
     page.noindex ? meta('name', 'robots', 'noindex, follow') : '',
     meta('name', 'theme-color', site.themeColor),
@@ -73,7 +77,7 @@ const page = (path: string) => (
 
 const pageOf = (path: string, html: string): RenderedPage => {
   const route = resolveRoute(path);
-  return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route]), html };
+  return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route], afterFirstScreenIds[route]), html };
 };
 
 /**

@@ -72,6 +72,24 @@ const pageSectionIds: Record<RouteName, readonly string[]> = {
   newsletterLinkExpired: [],
 };
 
+/**
+ * The element that follows each page's first screen. The page's head asks Chromium to hold its
+ * first paint until this element is parsed (`<link rel="expect" blocking="render">`): a paint of
+ * half the header or half the hero, taken while the HTML is still arriving or the parser yields,
+ * moves when the rest arrives (the hero's text is centred; the menu toggle narrows the brand).
+ * Chromium lets the paint go as soon as the element starts (the standard says once it is whole),
+ * so the link names what comes after the first screen: the section after the hero on the home
+ * page, the footer after the short pages' <main>.
+ */
+export const afterFirstScreenIds: Record<RouteName, string> = {
+  home: 'about',
+  thankYou: 'footer',
+  notFound: 'footer',
+  newsletterConfirmed: 'footer',
+  newsletterUnsubscribed: 'footer',
+  newsletterLinkExpired: 'footer',
+};
+
 export function App({ path }: { path: string }) {
   const route = resolveRoute(path);
   const Page = pages[route];

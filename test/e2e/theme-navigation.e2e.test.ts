@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import type { LayoutShift } from './support/layout-shift.ts';
+import { startSlowHtmlProxy } from './support/slow-html-proxy.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -162,6 +164,33 @@ describe('the main menu at 1280 px', () => {
       expect(shift, `cumulative layout shift at ${width} px`).toBe(0);
       await context.close();
     }
+  });
+
+  it.each([375, 1280])('paints the header and the hero whole while the HTML arrives slowly, with no layout shift (%i px)', async (width) => {
+    // The page's head holds the first paint until the first screen is parsed; without that the
+    // brand narrowed when the menu toggle arrived and the centred hero text moved up as its
+    // buttons did (seen in CI as a busy parser's yield, reproduced here by a slow network).
+    const proxy = await startSlowHtmlProxy(baseUrl);
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LayoutShift[]) {
+          const moved = entry.sources.map((source) => {
+            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+            return `${element?.tagName}.${element?.className} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`;
+          });
+          if (!entry.hadRecentInput) shifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${proxy.url}/`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    await context.close();
+    await proxy.close();
   });
 
   it('lays the header out as a left sidebar in the left-navbar layout', async () => {

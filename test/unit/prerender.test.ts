@@ -80,6 +80,16 @@ describe('the prerendered pages', () => {
     expect(document.querySelectorAll('title')).toHaveLength(1);
   });
 
+  it.each(files)('%s holds its first paint until its first screen is parsed (the element after it has begun)', async (file) => {
+    // A paint of a half-parsed hero or header moves when the rest arrives: a layout shift.
+    const document = parse(await readFile(join(clientDir, file), 'utf8'));
+    const expect_ = document.head.querySelectorAll('link[rel="expect"]');
+    expect(expect_).toHaveLength(1);
+    expect(expect_[0]!.getAttribute('blocking')).toBe('render');
+    const firstScreen = document.getElementById(file === 'index.html' ? 'home' : 'main')!;
+    expect(expect_[0]!.getAttribute('href')).toBe(`#${firstScreen.nextElementSibling?.id}`);
+  });
+
   it.each(files)('%s has no inline script and loads a hashed module and stylesheet', async (file) => {
     const html = await readFile(join(clientDir, file), 'utf8');
     expect(findInlineScripts(html)).toEqual([]);
