@@ -15,6 +15,7 @@ import type { Home } from './structs/home.struct.ts';
 import type { ImageManifest } from './structs/image-manifest.struct.ts';
 import type { Navigation } from './structs/navigation.struct.ts';
 import type { NewsletterForm } from './structs/newsletter-form.struct.ts';
+import type { ProjectPages } from './structs/project-pages.struct.ts';
 import type { Pages } from './structs/pages.struct.ts';
 import type { Seo } from './structs/seo.struct.ts';
 import type { SidebarContact } from './structs/sidebar-contact.struct.ts';
@@ -34,6 +35,7 @@ export interface SiteContent {
   navigation: Navigation;
   home: Home;
   pages: Pages;
+  projectPages: ProjectPages;
   seo: Seo;
   contactForm: FormDefinition;
   newsletterForms: readonly NewsletterForm[];
@@ -130,7 +132,7 @@ export function crossCheckContent(
   const problems: ContentProblem[] = [];
   const anchors = new Set<string>(homeSectionIds);
 
-  const filesWithReferences: ContentName[] = ['company', 'site', 'navigation', 'home', 'pages', 'seo'];
+  const filesWithReferences: ContentName[] = ['company', 'site', 'navigation', 'home', 'pages', 'projectPages', 'seo'];
   for (const name of filesWithReferences) {
     const { file } = contentFiles[name];
     const links: LinkAt[] = [];
@@ -190,6 +192,28 @@ export function crossCheckContent(
       });
     }
   });
+
+  // A page per project of the grid, and no page for a project the grid does not have.
+  const { projectPages } = content;
+  const projectIds = new Set(home.projects.items.map((project) => project.id));
+  home.projects.items.forEach((project, index) => {
+    if (projectPages.projects[project.id] === undefined) {
+      problems.push({
+        file: contentFiles.projectPages.file,
+        path: 'projects',
+        message: `Expected a page for the project "${project.id}" (${homeFile}: projects.items[${index}])`,
+      });
+    }
+  });
+  for (const id of Object.keys(projectPages.projects)) {
+    if (!projectIds.has(id)) {
+      problems.push({
+        file: contentFiles.projectPages.file,
+        path: `projects.${id}`,
+        message: `Expected the id of a project in ${homeFile} (${[...projectIds].join(', ')}), but received: "${id}"`,
+      });
+    }
+  }
 
   const officeIds = new Set(company.offices.map((office) => office.id));
   home.map.directions.forEach((direction, index) => {

@@ -13,6 +13,18 @@ export const projects: Home['projects'] = {
     { id: 'digital-signage', label: 'Digital signage' },
     { id: 'engineering', label: 'Engineering' },
   ],
+  filter: {
+    label: 'Show projects by category',
+    all: 'All',
+    shown: 'Showing %shown of %total projects',
+    one: 'Showing 1 of %total projects',
+  },
+  popup: {
+    close: 'Close',
+    loading: 'Loading the project…',
+    error: 'The content could not be loaded.',
+    openPage: 'Open the project’s page',
+  },
   items: [
     {
       id: 'riverside-atrium',

@@ -70,8 +70,23 @@ const Services = object({
 const Projects = object({
   ...sectionHead,
   intro: Text,
-  /** The filter a later issue adds groups projects by these; every project names one. */
+  /** The filter groups projects by these; every project names one. */
   categories: nonempty(array(object({ id: Slug, label: Text }))),
+  /** The filter's words: its group's name, the "All" choice, the count it announces. */
+  filter: object({
+    label: Text,
+    all: Text,
+    /** `%shown` of `%total`; `one` when a single project is shown. */
+    shown: pattern(string(), /%shown.*%total/),
+    one: pattern(string(), /%total/),
+  }),
+  /** The project popup's words (its content comes from the project's page). */
+  popup: object({
+    close: Text,
+    loading: Text,
+    error: Text,
+    openPage: Text,
+  }),
   items: nonempty(
     array(
       object({

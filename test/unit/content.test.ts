@@ -7,6 +7,7 @@ import { contentFiles } from '../../content/content-files.ts';
 import { company, navigation, seo, site } from '../../content/index.ts';
 import { home } from '../../content/home.ts';
 import { pages } from '../../content/pages.ts';
+import { projectPages } from '../../content/project-pages.ts';
 import { imageManifest, variantFileName } from '../../content/image-manifest.ts';
 import {
   ContentValidationError,
@@ -20,7 +21,7 @@ import { buildSite } from '../../scripts/build.ts';
 import { widthsFor } from '../../scripts/optimise-images.ts';
 
 const root = process.cwd();
-const content = { company, site, navigation, home, pages, seo };
+const content = { company, site, navigation, home, pages, projectPages, seo };
 
 describe('the real content', () => {
   it('passes every struct and every cross-check', async () => {
@@ -93,6 +94,15 @@ describe('a broken content value', () => {
 describe('the checks between files', () => {
   const imageKeys = new Set(Object.keys(imageManifest.images));
 
+  it('wants a page for every project of the grid, and no page for a project it does not have', () => {
+    const { 'stadium-perimeter': stadium, ...rest } = projectPages.projects;
+    const problems = crossCheckContent({ ...content, projectPages: { ...projectPages, projects: { ...rest, 'stadium-perimetre': stadium! } } }, imageKeys);
+    expect(formatProblems(problems).split('\n')).toEqual([
+      'content/project-pages.ts: projects: Expected a page for the project "stadium-perimeter" (content/home.ts: projects.items[4])',
+      expect.stringMatching(/^content\/project-pages\.ts: projects\.stadium-perimetre: Expected the id of a project in content\/home\.ts \(.*\), but received: "stadium-perimetre"$/),
+    ]);
+  });
+
   it('refuses a menu link to an anchor no section has', () => {
     const mainMenu = navigation.mainMenu.map((item, index) => (index === 3 ? { ...item, href: '/#prjects' } : item));
     const problems = crossCheckContent({ ...content, navigation: { ...navigation, mainMenu } }, imageKeys);
@@ -112,7 +122,8 @@ describe('the checks between files', () => {
     const items = home.projects.items.map((item, index) => (index === 0 ? { ...item, category: 'billboards' } : index === 1 ? { ...item, id: home.projects.items[2]!.id } : item));
     const problems = crossCheckContent({ ...content, home: { ...home, projects: { ...home.projects, items } } }, imageKeys);
     const paths = problems.map((problem) => problem.path);
-    expect(paths).toEqual(['projects.items[1].id', 'projects.items[2].id', 'projects.items[0].category']);
+    // The project whose id was taken is left with a page and no card.
+    expect(paths).toEqual(['projects.items[1].id', 'projects.items[2].id', 'projects.items[0].category', `projects.${home.projects.items[1]!.id}`]);
   });
 });
 

@@ -23,8 +23,14 @@ import {
 const W = 1200;
 const H = 900;
 
-/** A shopping-centre atrium: a wide LED band on the first-floor balustrade. */
-export function mallAtriumScene(): string {
+/** Which moment a scene shows: the site as the client had it, or with the installation done. */
+export type Stage = 'before' | 'after';
+
+/**
+ * A shopping-centre atrium: a wide LED band on the first-floor balustrade; before, the
+ * balustrade's plain glass and the same shoppers.
+ */
+export function mallAtriumScene(stage: Stage = 'after'): string {
   const next = random(31);
   const wall = { x: 90, y: 300, w: 1020, h: 230 };
   const lit = display('atrium', boxOutline(wall), wall, sunset('atrium-art', wall), { pitch: 5, glow: 40, glowOpacity: 0.6 });
@@ -50,7 +56,13 @@ export function mallAtriumScene(): string {
   body += rect(0, 108, W, 150, '#c9d2db');
   for (let i = 0; i < 9; i += 1) body += rect(30 + i * 132, 130, 110, 110, '#f3efe6', 'fill-opacity="0.8"');
   body += rect(0, 258, W, 42, '#6f7b87');
-  body += lit.body;
+  if (stage === 'after') body += lit.body;
+  else {
+    // The old balustrade: glass panes between posts, the upper floor's shopfronts behind.
+    body += rect(wall.x, wall.y, wall.w, wall.h, '#c4d3df', 'fill-opacity="0.85"');
+    for (let x = wall.x; x <= wall.x + wall.w; x += 85) body += rect(x - 3, wall.y, 6, wall.h, '#8a96a3');
+    body += rect(wall.x, wall.y, wall.w, 8, '#8a96a3');
+  }
   body += rect(60, 530, 1080, 16, '#5d6772');
   // Ground floor shopfronts and the shiny floor.
   body += rect(0, 546, W, 100, '#aeb8c2');
@@ -258,7 +270,8 @@ export function stadiumScene(): string {
 }
 
 /** A rooftop LED sign on a steel lattice over a warehouse, on a windy blue day. */
-export function rooftopStructureScene(): string {
+/** A rooftop sign on a new steel lattice; before, the bare warehouse roof under the same sky. */
+export function rooftopStructureScene(stage: Stage = 'after'): string {
   const next = random(91);
   const sign = { x: 250, y: 180, w: 700, h: 250 };
   const lit = display('roof', boxOutline(sign), sign, waves('roof-art', sign, ['#f97316', '#dc2626', '#facc15'], 12), { pitch: 6 });
@@ -271,6 +284,7 @@ export function rooftopStructureScene(): string {
   defs += blur('cloud', 14);
   let body = rect(0, 0, W, H, 'url(#roof-sky)');
   for (let i = 0; i < 7; i += 1) body += ellipse(next() * W, 60 + next() * 200, 90 + next() * 120, 24 + next() * 20, '#ffffff', 'fill-opacity="0.75" filter="url(#cloud)"');
+  if (stage === 'before') return svg(W, H, defs, body + roof());
   // Lattice: verticals, horizontals and diagonals behind the sign.
   const steel = '#64748b';
   for (let i = 0; i <= 6; i += 1) body += line(270 + i * 110, 430, 270 + i * 110, 610, steel, 10);
@@ -281,9 +295,22 @@ export function rooftopStructureScene(): string {
   }
   body += rect(235, 165, 730, 280, '#1f2937');
   body += lit.body;
-  // The warehouse roof: corrugated sheeting in perspective.
-  body += polygon([[0, 610], [W, 610], [W, 900], [0, 900]], '#94a3b8');
+  return svg(W, H, defs, body + roof());
+}
+
+/** The warehouse roof: corrugated sheeting in perspective. */
+function roof(): string {
+  let body = polygon([[0, 610], [W, 610], [W, 900], [0, 900]], '#94a3b8');
   for (let x = -400; x < W + 400; x += 38) body += line(x, 900, 600 + (x - 600) * 0.55, 610, '#7b8aa0', 4);
   body += rect(0, 602, W, 12, '#475569');
-  return svg(W, H, defs, body);
+  return body;
+}
+
+/**
+ * A closer look at part of a scene: the 4:3 region at (x, y), `width` wide, enlarged to the
+ * scene's whole size (the project pages' second picture).
+ */
+export function detailOf(scene: () => string, x: number, y: number, width: number): () => string {
+  return () =>
+    scene().replace(/^<svg([^>]*) viewBox="[^"]*"/, `<svg$1 viewBox="${x} ${y} ${width} ${(width * H) / W}"`);
 }

@@ -15,6 +15,7 @@ import { mapScene } from './map-scene.ts';
 import { billboardNightInstallPoster, lobbyWallBuildPoster, studioCalibrationPoster } from './video-posters.ts';
 import {
   controlRoomScene,
+  detailOf,
   highwayBillboardScene,
   mallAtriumScene,
   retailSignageScene,
@@ -35,6 +36,14 @@ export const scenes: Record<string, Scene> = {
   'project-retail-signage': { draw: retailSignageScene },
   'project-stadium': { draw: stadiumScene },
   'project-rooftop-structure': { draw: rooftopStructureScene },
+  'project-mall-atrium-before': { draw: () => mallAtriumScene('before') },
+  'project-rooftop-structure-before': { draw: () => rooftopStructureScene('before') },
+  'project-mall-atrium-detail': { draw: detailOf(() => mallAtriumScene(), 420, 260, 520) },
+  'project-highway-billboard-detail': { draw: detailOf(highwayBillboardScene, 300, 120, 640) },
+  'project-control-room-detail': { draw: detailOf(controlRoomScene, 200, 100, 700) },
+  'project-retail-signage-detail': { draw: detailOf(retailSignageScene, 350, 150, 600) },
+  'project-stadium-detail': { draw: detailOf(stadiumScene, 250, 350, 600) },
+  'project-rooftop-structure-detail': { draw: detailOf(() => rooftopStructureScene(), 200, 380, 600) },
   'gallery-pixel-macro': { draw: pixelMacroScene },
   'gallery-curved-wall': { draw: curvedWallScene },
   'gallery-rear-service': { draw: rearServiceScene },

@@ -6,6 +6,7 @@ import { sitePaths } from '../../../content/content-files.ts';
 import { company, navigation, seo, site } from '../../../content/index.ts';
 import { home } from '../../../content/home.ts';
 import { pages } from '../../../content/pages.ts';
+import { projectPages } from '../../../content/project-pages.ts';
 import { crossCheckContent } from '../../../content/validate-content.ts';
 import type { FormDefinition, FormField } from '../../../content/structs/form.struct.ts';
 import { everyFieldTypeForm } from './every-field-type.form.ts';
@@ -123,7 +124,7 @@ describe('checkForm', () => {
 });
 
 describe('crossCheckContent', () => {
-  const content = { company, site, navigation, home, pages, seo };
+  const content = { company, site, navigation, home, pages, projectPages, seo };
   const images = new Set(JSON.stringify(content).match(/"key":"[a-z0-9-]+"/g)?.map((match) => match.slice(7, -1)));
 
   it('names the form file and the field path of a form problem', () => {
