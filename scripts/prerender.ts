@@ -54,6 +54,7 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
   const entry = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
     prerenderPage: (path: string) => Promise<RenderedPage>;
     prerenderTargets: readonly PrerenderTarget[];
+    sitemapXml: () => string;
   };
 
   const written: PrerenderedFile[] = [];
@@ -69,6 +70,9 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
     written.push({ path: target.path, file: target.file, status: page.status, bytes: Buffer.byteLength(html) });
     log(`prerendered ${target.path} → dist/client/${target.file} (${page.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
   }
+  // The sitemap follows the pages: a project added to content is announced without another edit.
+  await writeFile(join(clientDir, 'sitemap.xml'), entry.sitemapXml());
+  log('wrote dist/client/sitemap.xml');
   return written;
 }
 

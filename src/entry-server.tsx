@@ -4,9 +4,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
+import { projects } from '../content/home/projects.ts';
 import { seo, site } from '../content/index.ts';
-import type { PageMeta } from '../content/index.ts';
+import type { ImageRef, PageMeta } from '../content/index.ts';
+import { projectPages } from '../content/project-pages.ts';
 import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
+import { projectPathOf, projectSlugOf } from './views/project-path.ts';
 import { escapeHtml } from './views/escape-html.ts';
 
 export interface PrerenderTarget {
@@ -16,15 +19,38 @@ export interface PrerenderTarget {
   file: string;
 }
 
+/**
+ * The home page with the project grid showing one category, for `/?category={id}`: the server
+ * answers that address with this file (a page's variant for one query value is named
+ * `{page}@{name}={value}.html`; server/routes/query-variants.ts).
+ */
+export const categoryVariantFile = (category: string) => `index@category=${category}.html`;
+
 /** Every page the build writes: the server serves 404.html, with status 404, for unknown paths. */
 export const prerenderTargets: readonly PrerenderTarget[] = [
   { path: '/', file: 'index.html' },
+  ...projects.categories.map((category) => ({ path: `/?category=${category.id}`, file: categoryVariantFile(category.id) })),
+  ...projects.items.map((project) => ({ path: projectPathOf(project.id), file: `projects/${project.id}/index.html` })),
   { path: '/thank-you/', file: 'thank-you/index.html' },
   { path: '/newsletter/confirmed/', file: 'newsletter/confirmed/index.html' },
   { path: '/newsletter/unsubscribed/', file: 'newsletter/unsubscribed/index.html' },
   { path: '/newsletter/link-expired/', file: 'newsletter/link-expired/index.html' },
   { path: '/404.html', file: '404.html' },
 ];
+
+/** The pages search engines are told about (sitemap.xml): every page that does not ask not to be indexed. */
+export const sitemapPaths: readonly string[] = [
+  ...Object.values(seo.pages)
+    .filter((page) => !page.noindex)
+    .map((page) => page.path),
+  ...projects.items.map((project) => projectPathOf(project.id)),
+];
+
+/** sitemap.xml for `sitemapPaths` on the canonical origin. */
+export function sitemapXml(): string {
+  const urls = sitemapPaths.map((path) => `  <url>\n    <loc>${escapeHtml(`${seo.baseUrl}${path}`)}</loc>\n  </url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
 
 export interface RenderedPage {
   route: RouteName;
@@ -43,9 +69,9 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
  * Title, description, canonical, robots and the Open Graph card of a page, and the element its
  * first paint waits for (see `afterFirstScreenIds`).
  */
-export function headTags(page: PageMeta, afterFirstScreenId: string): string {
+export function headTags(page: PageMeta, afterFirstScreenId: string, shareImage: ImageRef = seo.shareImage): string {
   const url = `${seo.baseUrl}${page.path}`;
-  const image = getImage(seo.shareImage.key);
+  const image = getImage(shareImage.key);
   const shareWidth = image.widths.find((width) => width >= 1200) ?? image.widths[image.widths.length - 1]!;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
@@ -63,21 +89,41 @@ export function headTags(page: PageMeta, afterFirstScreenId: string): string {
     meta('property', 'og:image', `${seo.baseUrl}${variantUrl(image, shareWidth, image.fallback)}`),
     meta('property', 'og:image:width', shareWidth),
     meta('property', 'og:image:height', heightAt(image, shareWidth)),
-    meta('property', 'og:image:alt', seo.shareImage.alt),
+    meta('property', 'og:image:alt', shareImage.alt),
     meta('name', 'twitter:card', 'summary_large_image'),
   ];
   return tags.filter(Boolean).join('\n    ');
 }
 
-const page = (path: string) => (
+/** `/?category=x` → the path and the query string, as the browser's location has them. */
+function addressOf(url: string): { path: string; search: string } {
+  const query = url.indexOf('?');
+  return query === -1 ? { path: url, search: '' } : { path: url.slice(0, query), search: url.slice(query) };
+}
+
+const page = (url: string) => (
   <StrictMode>
-    <App path={path} />
+    <App {...addressOf(url)} />
   </StrictMode>
 );
 
-const pageOf = (path: string, html: string): RenderedPage => {
+/** A project's own title, description and picture; a slug content does not know is the 404. */
+function projectHead(path: string): { meta: PageMeta; image: ImageRef } | undefined {
+  const slug = projectSlugOf(path) ?? '';
+  const project = projects.items.find((item) => item.id === slug);
+  const own = projectPages.projects[slug];
+  if (!project || !own) return undefined;
+  return { meta: { title: own.title, description: own.description, path: projectPathOf(slug) }, image: project.image };
+}
+
+const pageOf = (url: string, html: string): RenderedPage => {
+  const { path } = addressOf(url);
   const route = resolveRoute(path);
-  return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route], afterFirstScreenIds[route]), html };
+  if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route], afterFirstScreenIds[route]), html };
+  const project = projectHead(path);
+  // The project page renders the 404 page's content for a slug it does not know.
+  if (!project) return { route: 'notFound', status: 404, head: headTags(seo.pages.notFound, afterFirstScreenIds.notFound), html };
+  return { route, status: 200, head: headTags(project.meta, afterFirstScreenIds.project, project.image), html };
 };
 
 /**

@@ -1,5 +1,7 @@
 // The browser entry: hydrates the prerendered page. The page is chosen from location.pathname
-// by the same resolveRoute the prerender used, so the first client render matches the HTML.
+// by the same resolveRoute the prerender used, and the query string (the project grid's
+// `?category=`) is the one the server chose the prerendered variant by, so the first client
+// render matches the HTML.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startPageInspector } from './services/page-inspector.service.ts';
@@ -10,7 +12,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
-    <App path={window.location.pathname} />
+    <App path={window.location.pathname} search={window.location.search} />
   </StrictMode>
 );
 

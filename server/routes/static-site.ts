@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { chooseVariant, groupQueryVariants } from './query-variants.ts';
 import { loadSiteFiles, serveMemoryFile } from './static-files-in-memory.ts';
 
 export interface StaticSiteOptions {
@@ -32,10 +33,14 @@ export default fp(async function staticSiteRoutes(
     path.join(options.root, relative).startsWith(assetsFolder) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
   const site = loadSiteFiles(options.root, cacheControlOf);
 
-  for (const file of site.files) {
+  // `index@category=x.html` answers `/?category=x` (query-variants.ts), not an address of its own.
+  const { pages, variants } = groupQueryVariants(site.files);
+  for (const file of pages) {
+    const variantsOfFile = variants.get(file.relative);
     for (const urlPath of file.urlPaths) {
       // Already compressed by the build (the .br/.gz twins): no compression hooks per request.
-      app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(file, request, reply));
+      if (variantsOfFile === undefined) app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(file, request, reply));
+      else app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(chooseVariant(variantsOfFile, request.url) ?? file, request, reply));
     }
   }
 

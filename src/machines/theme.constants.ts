@@ -95,3 +95,13 @@ export const COUNTDOWN_TICK_MS = 1000;
  * section the menu scrolled to (70 px down) counts at once.
  */
 export const SCROLL_SPY_LINE_PX = 120;
+
+/**
+ * The before/after comparison: where its divider starts (in % of the width from the left), the
+ * keyboard's steps (arrow keys, Page Up/Down), and how far a press must move sideways before it
+ * drags the divider (less, or mostly up or down, and the page scrolls instead).
+ */
+export const COMPARISON_START_PERCENT = 50;
+export const COMPARISON_KEY_STEP_PERCENT = 1;
+export const COMPARISON_PAGE_STEP_PERCENT = 10;
+export const COMPARISON_DRAG_THRESHOLD_PX = 8;

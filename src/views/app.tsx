@@ -7,6 +7,8 @@ import { homeSectionIds, seo, site } from '../../content/index.ts';
 import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
+import { PageAddressContext } from './page-address.ts';
+import { projectSlugOf } from './project-path.ts';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
 // The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
@@ -27,6 +29,9 @@ const NewsletterUnsubscribedPage = lazyPart(() =>
 const NewsletterLinkExpiredPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterLinkExpiredPage })),
 );
+// A project's page: its story and pictures travel in this chunk only (the home page's popup
+// loads them from the page itself).
+const ProjectPage = lazyPart(() => import('./pages/project.page.tsx').then((module) => ({ default: module.ProjectPage })));
 // The slide-in contact panel: no HTML of its own before scripts run, its code a chunk of its own.
 const SidebarContact = lazyPart(() => import('./sidebar-contact.view.tsx'));
 // Track The Click: renders nothing; it sends a beacon per followed link and shows link counts.
@@ -35,7 +40,7 @@ const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );
 
-export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired';
+export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired' | 'project';
 
 /** Paths of the pages, as the server serves them (a directory with its index.html). */
 export const routePaths: Readonly<Record<string, RouteName>> = {
@@ -46,20 +51,26 @@ export const routePaths: Readonly<Record<string, RouteName>> = {
   '/newsletter/link-expired/': 'newsletterLinkExpired',
 };
 
-const pages: Record<RouteName, ComponentType> = {
+/** A page gets its path (the project page finds its project there). */
+const pages: Record<RouteName, ComponentType<{ path: string }>> = {
   home: HomePage,
   thankYou: ThankYouPage,
   notFound: NotFoundPage,
   newsletterConfirmed: NewsletterConfirmedPage,
   newsletterUnsubscribed: NewsletterUnsubscribedPage,
   newsletterLinkExpired: NewsletterLinkExpiredPage,
+  project: ProjectPage,
 };
 
-/** "/thank-you", "/thank-you/" and "/thank-you/index.html" are the same page; anything unknown is the 404. */
+/**
+ * "/thank-you", "/thank-you/" and "/thank-you/index.html" are the same page; anything unknown is
+ * the 404. Every `/projects/{slug}/` is the project route: the server answers an unknown slug
+ * with the 404 page, which the project page renders the same for a slug it does not know.
+ */
 export function resolveRoute(pathname: string): RouteName {
   let path = pathname.replace(/\/index\.html$/, '/');
   if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path)) path += '/';
-  return routePaths[path] ?? 'notFound';
+  return routePaths[path] ?? (projectSlugOf(path) === undefined ? 'notFound' : 'project');
 }
 
 /** The sections a page has, by id: links to them scroll smoothly (the home page's only). */
@@ -70,6 +81,7 @@ const pageSectionIds: Record<RouteName, readonly string[]> = {
   newsletterConfirmed: [],
   newsletterUnsubscribed: [],
   newsletterLinkExpired: [],
+  project: [],
 };
 
 /**
@@ -79,7 +91,8 @@ const pageSectionIds: Record<RouteName, readonly string[]> = {
  * moves when the rest arrives (the hero's text is centred; the menu toggle narrows the brand).
  * Chromium lets the paint go as soon as the element starts (the standard says once it is whole),
  * so the link names what comes after the first screen: the section after the hero on the home
- * page, the footer after the short pages' <main>.
+ * page, the footer after the short pages' <main>, the story after a project page's heading and
+ * picture.
  */
 export const afterFirstScreenIds: Record<RouteName, string> = {
   home: 'about',
@@ -88,15 +101,23 @@ export const afterFirstScreenIds: Record<RouteName, string> = {
   newsletterConfirmed: 'footer',
   newsletterUnsubscribed: 'footer',
   newsletterLinkExpired: 'footer',
+  project: 'project-story',
 };
 
-export function App({ path }: { path: string }) {
+export interface AppProps {
+  path: string;
+  /** The query string (`?category=control-room`), with its `?`. */
+  search?: string;
+}
+
+export function App({ path, search = '' }: AppProps) {
   const route = resolveRoute(path);
   const Page = pages[route];
   const sectionIds = pageSectionIds[route];
   // <MenuScroll> renders no element: it gives every <SectionLink> on the page the menuScroll
   // machine, which lands sections below the header (or at the top in the left-navbar layout).
   return (
+    <PageAddressContext value={{ path, search }}>
     <MenuScroll sectionIds={sectionIds} layout={site.menu.layout}>
       <a className="skip-link" href="#main">
         Skip to main content
@@ -104,7 +125,7 @@ export function App({ path }: { path: string }) {
       <SiteHeaderSection sectionIds={sectionIds} />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={null}>
-          <Page />
+          <Page path={path} />
         </Suspense>
       </main>
       <Suspense fallback={null}>
@@ -116,8 +137,9 @@ export function App({ path }: { path: string }) {
       </Suspense>
       <MotionEffects />
       <Suspense fallback={null}>
-        <ClickTracking postId={seo.pages[route].postId ?? 0} />
+        <ClickTracking postId={route === 'project' ? 0 : (seo.pages[route].postId ?? 0)} />
       </Suspense>
     </MenuScroll>
+    </PageAddressContext>
   );
 }

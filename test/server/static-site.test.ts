@@ -103,6 +103,36 @@ describe(`the static site on ${testDialect}`, () => {
     expect(plain.headers.etag).not.toBe(brotli.headers.etag);
   });
 
+  it('answers /?category=x with the home page prerendered for that category, and any other value with the home page', async () => {
+    const filtered = await get('/?category=control-room', { 'accept-encoding': 'br' });
+    expect(filtered.statusCode).toBe(200);
+    expect(brotliDecompressSync(filtered.rawPayload).toString()).toBe(fixtureFiles['index@category=control-room.html']);
+    expect(filtered.headers['cache-control']).toBe('no-cache');
+    expect(filtered.headers.vary).toBe('accept-encoding');
+    // Its own ETag: a browser holding the unfiltered page revalidates to the filtered one.
+    const plain = await get('/', { 'accept-encoding': 'br' });
+    expect(filtered.headers.etag).not.toBe(plain.headers.etag);
+    expect((await get('/?category=control-room&utm_source=mail')).body).toBe(fixtureFiles['index@category=control-room.html']);
+    for (const url of ['/?category=billboards', '/?category=', '/?utm_source=mail', '/index.html?category=control-room']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(url.startsWith('/index.html') ? fixtureFiles['index@category=control-room.html'] : fixtureFiles['index.html']);
+    }
+    // The variant has no address of its own.
+    expect((await get('/index@category=control-room.html')).statusCode).toBe(404);
+  });
+
+  it('serves a project page at /projects/{slug}/, revalidated; an unknown slug is the 404 page', async () => {
+    const response = await get('/projects/riverside-atrium/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(fixtureFiles['projects/riverside-atrium/index.html']);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect((await get('/projects/riverside-atrium')).headers.location).toBe('/projects/riverside-atrium/');
+    const unknown = await get('/projects/no-such-project/');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(fixtureFiles['404.html']);
+  });
+
   it('does not serve the twins or dotfiles by their own names', async () => {
     expect((await get('/index.html.br')).statusCode).toBe(404);
     expect((await get('/.env')).statusCode).toBe(404);

@@ -18,6 +18,7 @@ import {
   validateContentValue,
 } from '../../content/validate-content.ts';
 import { buildSite } from '../../scripts/build.ts';
+import { sitemapXml } from '../../src/entry-server.tsx';
 import { widthsFor } from '../../scripts/optimise-images.ts';
 
 const root = process.cwd();
@@ -54,12 +55,15 @@ describe('the real content', () => {
 
   it('is what robots.txt and sitemap.xml announce', async () => {
     const robots = await readFile(join(root, 'public/robots.txt'), 'utf8');
-    const sitemap = await readFile(join(root, 'public/sitemap.xml'), 'utf8');
+    const sitemap = sitemapXml();
     expect(robots).toContain(`Sitemap: ${seo.baseUrl}/sitemap.xml`);
     expect(robots).toMatch(/User-agent: \*\nAllow: \//);
     expect(sitemap).toContain(`<loc>${seo.baseUrl}${seo.pages.home.path}</loc>`);
+    for (const project of home.projects.items) expect(sitemap).toContain(`<loc>${seo.baseUrl}/projects/${project.id}/</loc>`);
     // Pages that ask not to be indexed are not in the sitemap.
     expect(sitemap).not.toContain(seo.pages.thankYou.path);
+    expect(sitemap).not.toContain('404');
+    expect(sitemap.match(/<loc>/g)).toHaveLength(1 + home.projects.items.length);
   });
 });
 

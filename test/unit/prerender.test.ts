@@ -12,24 +12,44 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seo } from '../../content/index.ts';
 import { home } from '../../content/home.ts';
+import type { PageMeta } from '../../content/index.ts';
 import { pages } from '../../content/pages.ts';
+import { projectPages } from '../../content/project-pages.ts';
 import { findInlineScripts } from '../../scripts/prerender.ts';
 import { prerenderTargets } from '../../src/entry-server.tsx';
 import { App } from '../../src/views/app.tsx';
 
 const clientDir = join(process.cwd(), 'dist/client');
 
-const expectations = {
+interface Expectation {
+  meta: PageMeta;
+  heading: string;
+  minText: number;
+}
+
+const projectExpectations = Object.fromEntries(
+  home.projects.items.map((project) => {
+    const { title, description } = projectPages.projects[project.id]!;
+    const meta = { title, description, path: `/projects/${project.id}/` };
+    return [`projects/${project.id}/index.html`, { meta, heading: project.name, minText: 1500 }];
+  }),
+);
+const categoryExpectations = Object.fromEntries(
+  home.projects.categories.map((category) => [`index@category=${category.id}.html`, { meta: seo.pages.home, heading: home.hero.heading, minText: 6000 }]),
+);
+
+const expectations: Record<string, Expectation> = {
+  ...categoryExpectations,
+  ...projectExpectations,
   'index.html': { meta: seo.pages.home, heading: home.hero.heading, minText: 6000 },
   'thank-you/index.html': { meta: seo.pages.thankYou, heading: pages.thankYou.heading, minText: 600 },
   '404.html': { meta: seo.pages.notFound, heading: pages.notFound.heading, minText: 500 },
   'newsletter/confirmed/index.html': { meta: seo.pages.newsletterConfirmed, heading: pages.newsletterConfirmed.heading, minText: 400 },
   'newsletter/unsubscribed/index.html': { meta: seo.pages.newsletterUnsubscribed, heading: pages.newsletterUnsubscribed.heading, minText: 400 },
   'newsletter/link-expired/index.html': { meta: seo.pages.newsletterLinkExpired, heading: pages.newsletterLinkExpired.heading, minText: 400 },
-} as const;
+};
 
-type File = keyof typeof expectations;
-const files = Object.keys(expectations) as File[];
+const files = Object.keys(expectations);
 
 function parse(html: string): Document {
   return new DOMParser().parseFromString(html, 'text/html');
@@ -52,8 +72,8 @@ describe('the prerendered pages', () => {
     const document = parse(await readFile(join(clientDir, file), 'utf8'));
     const root = document.getElementById('root')!;
     const text = root.textContent!.replace(/\s+/g, ' ');
-    expect(text.length).toBeGreaterThan(expectations[file].minText);
-    expect(root.querySelector('h1')?.textContent).toBe(expectations[file].heading);
+    expect(text.length).toBeGreaterThan(expectations[file]!.minText);
+    expect(root.querySelector('h1')?.textContent).toBe(expectations[file]!.heading);
     expect(root.querySelector('#header')).not.toBeNull();
     expect(root.querySelector('#footer')).not.toBeNull();
     expect(document.documentElement.lang).toBe('en-ZA');
@@ -70,7 +90,7 @@ describe('the prerendered pages', () => {
 
   it.each(files)('%s has its own title, description, canonical and Open Graph tags', async (file) => {
     const document = parse(await readFile(join(clientDir, file), 'utf8'));
-    const { meta } = expectations[file];
+    const { meta } = expectations[file]!;
     expect(document.title).toBe(meta.title);
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(meta.description);
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${seo.baseUrl}${meta.path}`);
@@ -86,8 +106,8 @@ describe('the prerendered pages', () => {
     const expect_ = document.head.querySelectorAll('link[rel="expect"]');
     expect(expect_).toHaveLength(1);
     expect(expect_[0]!.getAttribute('blocking')).toBe('render');
-    const firstScreen = document.getElementById(file === 'index.html' ? 'home' : 'main')!;
-    expect(expect_[0]!.getAttribute('href')).toBe(`#${firstScreen.nextElementSibling?.id}`);
+    const firstScreen = file.startsWith('index') ? document.getElementById('home') : file.startsWith('projects/') ? document.querySelector('.project-detail__head') : document.getElementById('main');
+    expect(expect_[0]!.getAttribute('href')).toBe(`#${firstScreen!.nextElementSibling?.id}`);
   });
 
   it.each(files)('%s has no inline script and loads a hashed module and stylesheet', async (file) => {
@@ -147,7 +167,9 @@ describe('hydration of the prerendered pages', () => {
     document.body.innerHTML = '';
   });
 
-  async function hydrate(path: string, file: string): Promise<{ container: HTMLElement; built: Document; errors: unknown[] }> {
+  async function hydrate(url: string, file: string): Promise<{ container: HTMLElement; built: Document; errors: unknown[] }> {
+    const [path = url, query] = url.split('?');
+    const search = query === undefined ? '' : `?${query}`;
     const built = parse(await readFile(join(clientDir, file), 'utf8'));
     const container = document.createElement('div');
     container.id = 'root';
@@ -155,7 +177,7 @@ describe('hydration of the prerendered pages', () => {
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App, { path })), {
+      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App, { path, search })), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
@@ -171,6 +193,9 @@ describe('hydration of the prerendered pages', () => {
     ['/', 'index.html'],
     ['/thank-you/', 'thank-you/index.html'],
     ['/some/missing/page', '404.html'],
+    ['/projects/riverside-atrium/', 'projects/riverside-atrium/index.html'],
+    ['/projects/no-such-project/', '404.html'],
+    ['/?category=control-room', 'index@category=control-room.html'],
   ])('%s hydrates %s without a mismatch', async (path, file) => {
     const { container, built, errors } = await hydrate(path, file);
     expect(errors).toEqual([]);

@@ -1,6 +1,7 @@
 // The project grid. Each card carries data-category so that the filter of a later issue can
 // show one category at a time; without it every project is listed.
 import { projects } from '../../../content/home/projects.ts';
+import { projectPathOf } from '../project-path.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
@@ -21,7 +22,11 @@ export function ProjectsSection() {
               />
               <div className="project-card__body">
                 <p className="project-card__category">{categoryLabel.get(project.category)}</p>
-                <h3>{project.name}</h3>
+                <h3>
+                  <a className="project-card__link" href={projectPathOf(project.id)}>
+                    {project.name}
+                  </a>
+                </h3>
                 <dl className="project-card__facts">
                   <div>
                     <dt>Client</dt>

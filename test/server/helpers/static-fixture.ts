@@ -10,7 +10,9 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
  */
 export const fixtureFiles = {
   'index.html': '<!doctype html><html lang="en"><title>Home</title><main><h1>Visual displays</h1></main></html>\n',
+  'index@category=control-room.html': '<!doctype html><html lang="en"><title>Home</title><main><h1>Visual displays</h1><p>Control rooms only</p></main></html>\n',
   'thank-you/index.html': '<!doctype html><html lang="en"><title>Thank you</title><main><h1>Thank you</h1></main></html>\n',
+  'projects/riverside-atrium/index.html': '<!doctype html><html lang="en"><title>Riverside</title><main><h1>Riverside Crossing atrium wall</h1></main></html>\n',
   '404.html': '<!doctype html><html lang="en"><title>Not found</title><main><h1>Page not found</h1></main></html>\n',
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'assets/index-4f2a9c1b.js': `console.log(${JSON.stringify('x'.repeat(2000))});\n`,
