@@ -105,3 +105,6 @@ export const COMPARISON_START_PERCENT = 50;
 export const COMPARISON_KEY_STEP_PERCENT = 1;
 export const COMPARISON_PAGE_STEP_PERCENT = 10;
 export const COMPARISON_DRAG_THRESHOLD_PX = 8;
+
+/** The project popup, closed, waits this long at most for the browser to go back a step. */
+export const POPUP_LEAVE_TIMEOUT_MS = 1000;

@@ -17,12 +17,14 @@ gsap.registerPlugin(ScrollTrigger, useGSAP);
 /**
  * What fades in: section headings and the cards and items of the home sections. Not the counters
  * and capability bars: they have their own motion, and text that changes inside a box gsap is
- * moving is counted by Chrome as a layout shift.
+ * moving is counted by Chrome as a layout shift. The project grid fades in as a whole: its
+ * cards move with the filter, and a card still waiting for its reveal would come to the top of
+ * a filtered grid invisible.
  */
 export const REVEAL_SELECTOR = [
   'main .section-heading',
   'main .card',
-  'main .project-card',
+  'main .project-grid',
   'main .gallery-grid__item',
   'main .about__point',
   'main .office',

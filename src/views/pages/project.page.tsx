@@ -5,12 +5,11 @@
 import { projects } from '../../../content/home/projects.ts';
 import { projectPages } from '../../../content/project-pages.ts';
 import { BeforeAfter } from '../before-after.view.tsx';
-import { projectSlugOf } from '../project-path.ts';
+import { PROJECT_DETAIL_ID, projectSlugOf } from '../../services/project-path.service.ts';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
 
-/** The ids the popup finds the part by, and that the page's head waits for (see app.tsx). */
-export const PROJECT_DETAIL_ID = 'project-detail';
+/** The ids of the title, and of the story that the page's head waits for (see app.tsx). */
 export const PROJECT_TITLE_ID = 'project-title';
 export const PROJECT_STORY_ID = 'project-story';
 

@@ -1,5 +1,9 @@
 // Where a project's page is: `/projects/{slug}/`, the slug being the project's id in content.
-// The app's router, the project page, the grid's links and the popup share this.
+// The app's router, the project page, the grid's links and the popup share this, and the id of
+// the part of the page the home page's popup shows.
+
+/** The project page's part that the popup loads (title, facts, picture, story, pictures). */
+export const PROJECT_DETAIL_ID = 'project-detail';
 
 export const PROJECT_PATH = /^\/projects\/([a-z0-9-]+)\/$/;
 

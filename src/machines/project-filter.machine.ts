@@ -1,0 +1,91 @@
+// The project grid's filter: which category the grid shows (null: all of them). A choice shows
+// in the address bar as `?category={id}` (the address the server answers with the grid already
+// filtered, so it can be shared and survives a reload). The cards rearrange with gsap Flip: the
+// cardRearrange actor measures them, reports `cards.measured` (the machine then shows the new
+// choice and the view renders it), and animates them from where they were to where they are;
+// a visitor who prefers reduced motion gets the new grid at once.
+import { assertEvent, assign, setup } from 'xstate';
+import { cardRearrange } from '../services/card-rearrange.actor.ts';
+import { showCategoryInAddress } from '../services/category-address.service.ts';
+
+export interface ProjectFilterInput {
+  /** The category the page was rendered for (from `?category=`), or null for all. */
+  category: string | null;
+  /** The id of the grid whose cards rearrange. */
+  gridId: string;
+}
+
+export type ProjectFilterContext = ProjectFilterInput;
+
+export type ProjectFilterEvent =
+  // `animate`: the visitor does not ask for reduced motion (the view asks the browser at the click).
+  | { type: 'category.choose'; category: string | null; animate: boolean }
+  // From cardRearrange: the cards' places are taken; the grid may now show `category`.
+  | { type: 'cards.measured'; category: string | null }
+  | { type: 'rearrange.done' };
+
+export const projectFilterMachine = setup({
+  types: {
+    input: {} as ProjectFilterInput,
+    context: {} as ProjectFilterContext,
+    events: {} as ProjectFilterEvent,
+  },
+  actors: { cardRearrange },
+  actions: {
+    show: assign((_, params: { category: string | null }) => ({ category: params.category })),
+    showInAddress: (_, params: { category: string | null }) => showCategoryInAddress(params.category),
+  },
+  guards: {
+    isShown: ({ context }, params: { category: string | null }) => context.category === params.category,
+    isAnimated: (_, params: { animate: boolean }) => params.animate,
+  },
+}).createMachine({
+  id: 'projectFilter',
+  context: ({ input }) => input,
+  initial: 'still',
+  on: {
+    'category.choose': [
+      { guard: { type: 'isShown', params: ({ event }) => ({ category: event.category }) } },
+      { guard: { type: 'isAnimated', params: ({ event }) => ({ animate: event.animate }) }, target: '.rearranging', reenter: true },
+      {
+        target: '.still',
+        actions: [
+          { type: 'show', params: ({ event }) => ({ category: event.category }) },
+          { type: 'showInAddress', params: ({ event }) => ({ category: event.category }) },
+        ],
+      },
+    ],
+  },
+  states: {
+    still: {},
+    /** Measuring the cards where they are, then moving them to where the new choice puts them. */
+    rearranging: {
+      tags: ['rearranging'],
+      invoke: {
+        id: 'cardRearrange',
+        src: 'cardRearrange',
+        input: ({ context, event }) => {
+          assertEvent(event, 'category.choose');
+          return { gridId: context.gridId, category: event.category };
+        },
+      },
+      initial: 'measuring',
+      states: {
+        measuring: {
+          on: {
+            'cards.measured': {
+              target: 'moving',
+              actions: [
+                { type: 'show', params: ({ event }) => ({ category: event.category }) },
+                { type: 'showInAddress', params: ({ event }) => ({ category: event.category }) },
+              ],
+            },
+          },
+        },
+        moving: {
+          on: { 'rearrange.done': { target: '#projectFilter.still' } },
+        },
+      },
+    },
+  },
+});
