@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 const pointer =
-  (kind: 'down' | 'move' | 'up'): StepExecutor =>
+  (kind: 'down' | 'move' | 'up'): StepExecutor<typeof beforeAfterMachine> =>
   async ({ user, event }) => {
     const { x, y } = event as { x: number; y: number };
     const keys = kind === 'down' ? '[MouseLeft>]' : kind === 'up' ? '[/MouseLeft]' : undefined;
