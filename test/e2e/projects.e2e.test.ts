@@ -1,0 +1,185 @@
+// The projects in Chromium at 375 and 1280 px: the grid's filter (only the chosen cards, the
+// address, a reload keeps it, served filtered), the project popup (its content from its page,
+// Escape and Back close it, the focus back on the card, a failed load says so), the project
+// page without JavaScript, and the before/after comparison by drag and by keys. axe WCAG 2.2 AA
+// on the project page and the open popup; no layout shift; screenshots.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { projects } from '../../content/home/projects.ts';
+import { projectPages } from '../../content/project-pages.ts';
+import { axeViolations } from './support/axe.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import type { LayoutShift } from './support/layout-shift.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+declare global {
+  interface Window {
+    projectShifts: string[];
+  }
+}
+
+const CATEGORY = 'control-room';
+const categoryLabel = projects.categories.find((category) => category.id === CATEGORY)!.label;
+const inCategory = projects.items.filter((project) => project.category === CATEGORY);
+const project = projects.items.find((item) => item.id === 'n1-gateway-billboard')!;
+const compared = projects.items.find((item) => projectPages.projects[item.id]!.beforeAfter)!;
+const { popup } = projects;
+
+async function open(width: number, path = '/', options: BrowserContextOptions = {}) {
+  // bypassCSP: axe is injected as an inline script.
+  const context = await browser.newContext({ viewport: { width, height: width < 700 ? 800 : 900 }, bypassCSP: true, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    window.projectShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (!entry.hadRecentInput) window.projectShifts.push(`${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.className : '?')).join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+  return { context, page, errors };
+}
+
+const visibleCards = (page: Page) => page.locator('#project-grid > li:visible .project-card__link').allInnerTexts();
+const shifts = (page: Page) => page.evaluate(() => window.projectShifts);
+
+describe('the projects', () => {
+  for (const width of [375, 1280]) {
+    it(`filter to one category, in the address; a reload keeps it (${width} px)`, async () => {
+      const { context, page, errors } = await open(width, '/#projects');
+      const filter = page.getByRole('group', { name: projects.filter.label });
+      await filter.getByRole('button', { name: categoryLabel }).click();
+      await expect.poll(() => visibleCards(page)).toEqual(inCategory.map((item) => item.name));
+      expect(new URL(page.url()).search).toBe(`?category=${CATEGORY}`);
+      expect(await filter.getByRole('button', { name: categoryLabel }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('status').filter({ hasText: 'Showing' }).innerText()).toBe(`Showing 1 of ${projects.items.length} projects`);
+      // The cards are where they belong once moved (gsap Flip leaves no inline position behind).
+      await expect.poll(() => page.locator('#project-grid > li[style*="position: absolute"]').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`projects-filtered-${width}`) });
+      await page.reload({ waitUntil: 'networkidle' });
+      expect(await visibleCards(page)).toEqual(inCategory.map((item) => item.name));
+      expect(await page.getByRole('button', { name: categoryLabel }).getAttribute('aria-pressed')).toBe('true');
+      // All again, by the keyboard (a toggle button answers Space).
+      await page.getByRole('button', { name: projects.filter.all, exact: true }).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => visibleCards(page)).toEqual(projects.items.map((item) => item.name));
+      expect(new URL(page.url()).search).toBe('');
+      expect(await shifts(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it(`open a project in the popup, its content from its page; Escape and Back close it, the focus back on the card (${width} px)`, async () => {
+      const { context, page, errors } = await open(width, '/#projects');
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      const card = page.getByRole('link', { name: project.name });
+      await card.click();
+      const dialog = page.getByRole('dialog', { name: project.name });
+      await dialog.getByRole('heading', { level: 1, name: project.name }).waitFor();
+      expect(requested).toContain(`/projects/${project.id}/`);
+      expect(await dialog.innerText()).toContain(projectPages.projects[project.id]!.story[0]);
+      expect(new URL(page.url()).pathname).toBe(`/projects/${project.id}/`);
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+      await page.screenshot({ path: screenshotPath(`projects-popup-${width}`) });
+      expect(await axeViolations(page, '#project-popup')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(project.name);
+      // Back closes it too; Forward opens it again.
+      await card.click();
+      await dialog.getByRole('heading', { level: 1, name: project.name }).waitFor();
+      await page.goBack();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(project.name);
+      await page.goForward();
+      await dialog.getByRole('heading', { level: 1, name: project.name }).waitFor();
+      await dialog.getByRole('button', { name: popup.close }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await shifts(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('says so in the popup when the project cannot be loaded, with a link to its page', async () => {
+    const { context, page } = await open(1280, '/#projects');
+    await page.route(`**/projects/${project.id}/`, (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+    await page.getByRole('link', { name: project.name }).click();
+    const dialog = page.getByRole('dialog', { name: project.name });
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(popup.error);
+    expect(await alert.getByRole('link', { name: popup.openPage }).getAttribute('href')).toBe(`/projects/${project.id}/`);
+    expect(await axeViolations(page, '#project-popup')).toEqual([]);
+    await context.close();
+  });
+
+  it('a project page works with JavaScript off: its story and both pictures of the comparison', async () => {
+    const { context, page } = await open(375, `/projects/${compared.id}/`, { javaScriptEnabled: false });
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(compared.name);
+    const own = projectPages.projects[compared.id]!;
+    expect(await page.locator('main').innerText()).toContain(own.story[1]);
+    for (const image of [own.beforeAfter!.before, own.beforeAfter!.after]) {
+      expect(await page.getByRole('img', { name: image.alt }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: projectPages.words.back }).first().getAttribute('href')).toBe('/#projects');
+    await page.screenshot({ path: screenshotPath('project-page-no-js-375'), fullPage: true });
+    await context.close();
+  });
+
+  for (const width of [375, 1280]) {
+    it(`the comparison moves by drag and by keys, shifting nothing; the page passes axe (${width} px)`, async () => {
+      const { context, page, errors } = await open(width, `/projects/${compared.id}/`);
+      const slider = page.getByRole('slider', { name: projectPages.words.divider });
+      await slider.scrollIntoViewIfNeeded();
+      expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+      const stage = (await page.locator('.before-after__stage').boundingBox())!;
+      const y = stage.y + stage.height / 2;
+      // A press that moves less than the threshold leaves it; past it, the divider follows.
+      await page.mouse.move(stage.x + stage.width / 2, y);
+      await page.mouse.down();
+      await page.mouse.move(stage.x + stage.width / 2 + 5, y);
+      expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+      await page.mouse.move(stage.x + stage.width * 0.25, y, { steps: 5 });
+      await page.mouse.up();
+      expect(await slider.getAttribute('aria-valuenow')).toBe('25');
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('26');
+      await page.keyboard.press('PageUp');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('36');
+      await page.keyboard.press('End');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+      await page.keyboard.press('Home');
+      expect(await slider.getAttribute('aria-valuenow')).toBe('0');
+      await page.keyboard.press('PageUp');
+      await page.keyboard.press('PageUp');
+      await page.keyboard.press('PageUp');
+      // The "before" picture is cut at the divider.
+      const clip = await page.locator('.before-after__picture--before').evaluate((element) => getComputedStyle(element).clipPath);
+      expect(clip).toBe('inset(0px 70% 0px 0px)');
+      await page.screenshot({ path: screenshotPath(`project-page-${width}`) });
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      expect(await shifts(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
