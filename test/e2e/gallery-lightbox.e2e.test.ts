@@ -9,13 +9,7 @@ import { gallery } from '../../content/home/gallery.ts';
 import { GALLERY_THUMBS_VISIBLE } from '../../src/machines/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import type { LayoutShift } from './support/layout-shift.ts';
-
-declare global {
-  interface Window {
-    galleryShifts: string[];
-  }
-}
+import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -38,16 +32,9 @@ async function open(width: number, height = width < 700 ? 800 : 900) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.addInitScript(() => {
-    window.galleryShifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShift[]) {
-        if (!entry.hadRecentInput) window.galleryShifts.push(`${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.className : '?')).join(', ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await recordLayoutShifts(page);
   await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-  return { context, page, errors };
+  return { context, page, errors, shifts };
 }
 
 /** Clicks the nth picture (1-based) once the page is hydrated, and waits for the lightbox. */
@@ -81,7 +68,7 @@ const counterText = (page: Page) => page.locator('.lightbox-counter').innerText(
 describe('the gallery lightbox', () => {
   for (const width of [375, 1280]) {
     it(`opens on the third picture, moves by arrows and keys, closes on Escape with the focus back at ${width} px`, async () => {
-      const { context, page, errors } = await open(width);
+      const { context, page, errors, shifts } = await open(width);
       await openPicture(page, 3);
       expect(await counterText(page)).toBe(counter(3));
       await expect.poll(() => shownCaption(page)).toBe(gallery.items[2]!.caption);
@@ -110,7 +97,7 @@ describe('the gallery lightbox', () => {
       await page.locator('.lg-container').waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.closest('li') === document.querySelectorAll('.gallery-grid__item')[2])).toBe(true);
       expect(await page.evaluate(() => document.querySelector('main')?.closest('[inert]') ?? null)).toBeNull();
-      expect(await page.evaluate(() => window.galleryShifts)).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });

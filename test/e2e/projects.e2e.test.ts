@@ -9,7 +9,7 @@ import { projects } from '../../content/home/projects.ts';
 import { projectPages } from '../../content/project-pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import type { LayoutShift } from './support/layout-shift.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -20,12 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-declare global {
-  interface Window {
-    projectShifts: string[];
-  }
-}
 
 const CATEGORY = 'control-room';
 const categoryLabel = projects.categories.find((category) => category.id === CATEGORY)!.label;
@@ -43,25 +37,17 @@ async function open(width: number, path = '/', options: BrowserContextOptions = 
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.addInitScript(() => {
-    window.projectShifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as LayoutShift[]) {
-        if (!entry.hadRecentInput) window.projectShifts.push(`${entry.value}: ${entry.sources.map((source) => (source.node instanceof Element ? source.node.className : '?')).join(', ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await recordLayoutShifts(page);
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-  return { context, page, errors };
+  return { context, page, errors, shifts };
 }
 
 const visibleCards = (page: Page) => page.locator('#project-grid > li:visible .project-card__link').allInnerTexts();
-const shifts = (page: Page) => page.evaluate(() => window.projectShifts);
 
 describe('the projects', () => {
   for (const width of [375, 1280]) {
     it(`filter to one category, in the address; a reload keeps it (${width} px)`, async () => {
-      const { context, page, errors } = await open(width, '/#projects');
+      const { context, page, errors, shifts } = await open(width, '/#projects');
       const filter = page.getByRole('group', { name: projects.filter.label });
       await filter.getByRole('button', { name: categoryLabel }).click();
       await expect.poll(() => visibleCards(page)).toEqual(inCategory.map((item) => item.name));
@@ -79,13 +65,13 @@ describe('the projects', () => {
       await page.keyboard.press('Space');
       await expect.poll(() => visibleCards(page)).toEqual(projects.items.map((item) => item.name));
       expect(new URL(page.url()).search).toBe('');
-      expect(await shifts(page)).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });
 
     it(`open a project in the popup, its content from its page; Escape and Back close it, the focus back on the card (${width} px)`, async () => {
-      const { context, page, errors } = await open(width, '/#projects');
+      const { context, page, errors, shifts } = await open(width, '/#projects');
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname));
       const card = page.getByRole('link', { name: project.name });
@@ -112,7 +98,7 @@ describe('the projects', () => {
       await dialog.getByRole('heading', { level: 1, name: project.name }).waitFor();
       await dialog.getByRole('button', { name: popup.close }).click();
       await dialog.waitFor({ state: 'hidden' });
-      expect(await shifts(page)).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -146,7 +132,7 @@ describe('the projects', () => {
 
   for (const width of [375, 1280]) {
     it(`the comparison moves by drag and by keys, shifting nothing; the page passes axe (${width} px)`, async () => {
-      const { context, page, errors } = await open(width, `/projects/${compared.id}/`);
+      const { context, page, errors, shifts } = await open(width, `/projects/${compared.id}/`);
       const slider = page.getByRole('slider', { name: projectPages.words.divider });
       await slider.scrollIntoViewIfNeeded();
       expect(await slider.getAttribute('aria-valuenow')).toBe('50');
@@ -177,7 +163,7 @@ describe('the projects', () => {
       expect(clip).toBe('inset(0px 70% 0px 0px)');
       await page.screenshot({ path: screenshotPath(`project-page-${width}`) });
       expect(await axeViolations(page, 'main')).toEqual([]);
-      expect(await shifts(page)).toEqual([]);
+      expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
     });

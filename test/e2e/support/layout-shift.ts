@@ -1,5 +1,7 @@
 // The Layout Instability API's entry, which TypeScript's DOM library does not describe yet
-// (https://wicg.github.io/layout-instability/): what the browser reports for a layout shift.
+// (https://wicg.github.io/layout-instability/): what the browser reports for a layout shift;
+// and a recorder of the shifts of a page.
+import type { Page } from 'playwright-core';
 
 export interface LayoutShiftAttribution {
   node: Node | null;
@@ -12,4 +14,28 @@ export interface LayoutShift extends PerformanceEntry {
   /** A shift within 500 ms of a click, tap or key press: expected, not counted. */
   hadRecentInput: boolean;
   sources: LayoutShiftAttribution[];
+}
+
+declare global {
+  interface Window {
+    recordedLayoutShifts: string[];
+  }
+}
+
+/**
+ * Records every layout shift of the page from its start that no input caused, each as its score
+ * and the classes of what moved; call before `goto`. Returns the reader of the record.
+ */
+export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    window.recordedLayoutShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as LayoutShift[]) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.className : '?'));
+        window.recordedLayoutShifts.push(`${entry.value}: ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return () => page.evaluate(() => window.recordedLayoutShifts);
 }
