@@ -66,7 +66,8 @@ function devServerRendering(): Plugin {
         try {
           const template = await server.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'));
           const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server.tsx');
-          const page = entry.render(url.pathname);
+          // The query too: `/?category=x` renders the grid filtered, as the built site serves it.
+          const page = entry.render(`${url.pathname}${url.search}`);
           res.statusCode = page.status;
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(applyTemplate(template, page));
