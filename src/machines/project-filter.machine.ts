@@ -24,6 +24,20 @@ export type ProjectFilterEvent =
   | { type: 'cards.measured'; category: string | null }
   | { type: 'rearrange.done' };
 
+type ChooseEvent = Extract<ProjectFilterEvent, { type: 'category.choose' }>;
+
+/** A new choice: measured and moved with motion, shown at once without. */
+const choose = [
+  { guard: { type: 'isAnimated', params: ({ event }: { event: ChooseEvent }) => ({ animate: event.animate }) }, target: '#projectFilter.rearranging', reenter: true },
+  {
+    target: '#projectFilter.still',
+    actions: [
+      { type: 'show', params: ({ event }: { event: ChooseEvent }) => ({ category: event.category }) },
+      { type: 'showInAddress', params: ({ event }: { event: ChooseEvent }) => ({ category: event.category }) },
+    ],
+  },
+] as const;
+
 export const projectFilterMachine = setup({
   types: {
     input: {} as ProjectFilterInput,
@@ -46,14 +60,7 @@ export const projectFilterMachine = setup({
   on: {
     'category.choose': [
       { guard: { type: 'isShown', params: ({ event }) => ({ category: event.category }) } },
-      { guard: { type: 'isAnimated', params: ({ event }) => ({ animate: event.animate }) }, target: '.rearranging', reenter: true },
-      {
-        target: '.still',
-        actions: [
-          { type: 'show', params: ({ event }) => ({ category: event.category }) },
-          { type: 'showInAddress', params: ({ event }) => ({ category: event.category }) },
-        ],
-      },
+      ...choose,
     ],
   },
   states: {
@@ -73,6 +80,8 @@ export const projectFilterMachine = setup({
       states: {
         measuring: {
           on: {
+            // The grid still shows the last choice, which is not the one pending: any choice counts.
+            'category.choose': choose,
             'cards.measured': {
               target: 'moving',
               actions: [
