@@ -130,6 +130,34 @@ describe('the projects', () => {
     await context.close();
   });
 
+  it('the comparison follows a sideways swipe on a touch screen, and a vertical swipe scrolls the page instead', async () => {
+    const { context, page, errors } = await open(375, `/projects/${compared.id}/`, { hasTouch: true, isMobile: true });
+    const slider = page.getByRole('slider', { name: projectPages.words.divider });
+    await slider.scrollIntoViewIfNeeded();
+    const stage = (await page.locator('.before-after__stage').boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const swipe = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+      for (let step = 1; step <= 8; step += 1) {
+        const point = { x: from.x + ((to.x - from.x) * step) / 8, y: from.y + ((to.y - from.y) * step) / 8 };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const middle = { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await swipe(middle, { x: middle.x, y: middle.y - 150 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 50);
+    expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+    const now = (await page.locator('.before-after__stage').boundingBox())!;
+    const centre = { x: now.x + now.width / 2, y: now.y + now.height / 2 };
+    await swipe(centre, { x: now.x + now.width * 0.8, y: centre.y });
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(78);
+    expect(Number(await slider.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(82);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   for (const width of [375, 1280]) {
     it(`the comparison moves by drag and by keys, shifting nothing; the page passes axe (${width} px)`, async () => {
       const { context, page, errors, shifts } = await open(width, `/projects/${compared.id}/`);
