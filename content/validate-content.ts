@@ -225,6 +225,22 @@ export function crossCheckContent(
       });
     }
   });
+  home.map.interactive.locations.forEach((location, index) => {
+    if (!officeIds.has(location.officeId)) {
+      problems.push({
+        file: homeFile,
+        path: `map.interactive.locations[${index}].officeId`,
+        message: `Expected an office id of content/company.ts (${[...officeIds].join(', ')}), but received: "${location.officeId}"`,
+      });
+    }
+  });
+  if (home.map.interactive.start > home.map.interactive.locations.length) {
+    problems.push({
+      file: homeFile,
+      path: 'map.interactive.start',
+      message: `Expected 0 (View All) or a location's 1-based position (at most ${home.map.interactive.locations.length}), but received: ${home.map.interactive.start}`,
+    });
+  }
   const officeRepeats = duplicates(company.offices.map((office) => office.id));
   company.offices.forEach((office, index) => {
     if (officeRepeats.has(office.id)) {

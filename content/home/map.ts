@@ -7,6 +7,7 @@ export const map: Home['map'] = {
   intro:
     'See fine-pitch LED, outdoor cabinets and control-room walls side by side at our Midrand head office. Call ahead and an engineer will take you through them.',
   linkLabel: 'Open in Google Maps',
+  directionsLinkLabel: 'Directions',
   directions: [
     {
       officeId: 'midrand',
@@ -21,6 +22,33 @@ export const map: Home['map'] = {
       text: 'From the N2, take the Riverhorse Road exit and follow the signs to Riverhorse Valley Business Estate; we are at the end of Riverhorse Close.',
     },
   ],
+  interactive: {
+    start: 0,
+    controls: 'dropdown',
+    controlsOn: 'map',
+    locations: [
+      {
+        officeId: 'midrand',
+        title: 'Midrand (head office)',
+        html: '<strong>%title</strong><br>Showroom and factory: call ahead for a visit.',
+        zoom: 15,
+        circle: true,
+      },
+      { officeId: 'cape-town', title: 'Cape Town', html: '<strong>%title</strong><br>Western Cape branch.', zoom: 14, stopover: true },
+      { officeId: 'durban', title: 'Durban', html: '<strong>%title</strong><br>KwaZulu-Natal branch.', zoom: 14 },
+    ],
+    words: {
+      mapLabel: 'Map of our offices',
+      menuLabel: 'Show on the map',
+      viewAll: 'View All',
+      showRoute: 'Show the driving route between our offices',
+      routeFromHere: 'Show the driving route from where I am',
+      distance: 'Driving distance: %s km',
+      routeFailed: 'The driving route could not be found (%s). The addresses below still open in Google Maps.',
+      locationRefused: 'Your position is not available, so the route starts at our first office.',
+      loadFailed: 'The map could not be loaded (%s): the addresses below still work.',
+    },
+  },
   image: {
     key: 'map-illustration',
     alt: 'An illustrated street map of Midrand with a pin marking the Lumina head office',

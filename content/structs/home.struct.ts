@@ -1,4 +1,4 @@
-import { array, enums, integer, nonempty, object, optional, pattern, refine, size, string, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, nonempty, object, optional, pattern, refine, size, string, type Infer } from 'superstruct';
 import { isCalendarDate } from './calendar-date.ts';
 import { ImageRef, Link, SiteHref, Text } from './common.struct.ts';
 
@@ -288,13 +288,61 @@ const Contact = object({
   supportText: Text,
 });
 
+/**
+ * A location of the interactive map, by Maplace.js's fields; `lat` and `lon` are its office's
+ * (content/company.ts). Missing: `title` is `#n`, markers are `visible` and `on_menu`.
+ */
+const MapLocation = object({
+  officeId: Slug,
+  /** The menu's text. */
+  title: optional(Text),
+  /** The info window's HTML: `%index` is the location's 1-based position, `%title` its title. */
+  html: optional(Text),
+  /** Applied when the location is shown. */
+  zoom: optional(size(integer(), 1, 21)),
+  /** The marker's icon, a site path (drawn 32 × 32, anchored at its centre). */
+  image: optional(pattern(string(), /^\/[\w./-]+\.(svg|png)$/)),
+  visible: optional(boolean()),
+  on_menu: optional(boolean()),
+  /** For directions: whether the route stops here (a middle location). */
+  stopover: optional(boolean()),
+  /** Drawn as a circle of 100 m around its point. */
+  circle: optional(boolean()),
+});
+
 const MapSection = object({
   ...sectionHead,
   intro: Text,
   /** Label of the Google Maps link, completed with the office's name. */
   linkLabel: Text,
+  /** Label of the Google Maps driving-directions link, completed with the office's name. */
+  directionsLinkLabel: Text,
   directions: nonempty(array(object({ officeId: Slug, text: Text }))),
   image: ImageRef,
+  /** The interactive map (Maplace.js's options), drawn when GOOGLE_MAPS_API_KEY is set. */
+  interactive: object({
+    /** 0: View All (the bounds of every visible location); 1..n: that location. */
+    start: size(integer(), 0, 50),
+    /** A dropdown (select) or a list menu of the locations. */
+    controls: enums(['dropdown', 'list']),
+    /** With the map's own controls, or beside the map. */
+    controlsOn: enums(['map', 'beside']),
+    locations: nonempty(array(MapLocation)),
+    words: object({
+      mapLabel: Text,
+      menuLabel: Text,
+      viewAll: Text,
+      showRoute: Text,
+      routeFromHere: Text,
+      /** `%s`: kilometres, one decimal. */
+      distance: pattern(string(), /%s/),
+      /** `%s`: the routing service's status. */
+      routeFailed: pattern(string(), /%s/),
+      locationRefused: Text,
+      /** `%s`: why (a bad key, offline, over quota). */
+      loadFailed: pattern(string(), /%s/),
+    }),
+  }),
 });
 
 const Footer = object({

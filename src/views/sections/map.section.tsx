@@ -1,12 +1,20 @@
-// Where to find the offices. Each office links to Google Maps, which works without JavaScript
-// and without an API key; the interactive map of a later issue replaces the illustration
-// inside .map__canvas.
+// Where to find the offices. Each office links to Google Maps and to its driving directions
+// there, which work without JavaScript and without an API key; the interactive map replaces the
+// illustration inside .map__canvas once it has loaded.
 import { company } from '../../../content/index.ts';
 import { map } from '../../../content/home/map.ts';
+import { drivingDirectionsUrl } from '../../services/maplace.service.ts';
 import { OfficeAddress } from './contact.section.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+
+/** The offices in the interactive map's location order (its data-lat/data-lng follow it), then any it leaves out. */
+function officesInMapOrder() {
+  const order = map.interactive.locations.map((location) => location.officeId);
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  return [...company.offices].sort((a, b) => rank(a.id) - rank(b.id));
+}
 
 export function MapSection() {
   const directions = new Map(map.directions.map((entry) => [entry.officeId, entry.text]));
@@ -19,17 +27,23 @@ export function MapSection() {
             <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
           </div>
           <ul className="map__offices">
-            {company.offices.map((office) => (
+            {officesInMapOrder().map((office) => (
               <li key={office.id} className="map__office" data-lat={office.coordinates.lat} data-lng={office.coordinates.lng}>
                 <h3 className="map__office-name">{office.name}</h3>
                 <address>
                   <OfficeAddress office={office} />
                 </address>
                 {directions.has(office.id) ? <p className="map__directions">{directions.get(office.id)}</p> : null}
-                <a className="map__link" href={office.mapsUrl} target="_blank" rel="noopener">
-                  {map.linkLabel}
-                  <span className="visually-hidden">: {office.name} (opens in a new tab)</span>
-                </a>
+                <p className="map__links">
+                  <a className="map__link" href={office.mapsUrl} target="_blank" rel="noopener">
+                    {map.linkLabel}
+                    <span className="visually-hidden">: {office.name} (opens in a new tab)</span>
+                  </a>
+                  <a className="map__link" href={drivingDirectionsUrl(office.coordinates.lat, office.coordinates.lng)} target="_blank" rel="noopener">
+                    {map.directionsLinkLabel}
+                    <span className="visually-hidden">: {office.name} (opens in a new tab)</span>
+                  </a>
+                </p>
               </li>
             ))}
           </ul>
