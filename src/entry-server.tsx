@@ -131,10 +131,21 @@ const pageOf = (url: string, html: string): RenderedPage => {
  * chunk), so every Suspense boundary is complete in the HTML and no inline script is needed.
  */
 export async function prerenderPage(path: string): Promise<RenderedPage> {
-  // Without this, React outlines a large boundary to the end of the HTML with an inline script
-  // to move it into place (made for streaming; the CSP refuses inline scripts).
-  const { prelude } = await prerender(page(path), { progressiveChunkSize: Number.POSITIVE_INFINITY });
-  return pageOf(path, await new Response(prelude).text());
+  // An error inside a Suspense boundary does not stop React: it leaves the boundary to be
+  // rendered in the browser, so the page would ship without that part's HTML and the browser
+  // would throw React's error 419. The build fails instead, naming the error.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(page(path), {
+    // Without this, React outlines a large boundary to the end of the HTML with an inline script
+    // to move it into place (made for streaming; the CSP refuses inline scripts).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${path} failed: ${errors.map(String).join('; ')}`);
+  return pageOf(path, html);
 }
 
 /**

@@ -5,7 +5,7 @@ import { company } from '../../../content/index.ts';
 import { map } from '../../../content/home/map.ts';
 import { drivingDirectionsUrl } from '../../services/maplace.service.ts';
 import { OfficeAddress } from './contact.section.tsx';
-import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
+import { OfficeMap } from '../office-map.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
@@ -23,8 +23,8 @@ export function MapSection() {
       <div className="container">
         <SectionHeading id={titleIdOf(SECTION.map)} eyebrow={map.eyebrow} heading={map.heading} intro={map.intro} />
         <div className="map__layout">
-          <div className="map__canvas">
-            <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
+          <div className="map__stage">
+            <OfficeMap />
           </div>
           <ul className="map__offices">
             {officesInMapOrder().map((office) => (

@@ -1,0 +1,93 @@
+// The office map: renders the officeMap machine over the map section's illustration. The map's
+// box lies on the illustration (same size, so nothing moves when the map arrives); until the
+// map is shown it is empty and the illustration shows through. Shown, the location menu (a
+// dropdown, "View All" first, or a list of links, the active one marked; only with more than one
+// location) sits on the map or above it, as content says. A failure says why in one line; the
+// illustration and the addresses stay.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useRef, type MouseEvent } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { company } from '../../content/index.ts';
+import { map } from '../../content/home/map.ts';
+import { officeMapMachine } from '../machines/office-map.machine.ts';
+import { mapLocations } from '../services/maplace.service.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
+import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
+
+export const OFFICE_MAP_ID = 'office-map';
+
+const { interactive } = map;
+const { words } = interactive;
+const locations = mapLocations(interactive.locations, company.offices);
+const onMenu = locations.flatMap((location, index) => (location.onMenu ? [{ view: index + 1, title: location.title }] : []));
+
+export interface OfficeMapProps {
+  /** The machine to run; tests pass `officeMapMachine.provide({ actors })` with stand-ins. */
+  logic?: typeof officeMapMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps) {
+  const canvas = useRef<HTMLDivElement>(null);
+  const actorRef = useActorRef(logic, {
+    // The margin is read when the machine starts watching (also while prerendering: no window).
+    input: { locations, start: interactive.start, getCanvas: () => canvas.current, nearMarginPx: () => (typeof window === 'undefined' ? 0 : window.innerHeight) },
+    inspect: inspectWith(inspect),
+  });
+  const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));
+  const failure = useSelector(actorRef, (snapshot) => (snapshot.hasTag('failed') ? snapshot.context.failure : null));
+  const view = useSelector(actorRef, (snapshot) => snapshot.context.view);
+  const pick = (picked: number) => actorRef.send({ type: 'location.pick', view: picked });
+
+  const menu =
+    shown && locations.length > 1 ? (
+      interactive.controls === 'dropdown' ? (
+        <label className="office-map__menu">
+          <span className="office-map__menu-label">{words.menuLabel}</span>
+          <select value={view} onChange={(event) => pick(Number(event.target.value))}>
+            <option value={0}>{words.viewAll}</option>
+            {onMenu.map((item) => (
+              <option key={item.view} value={item.view}>
+                {item.title}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <nav className="office-map__menu" aria-label={words.menuLabel}>
+          <ul className="office-map__list">
+            {[{ view: 0, title: words.viewAll }, ...onMenu].map((item) => (
+              <li key={item.view}>
+                <a
+                  href={`#${OFFICE_MAP_ID}`}
+                  aria-current={view === item.view ? 'true' : undefined}
+                  onClick={(event: MouseEvent) => {
+                    event.preventDefault();
+                    pick(item.view);
+                  }}
+                >
+                  {item.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )
+    ) : null;
+
+  return (
+    <>
+      {interactive.controlsOn === 'beside' ? menu : null}
+      <div className={shown ? 'map__canvas is-map' : 'map__canvas'}>
+        <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
+        <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
+        {interactive.controlsOn === 'map' ? menu : null}
+      </div>
+      {failure === null ? null : (
+        <p className="office-map__failure" role="status">
+          {words.loadFailed.replace('%s', failure)}
+        </p>
+      )}
+    </>
+  );
+}

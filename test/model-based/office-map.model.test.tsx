@@ -1,0 +1,119 @@
+// officeMap, walked through the real office map view along every edge of the production
+// machine's graph: nothing until the section is near, the key from the config (none: the static
+// section stays), the Maps API's load (or its failure), then the location menu and the map's own
+// marker clicks, and a key Google refuses. Google's objects live in the `googleMap` actor; a
+// stand-in reports here as it does, and the real one draws on a stand-in Maps API in Chromium.
+import { act, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { EventObject, SnapshotFrom } from 'xstate';
+import { company } from '../../content/index.ts';
+import { map } from '../../content/home/map.ts';
+import { officeMapMachine } from '../../src/machines/office-map.machine.ts';
+import type { GoogleMapInput } from '../../src/services/google-map.actor.ts';
+import { mapLocations } from '../../src/services/maplace.service.ts';
+import { OFFICE_MAP_ID, OfficeMap } from '../../src/views/office-map.view.tsx';
+import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+
+type Snapshot = SnapshotFrom<typeof officeMapMachine>;
+
+const { words } = map.interactive;
+const locations = mapLocations(map.interactive.locations, company.offices);
+/** Never drawn with: the map is the stand-in's. */
+const libraries = { stands: 'in for google.maps' };
+const KEY = 'AIza-test-key';
+
+const callback = <Input,>(fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<Input>;
+const promise = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakePromiseActor;
+const sendFrom =
+  (src: string): StepExecutor =>
+  async ({ event, fakes }) => {
+    const running = callback(fakes, src).running;
+    if (!running) throw new Error(`${src} is not running`);
+    await act(async () => running.sendBack(event as EventObject));
+  };
+const menu = () => screen.queryByRole('combobox', { name: words.menuLabel });
+
+/** The static section's illustration is always there; the map's box lies on it. */
+function expectStatic(failure: string | null) {
+  expect(screen.getByRole('img', { name: map.image.alt })).toBeInTheDocument();
+  expect(document.getElementById(OFFICE_MAP_ID)).toBeInTheDocument();
+  expect(menu()).toBeNull();
+  if (failure === null) expect(screen.queryByRole('status')).toBeNull();
+  else expect(screen.getByRole('status')).toHaveTextContent(words.loadFailed.replace('%s', failure));
+}
+
+describeModel({
+  machine: officeMapMachine,
+  // The model's own input (the view gives the real one the same locations and start).
+  input: { locations, start: map.interactive.start, getCanvas: () => document.getElementById(OFFICE_MAP_ID), nearMarginPx: () => window.innerHeight },
+  eventSamples: [
+    { type: 'xstate.done.actor.mapsKey', output: KEY },
+    { type: 'xstate.done.actor.mapsKey', output: null },
+    { type: 'xstate.error.actor.mapsKey', error: new Error('Request failed with status code 503') },
+    { type: 'xstate.done.actor.mapsLoader', output: libraries },
+    { type: 'xstate.error.actor.mapsLoader', error: new TypeError('Failed to fetch') },
+    // From the menu: View All and a location; from the map: a marker's click.
+    { type: 'location.pick', view: 0 },
+    { type: 'location.pick', view: 2 },
+    { type: 'location.pick', view: 3 },
+    { type: 'map.failed', reason: 'the map key was refused' },
+  ],
+  serializeState: (snapshot: Snapshot) => `${JSON.stringify(snapshot.value)} ${snapshot.context.view}`,
+  fakes: {
+    intersection: () => fakeCallbackActor(),
+    mapsKey: () => fakePromiseActor(),
+    mapsLoader: () => fakePromiseActor(),
+    googleMap: () => fakeCallbackActor(),
+  },
+  render: (harness) => <OfficeMap {...harness} />,
+  events: {
+    'element.near': sendFrom('intersection'),
+    'location.pick': async (step) => {
+      const { view } = step.event as { view: number };
+      if (view === 3) {
+        await sendFrom('googleMap')(step);
+        return;
+      }
+      await step.user.selectOptions(menu()!, String(view));
+    },
+    'map.failed': sendFrom('googleMap'),
+  },
+  states: {
+    distant: ({ fakes }) => {
+      expectStatic(null);
+      // Nothing asked of anyone but the page: watching for the section within a screen height.
+      expect(callback<{ marginPx: number }>(fakes, 'intersection').running?.input.marginPx).toBe(window.innerHeight);
+      expect(promise(fakes, 'mapsKey').instances).toHaveLength(0);
+    },
+    configuring: ({ fakes }) => {
+      expectStatic(null);
+      expect(promise(fakes, 'mapsKey').pending).toBeDefined();
+      expect(promise(fakes, 'mapsLoader').instances).toHaveLength(0);
+    },
+    loading: ({ fakes }) => {
+      expectStatic(null);
+      expect(promise(fakes, 'mapsLoader').pending?.input).toEqual({ key: KEY });
+    },
+    shown: ({ snapshot, fakes }) => {
+      const running = callback<GoogleMapInput>(fakes, 'googleMap').running;
+      expect(running?.input).toMatchObject({ locations, libraries, view: map.interactive.start });
+      expect(running?.input.getCanvas()).toBe(document.getElementById(OFFICE_MAP_ID));
+      // The menu: View All first, then each location on the menu; the view shown is selected.
+      const select = menu()!;
+      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([words.viewAll, ...locations.map((location) => location.title)]);
+      expect(select).toHaveValue(String(snapshot.context.view));
+      // Each pick reached the map (the stand-in got it after its start).
+      const commands = running?.received ?? [];
+      if (snapshot.context.view !== map.interactive.start) expect(commands.at(-1)).toEqual({ type: 'map.show', view: snapshot.context.view });
+      expect(screen.getByRole('img', { name: map.image.alt })).toBeInTheDocument();
+    },
+    unavailable: ({ fakes }) => {
+      expectStatic(null);
+      expect(promise(fakes, 'mapsLoader').instances).toHaveLength(0);
+    },
+    failed: ({ snapshot, fakes }) => {
+      expectStatic(snapshot.context.failure);
+      expect(callback(fakes, 'googleMap').running).toBeUndefined();
+    },
+  },
+});
