@@ -25,6 +25,8 @@ export interface OfficeMapContext extends OfficeMapInput {
   view: number;
   key: string | null;
   libraries: MapsLibraries | null;
+  /** The drawn map, for the driving route (drivingDirections). */
+  map: google.maps.Map | null;
   /** Why the map could not be shown. */
   failure: string | null;
 }
@@ -34,7 +36,8 @@ export type OfficeMapEvent =
   | { type: 'element.far' }
   // The menu (0: View All), or a marker's or circle's click on the map (googleMap).
   | { type: 'location.pick'; view: number }
-  | { type: 'map.failed'; reason: string };
+  | { type: 'map.failed'; reason: string }
+  | { type: 'map.ready'; map: google.maps.Map };
 
 /** Why a load failed, in the visitor's words, from what the loader threw. */
 export const failureOf = (error: unknown) => (error instanceof Error && /network|fetch|load/i.test(error.message) ? 'it could not be reached' : 'Google Maps did not answer');
@@ -49,6 +52,7 @@ export const officeMapMachine = setup({
   actions: {
     keepKey: assign((_, key: string | null) => ({ key })),
     keepLibraries: assign((_, libraries: MapsLibraries) => ({ libraries })),
+    keepMap: assign((_, params: { map: google.maps.Map }) => ({ map: params.map })),
     fail: assign((_, params: { reason: string }) => ({ failure: params.reason })),
     pick: assign((_, params: { view: number }) => ({ view: params.view })),
     show: sendTo('googleMap', (_, params: { view: number }) => ({ type: 'map.show', view: params.view }) satisfies GoogleMapCommand),
@@ -59,7 +63,7 @@ export const officeMapMachine = setup({
   },
 }).createMachine({
   id: 'officeMap',
-  context: ({ input }) => ({ ...input, view: input.start, key: null, libraries: null, failure: null }),
+  context: ({ input }) => ({ ...input, view: input.start, key: null, libraries: null, map: null, failure: null }),
   initial: 'distant',
   states: {
     distant: {
@@ -104,6 +108,7 @@ export const officeMapMachine = setup({
             { type: 'show', params: ({ event }) => ({ view: event.view }) },
           ],
         },
+        'map.ready': { actions: { type: 'keepMap', params: ({ event }) => ({ map: event.map }) } },
         'map.failed': { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ reason: event.reason }) } },
       },
     },

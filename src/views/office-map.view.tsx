@@ -2,8 +2,9 @@
 // box lies on the illustration (same size, so nothing moves when the map arrives); until the
 // map is shown it is empty and the illustration shows through. Shown, the location menu (a
 // dropdown, "View All" first, or a list of links, the active one marked; only with more than one
-// location) sits on the map or above it, as content says. A failure says why in one line; the
-// illustration and the addresses stay.
+// location) sits on the map or above it, as content says, and the driving route's buttons and
+// line (drivingDirections) on the map once it is drawn. A failure says why in one line on the
+// illustration; the illustration and the addresses stay.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
@@ -12,6 +13,7 @@ import { map } from '../../content/home/map.ts';
 import { officeMapMachine } from '../machines/office-map.machine.ts';
 import { mapLocations } from '../services/maplace.service.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
+import { DrivingDirections } from './driving-directions.view.tsx';
 import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
 
 export const OFFICE_MAP_ID = 'office-map';
@@ -37,6 +39,8 @@ export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps)
   const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));
   const failure = useSelector(actorRef, (snapshot) => (snapshot.hasTag('failed') ? snapshot.context.failure : null));
   const view = useSelector(actorRef, (snapshot) => snapshot.context.view);
+  const drawn = useSelector(actorRef, (snapshot) => (snapshot.hasTag('shown') ? snapshot.context.map : null));
+  const libraries = useSelector(actorRef, (snapshot) => snapshot.context.libraries);
   const pick = (picked: number) => actorRef.send({ type: 'location.pick', view: picked });
 
   const menu =
@@ -82,12 +86,14 @@ export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps)
         <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
         <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
         {interactive.controlsOn === 'map' ? menu : null}
+        {drawn === null ? null : <DrivingDirections locations={locations} map={drawn} libraries={libraries} />}
+        {/* On the illustration, as the route's line is on the map: nothing below moves. */}
+        {failure === null ? null : (
+          <p className="office-map__failure" role="status">
+            {words.loadFailed.replace('%s', failure)}
+          </p>
+        )}
       </div>
-      {failure === null ? null : (
-        <p className="office-map__failure" role="status">
-          {words.loadFailed.replace('%s', failure)}
-        </p>
-      )}
     </>
   );
 }

@@ -21,6 +21,8 @@ const locations = mapLocations(map.interactive.locations, company.offices);
 /** Never drawn with: the map is the stand-in's. */
 const libraries = { stands: 'in for google.maps' };
 const KEY = 'AIza-test-key';
+/** The map the stand-in reports as drawn: never used as one here (the route's actor is a stand-in too). */
+const drawnMap = { stands: 'in for a google.maps.Map' } as unknown as google.maps.Map;
 
 const callback = <Input,>(fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<Input>;
 const promise = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakePromiseActor;
@@ -57,8 +59,9 @@ describeModel({
     { type: 'location.pick', view: 2 },
     { type: 'location.pick', view: 3 },
     { type: 'map.failed', reason: 'the map key was refused' },
+    { type: 'map.ready', map: drawnMap },
   ],
-  serializeState: (snapshot: Snapshot) => `${JSON.stringify(snapshot.value)} ${snapshot.context.view}`,
+  serializeState: (snapshot: Snapshot) => `${JSON.stringify(snapshot.value)} ${snapshot.context.view} ${snapshot.context.map === null ? 'no map' : 'drawn'}`,
   fakes: {
     intersection: () => fakeCallbackActor(),
     mapsKey: () => fakePromiseActor(),
@@ -77,6 +80,7 @@ describeModel({
       await step.user.selectOptions(menu()!, String(view));
     },
     'map.failed': sendFrom('googleMap'),
+    'map.ready': sendFrom('googleMap'),
   },
   states: {
     distant: ({ fakes }) => {
@@ -106,6 +110,10 @@ describeModel({
       const commands = running?.received ?? [];
       if (snapshot.context.view !== map.interactive.start) expect(commands.at(-1)).toEqual({ type: 'map.show', view: snapshot.context.view });
       expect(screen.getByRole('img', { name: map.image.alt })).toBeInTheDocument();
+      // Once the map is drawn, the driving route's buttons are on it.
+      const routeButton = screen.queryByRole('button', { name: words.showRoute });
+      if (snapshot.context.map === null) expect(routeButton).toBeNull();
+      else expect(routeButton).toBeInTheDocument();
     },
     unavailable: ({ fakes }) => {
       expectStatic(null);

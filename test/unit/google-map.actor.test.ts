@@ -153,6 +153,8 @@ describe('the office map on Google Maps', () => {
     circles[0]!.listeners.get('click')!();
     window.gm_authFailure!();
     expect(reported).toEqual([
+      // The drawn map, for the driving route.
+      { type: 'map.ready', map: expect.any(StandInMap) },
       { type: 'location.pick', view: 2 },
       { type: 'location.pick', view: 1 },
       { type: 'map.failed', reason: 'the map key was refused' },
