@@ -332,8 +332,11 @@ const MapSection = object({
       mapLabel: Text,
       menuLabel: Text,
       viewAll: Text,
+      /** The route buttons' names; their visible text (short, on the map) must be part of them. */
       showRoute: Text,
       routeFromHere: Text,
+      showRouteText: Text,
+      routeFromHereText: Text,
       /** `%s`: kilometres, one decimal. */
       distance: pattern(string(), /%s/),
       /** `%s`: the routing service's status. */

@@ -34,11 +34,12 @@ export function DrivingDirections({ locations, map, libraries, logic = drivingDi
   return (
     <div className="office-map__route">
       <div className="office-map__route-buttons">
-        <button type="button" className="button office-map__route-button" aria-disabled={busy} onClick={() => busy || actorRef.send({ type: 'route.ask' })}>
-          {words.showRoute}
+        {/* Short on the map; the name says it all and contains the visible text (WCAG 2.5.3). */}
+        <button type="button" className="button office-map__route-button" aria-label={words.showRoute} aria-disabled={busy} onClick={() => busy || actorRef.send({ type: 'route.ask' })}>
+          {words.showRouteText}
         </button>
-        <button type="button" className="button office-map__route-button" aria-disabled={busy} onClick={() => busy || actorRef.send({ type: 'route.askFromHere' })}>
-          {words.routeFromHere}
+        <button type="button" className="button office-map__route-button" aria-label={words.routeFromHere} aria-disabled={busy} onClick={() => busy || actorRef.send({ type: 'route.askFromHere' })}>
+          {words.routeFromHereText}
         </button>
       </div>
       <p className="office-map__route-line" role="status">

@@ -67,6 +67,12 @@ describe('driving directions', () => {
     expect(drivingDistanceText(1_398_650, map.interactive.words.distance)).toBe('Driving distance: 1398.7 km');
   });
 
+  it('have buttons whose names contain their visible text (WCAG 2.5.3 label in name)', () => {
+    const { words } = map.interactive;
+    expect(words.showRoute.toLowerCase()).toContain(words.showRouteText.toLowerCase());
+    expect(words.routeFromHere.toLowerCase()).toContain(words.routeFromHereText.toLowerCase());
+  });
+
   it('link to Google Maps without a script', () => {
     expect(drivingDirectionsUrl(-25.9986, 28.1263)).toBe('https://www.google.com/maps/dir/?api=1&destination=-25.9986%2C28.1263&travelmode=driving');
   });
