@@ -2,13 +2,12 @@
 // graph. The motion preference, nearness to the viewport and animation frames are fakes the
 // steps drive (their real actors are unit-tested on their own: reduced-motion, intersection,
 // animation-frames).
-import { act } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { countAt, counterMachine } from '../../src/machines/counter.machine.ts';
 import { COUNTER_DURATION_MS, MOTION_NEAR_MARGIN_PX } from '../../src/machines/theme.constants.ts';
 import { Counter, formatCount } from '../../src/views/counter.view.tsx';
-import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, fakeCallbackActor, type FakeCallbackActor, sendBackFrom } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof counterMachine>;
 
@@ -18,14 +17,7 @@ const FINAL = `9\u00a0400${SUFFIX}`;
 
 const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<{ getElement?: () => Element | null; marginPx?: number; duration?: number }>;
 
-/** Sends the step's event from the fake actor invoked as `src`, as the real actor would. */
-const from =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = fake(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const from = sendBackFrom;
 
 /** What a sighted visitor reads: prefix, counting digits, suffix. */
 const digits = (container: HTMLElement) => container.querySelector('.counter__shown');

@@ -7,14 +7,14 @@
 import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { expect, vi } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { hero } from '../../content/home/hero.ts';
 import { heroSliderMachine } from '../../src/machines/hero-slider.machine.ts';
 import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../src/machines/theme.constants.ts';
 import { LIMIT_ERROR_MESSAGE, SliderLimitError, type HeroSliderComponent, type HeroSliderProps } from '../../src/services/hero-slider.actor.ts';
 import type { SplideHandle } from '../../src/services/splide-carousel.actor.ts';
 import { HeroSection } from '../../src/views/sections/hero.section.tsx';
-import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, sendBackFrom } from './harness/index.ts';
 
 const STOP = hero.slider.pause;
 const START = hero.slider.play;
@@ -55,13 +55,7 @@ const loader = (fakes: Record<string, unknown>) => fakes.loadHeroSlider as FakeP
 const lastCommand = (fakes: Record<string, unknown>) => callback(fakes, 'splideCarousel').running?.received.at(-1)?.type;
 const stage = (container: HTMLElement) => container.querySelector('.hero__stage');
 const rotationButton = (container: HTMLElement) => container.querySelector('.hero__rotation');
-const from =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = callback(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const from = sendBackFrom;
 
 /** The hero (the first slide) is always there: its h1, its picture and its actions. */
 function expectHero() {

@@ -3,16 +3,16 @@
 // section stays), the Maps API's load (or its failure), then the location menu and the map's own
 // marker clicks, and a key Google refuses. Google's objects live in the `googleMap` actor; a
 // stand-in reports here as it does, and the real one draws on a stand-in Maps API in Chromium.
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { company } from '../../content/index.ts';
 import { map } from '../../content/home/map.ts';
 import { officeMapMachine } from '../../src/machines/office-map.machine.ts';
 import type { GoogleMapInput } from '../../src/services/google-map.actor.ts';
 import { mapLocations } from '../../src/services/maplace.service.ts';
 import { OFFICE_MAP_ID, OfficeMap } from '../../src/views/office-map.view.tsx';
-import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, fakeCallbackActor, fakePromiseActor, sendBackFrom, type FakeCallbackActor, type FakePromiseActor } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof officeMapMachine>;
 
@@ -26,13 +26,7 @@ const drawnMap = { stands: 'in for a google.maps.Map' } as unknown as google.map
 
 const callback = <Input,>(fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<Input>;
 const promise = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakePromiseActor;
-const sendFrom =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = callback(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const sendFrom = sendBackFrom;
 const menu = () => screen.queryByRole('combobox', { name: words.menuLabel });
 
 /** The static section's illustration is always there; the map's box lies on it. */

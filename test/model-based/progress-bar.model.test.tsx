@@ -1,26 +1,20 @@
 // progressBar, walked through the real <ProgressBar> view along every edge of the production
 // machine's graph. The motion preference and nearness to the viewport are fakes the steps drive;
 // the fill's duration is a delay the harness advances on the fake clock.
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { progressBarMachine } from '../../src/machines/progress-bar.machine.ts';
 import { MOTION_NEAR_MARGIN_PX, PROGRESS_FILL_DURATION_MS } from '../../src/machines/theme.constants.ts';
 import { ProgressBar } from '../../src/views/progress-bar.view.tsx';
-import { describeModel, type ModelConfig, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, type ModelConfig, fakeCallbackActor, type FakeCallbackActor, sendBackFrom } from './harness/index.ts';
 
 const LABEL = 'Structural steel and rigging';
 const PERCENT = 85;
 
 const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<{ getElement?: () => Element | null; marginPx?: number }>;
 
-const from =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = fake(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const from = sendBackFrom;
 
 const bar = () => screen.getByRole('progressbar', { name: LABEL });
 const fill = () => bar().querySelector<HTMLElement>('.capability__fill');

@@ -3,16 +3,16 @@
 // without (reduced motion: at once), choosing again while they move, and choosing what is
 // already shown. gsap Flip is the `cardRearrange` actor's; a stand-in reports here as it does,
 // and the real one rearranges the cards in Chromium (test/e2e/projects.e2e.test.ts).
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { projects } from '../../content/home/projects.ts';
 import { projectFilterMachine } from '../../src/machines/project-filter.machine.ts';
 import type { CardRearrangeInput } from '../../src/services/card-rearrange.actor.ts';
 import { REDUCED_MOTION_QUERY } from '../../src/services/reduced-motion.actor.ts';
 import { PROJECT_GRID_ID, ProjectGrid, shownText } from '../../src/views/project-grid.view.tsx';
 import { stubMatchMedia } from '../support/stub-match-media.ts';
-import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, fakeCallbackActor, sendBackFrom, type FakeCallbackActor } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof projectFilterMachine>;
 
@@ -24,11 +24,7 @@ let reduce = false;
 stubMatchMedia({ matches: (query) => query === REDUCED_MOTION_QUERY && reduce });
 
 const rearrange = (fakes: Record<string, unknown>) => fakes.cardRearrange as FakeCallbackActor<CardRearrangeInput>;
-const fromRearrange: StepExecutor = async ({ event, fakes }) => {
-  const running = rearrange(fakes).running;
-  if (!running) throw new Error('the cards are not rearranging');
-  await act(async () => running.sendBack(event as EventObject));
-};
+const fromRearrange = sendBackFrom('cardRearrange');
 
 /** The grid as the visitor sees it with `category` chosen: pressed filter, cards, the count. */
 function expectShowing(category: string | null) {

@@ -4,15 +4,15 @@
 // modal <dialog>, the page's HTTP request and the history's popstate are the actors'
 // (`modalDialog`, `projectDetail`, `projectHistory`); stand-ins report here as they do, and the
 // real ones run in Chromium (test/e2e/projects.e2e.test.ts).
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { projects } from '../../content/home/projects.ts';
 import { projectPopupMachine } from '../../src/machines/project-popup.machine.ts';
 import { ProjectGrid } from '../../src/views/project-grid.view.tsx';
 import { PROJECT_POPUP_ID, ProjectPopup } from '../../src/views/project-popup.view.tsx';
 import { stubMatchMedia } from '../support/stub-match-media.ts';
-import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, fakeCallbackActor, fakePromiseActor, sendBackFrom, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof projectPopupMachine>;
 
@@ -25,13 +25,7 @@ const callback = (fakes: Record<string, unknown>, src: string) => fakes[src] as 
 const loader = (fakes: Record<string, unknown>) => fakes.projectDetail as FakePromiseActor<string, { slug: string }>;
 const cardLink = () => screen.getByRole('link', { name: project.name });
 const dialog = () => document.getElementById(PROJECT_POPUP_ID)!;
-const sendFrom =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = callback(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const sendFrom = sendBackFrom;
 
 /** What the dialog holds besides its close button. */
 function expectDialog(shows: 'nothing' | 'loading' | 'loaded' | 'failed') {

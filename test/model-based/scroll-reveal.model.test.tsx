@@ -4,15 +4,15 @@
 // marks the elements it animates while mounted, rendered by the REAL view, so the states can
 // check what the page shows: headings untouched until the engine is mounted (only in `active`),
 // and restored the moment it is unmounted.
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { scrollRevealMachine } from '../../src/machines/scroll-reveal.machine.ts';
 import { REVEAL_DISTANCE_PX, REVEAL_DURATION_MS } from '../../src/machines/theme.constants.ts';
 import type { LoadRevealEngineInput, RevealOptions } from '../../src/services/scroll-reveal.actor.ts';
 import ScrollReveal, { loadScrollRevealEngine } from '../../src/views/scroll-reveal.view.tsx';
-import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, sendBackFrom } from './harness/index.ts';
 
 const mounted: RevealOptions[] = [];
 let isMounted = false;
@@ -34,13 +34,7 @@ function FakeEngine(options: RevealOptions) {
 const fake = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor;
 const loader = (fakes: Record<string, unknown>) => fakes.loadRevealEngine as FakePromiseActor<unknown, LoadRevealEngineInput>;
 
-const from =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = fake(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const from = sendBackFrom;
 
 const heading = () => screen.getByRole('heading', { name: 'Our services' });
 

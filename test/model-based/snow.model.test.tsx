@@ -3,14 +3,13 @@
 // preference, the tab's visibility and the chunk's loading are fakes the steps drive; the loaded
 // engine is a stand-in that records what its scene is told, run by the REAL snowfall actor on
 // the view's canvas. The sticky flakes' regeneration is a delay advanced on the fake clock.
-import { act } from '@testing-library/react';
 import { expect } from 'vitest';
-import type { EventObject, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { snowMachine } from '../../src/machines/snow.machine.ts';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from '../../src/machines/theme.constants.ts';
 import type { SnowCounts, SnowEngine } from '../../src/services/snow.actor.ts';
 import Snow from '../../src/views/snow.view.tsx';
-import { delayOf, describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor } from './harness/index.ts';
+import { delayOf, describeModel, type ModelConfig, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type StepExecutor, sendBackFrom } from './harness/index.ts';
 
 interface FakeScene {
   canvas: HTMLCanvasElement;
@@ -38,13 +37,7 @@ const canvas = (container: HTMLElement) => container.querySelector('canvas.snow'
 const scene = () => scenes.at(-1);
 const lastCall = () => scene()?.calls.at(-1);
 
-const from =
-  (src: string): StepExecutor =>
-  async ({ event, fakes }) => {
-    const running = fake(fakes, src).running;
-    if (!running) throw new Error(`${src} is not running`);
-    await act(async () => running.sendBack(event as EventObject));
-  };
+const from = sendBackFrom;
 
 /** Sticky flakes regenerate after SNOW_STICKY_REGENERATE_MS of falling, not before. */
 const regenerateAfterDelay: StepExecutor = async ({ event, from, advanceToDelay }) => {

@@ -2,6 +2,7 @@
 export { activeStateNodes, delayOf, hasPendingDelay, invokedActors, settleEffectsFirst } from './chart.ts';
 export { describeModel } from './describe-model.tsx';
 export { fakeCallbackActor, fakePromiseActor } from './fake-actors.ts';
+export { sendBackFrom } from './send-back-from.ts';
 export type { FakeActor, FakeCallbackActor, FakePromiseActor } from './fake-actors.ts';
 export { isViewportChange, resizeWindowTo, scrollWindowTo, setViewport, viewportSteps } from './viewport-driver.ts';
 export type { ActorCompletionEvent, ModelConfig, StateAssertion, StateContext, StepContext, StepExecutor } from './model-types.ts';
