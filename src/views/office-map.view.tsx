@@ -24,12 +24,15 @@ const locations = mapLocations(interactive.locations, company.offices);
 const onMenu = locations.flatMap((location, index) => (location.onMenu ? [{ view: index + 1, title: location.title }] : []));
 
 export interface OfficeMapProps {
+  /** The menu's kind and place; content's by default (tests render both kinds). */
+  controls?: typeof interactive.controls;
+  controlsOn?: typeof interactive.controlsOn;
   /** The machine to run; tests pass `officeMapMachine.provide({ actors })` with stand-ins. */
   logic?: typeof officeMapMachine;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps) {
+export function OfficeMap({ controls = interactive.controls, controlsOn = interactive.controlsOn, logic = officeMapMachine, inspect }: OfficeMapProps) {
   const canvas = useRef<HTMLDivElement>(null);
   const actorRef = useActorRef(logic, {
     // The margin is read when the machine starts watching (also while prerendering: no window).
@@ -45,7 +48,7 @@ export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps)
 
   const menu =
     shown && locations.length > 1 ? (
-      interactive.controls === 'dropdown' ? (
+      controls === 'dropdown' ? (
         <label className="office-map__menu">
           <span className="office-map__menu-label">{words.menuLabel}</span>
           <select value={view} onChange={(event) => pick(Number(event.target.value))}>
@@ -81,11 +84,11 @@ export function OfficeMap({ logic = officeMapMachine, inspect }: OfficeMapProps)
 
   return (
     <>
-      {interactive.controlsOn === 'beside' ? menu : null}
+      {controlsOn === 'beside' ? menu : null}
       <div className={shown ? 'map__canvas is-map' : 'map__canvas'}>
         <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
         <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
-        {interactive.controlsOn === 'map' ? menu : null}
+        {controlsOn === 'map' ? menu : null}
         {drawn === null ? null : <DrivingDirections locations={locations} map={drawn} libraries={libraries} />}
         {/* On the illustration, as the route's line is on the map: nothing below moves. */}
         {failure === null ? null : (

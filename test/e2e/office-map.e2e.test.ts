@@ -27,9 +27,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(width: number, { key }: { key: string | null }) {
+async function open(width: number, { key, position }: { key: string | null; position?: { latitude: number; longitude: number } }) {
   // bypassCSP: axe is injected as an inline script.
-  const context = await browser.newContext({ viewport: { width, height: width < 700 ? 800 : 900 }, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 700 ? 800 : 900 },
+    bypassCSP: true,
+    ...(position ? { geolocation: position, permissions: ['geolocation'] } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -100,6 +104,25 @@ describe('the office map', () => {
       await context.close();
     });
   }
+
+  it('routes from the visitor’s position when asked, and from the first office when it is refused', async () => {
+    const here = { latitude: -26.2041, longitude: 28.0473 };
+    const { context, page, errors } = await open(1280, { key: 'AIza-test-key', position: here });
+    await page.locator('#map').scrollIntoViewIfNeeded();
+    await page.locator('#office-map .stand-in-map').waitFor();
+    await page.getByRole('button', { name: words.routeFromHere }).click();
+    const line = page.locator('.office-map__route-line');
+    await expect.poll(() => line.innerText()).toBe('Driving distance: 3032.7 km');
+    const requests = await page.evaluate(() => (window as unknown as { mapsStandIn: { requests: Array<{ origin: unknown; waypoints: unknown[] }> } }).mapsStandIn.requests);
+    // From here, through every office but the last.
+    expect(requests[0]!.origin).toEqual({ lat: here.latitude, lng: here.longitude });
+    expect(requests[0]!.waypoints).toHaveLength(offices.length - 1);
+    await context.clearPermissions();
+    await page.getByRole('button', { name: words.routeFromHere }).click();
+    await expect.poll(() => line.innerText()).toBe(`${words.locationRefused} Driving distance: 3032.7 km`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('is the static section without a key: nothing asked of Google, the addresses and their links', async () => {
     const { context, page, errors, googleRequests, shifts } = await open(1280, { key: null });
