@@ -5,6 +5,9 @@
 /** The project page's part that the popup loads (title, facts, picture, story, pictures). */
 export const PROJECT_DETAIL_ID = 'project-detail';
 
+/** The project page's story: what follows its first screen (its head waits for it, app.tsx). */
+export const PROJECT_STORY_ID = 'project-story';
+
 export const PROJECT_PATH = /^\/projects\/([a-z0-9-]+)\/$/;
 
 export const projectPathOf = (slug: string) => `/projects/${slug}/`;

@@ -8,7 +8,7 @@ import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
 import { PageAddressContext } from './page-address.ts';
-import { projectSlugOf } from '../services/project-path.service.ts';
+import { PROJECT_STORY_ID, projectSlugOf } from '../services/project-path.service.ts';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
 // The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
@@ -101,7 +101,7 @@ export const afterFirstScreenIds: Record<RouteName, string> = {
   newsletterConfirmed: 'footer',
   newsletterUnsubscribed: 'footer',
   newsletterLinkExpired: 'footer',
-  project: 'project-story',
+  project: PROJECT_STORY_ID,
 };
 
 export interface AppProps {

@@ -12,6 +12,7 @@ import type { LoadedLightbox } from '../services/gallery-lightbox.types.ts';
 import { fetchSiteConfig } from '../services/site-config.client.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { lightboxItemsOf } from './gallery-lightbox.items.ts';
+import { isPlainClick } from './plain-click.ts';
 import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
 
 /** lightGallery's key for sites under its GPLv3 licence; a commercial key replaces it. */
@@ -30,8 +31,6 @@ export interface GalleryGridProps {
   load?: () => Promise<LoadedLightbox>;
   inspect?: (event: InspectionEvent) => void;
 }
-
-const asksForNewTab = (event: MouseEvent) => event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
 
 export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = loadLightbox, inspect }: GalleryGridProps) {
   const { lightbox: words } = gallery;
@@ -53,7 +52,7 @@ export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = lo
   }, [actorRef]);
 
   const open = (event: MouseEvent, index: number) => {
-    if (asksForNewTab(event) || !actorRef.getSnapshot().can({ type: 'item.activate', index })) return;
+    if (!isPlainClick(event) || !actorRef.getSnapshot().can({ type: 'item.activate', index })) return;
     event.preventDefault();
     actorRef.send({ type: 'item.activate', index });
   };

@@ -7,6 +7,7 @@ import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { menuScrollMachine, type MenuLayout } from '../machines/menu-scroll.machine.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
+import { isPlainClick } from './plain-click.ts';
 
 type MenuScrollActor = ActorRefFrom<typeof menuScrollMachine>;
 
@@ -28,10 +29,6 @@ export function MenuScroll({ children, sectionIds, layout = 'top', logic = menuS
   const actorRef = useActorRef(logic, { input: { sectionIds, layout }, inspect: inspectWith(inspect) });
   return <MenuScrollContext.Provider value={actorRef}>{children}</MenuScrollContext.Provider>;
 }
-
-/** A click that opens the link somewhere else (new tab, window, download) is the browser's. */
-const isPlainClick = (event: MouseEvent) =>
-  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey && !event.defaultPrevented;
 
 export type SectionLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 

@@ -12,6 +12,7 @@ import { REDUCED_MOTION_QUERY } from '../services/reduced-motion.actor.ts';
 import { categoryHrefOf } from '../services/category-address.service.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { usePageAddress } from './page-address.ts';
+import { isPlainClick } from './plain-click.ts';
 import { projectPathOf } from '../services/project-path.service.ts';
 import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
 
@@ -52,7 +53,7 @@ export function ProjectGrid({ onProjectLink, logic = projectFilterMachine, inspe
     actorRef.send({ type: 'category.choose', category, animate: !window.matchMedia(REDUCED_MOTION_QUERY).matches });
   const onClick = (event: MouseEvent<HTMLAnchorElement>, category: string | null) => {
     // A new tab or window (modifier keys, middle click) gets the link's own address.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     choose(category);
   };

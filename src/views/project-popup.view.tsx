@@ -10,6 +10,7 @@ import { projects } from '../../content/home/projects.ts';
 import { projectPopupMachine } from '../machines/project-popup.machine.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { projectPathOf } from '../services/project-path.service.ts';
+import { isPlainClick } from './plain-click.ts';
 
 export const PROJECT_POPUP_ID = 'project-popup';
 
@@ -43,7 +44,7 @@ export function ProjectPopup({ children, logic = projectPopupMachine, inspect }:
   }, [actorRef]);
 
   const openProject: OpenProject = (event, chosen) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     actorRef.send({ type: 'project.open', slug: chosen.id });
   };

@@ -14,6 +14,13 @@ import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';
 
+declare global {
+  interface Window {
+    /** What support/maps-stand-in.js was asked, and the answer its routes give. */
+    mapsStandIn: { routeStatus: string; requests: Array<{ origin: unknown; waypoints: unknown[]; travelMode: string; unitSystem: number }> };
+  }
+}
+
 const baseUrl = inject('baseUrl');
 const standIn = readFileSync(new URL('./support/maps-stand-in.js', import.meta.url), 'utf8');
 const { words } = map.interactive;
@@ -87,12 +94,12 @@ describe('the office map', () => {
       await page.getByRole('button', { name: words.showRoute }).click();
       const line = page.locator('.office-map__route-line');
       await expect.poll(() => line.innerText()).toBe('Driving distance: 3032.7 km');
-      const [request] = await page.evaluate(() => (window as unknown as { mapsStandIn: { requests: unknown[] } }).mapsStandIn.requests);
+      const [request] = await page.evaluate(() => window.mapsStandIn.requests);
       expect(request).toMatchObject({ travelMode: 'DRIVING', unitSystem: 0, waypoints: [{ stopover: true }] });
       await page.screenshot({ path: screenshotPath(`office-map-route-${width}`) });
 
       await page.evaluate(() => {
-        (window as unknown as { mapsStandIn: { routeStatus: string } }).mapsStandIn.routeStatus = 'ZERO_RESULTS';
+        window.mapsStandIn.routeStatus = 'ZERO_RESULTS';
       });
       await page.getByRole('button', { name: words.showRoute }).click();
       await expect.poll(() => line.innerText()).toBe(words.routeFailed.replace('%s', 'ZERO_RESULTS'));
@@ -113,7 +120,7 @@ describe('the office map', () => {
     await page.getByRole('button', { name: words.routeFromHere }).click();
     const line = page.locator('.office-map__route-line');
     await expect.poll(() => line.innerText()).toBe('Driving distance: 3032.7 km');
-    const requests = await page.evaluate(() => (window as unknown as { mapsStandIn: { requests: Array<{ origin: unknown; waypoints: unknown[] }> } }).mapsStandIn.requests);
+    const requests = await page.evaluate(() => window.mapsStandIn.requests);
     // From here, through every office but the last.
     expect(requests[0]!.origin).toEqual({ lat: here.latitude, lng: here.longitude });
     expect(requests[0]!.waypoints).toHaveLength(offices.length - 1);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import type { LayoutShift } from './support/layout-shift.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
 import { startSlowHtmlProxy } from './support/slow-html-proxy.ts';
 
 const baseUrl = inject('baseUrl');
@@ -173,22 +173,10 @@ describe('the main menu at 1280 px', () => {
     const proxy = await startSlowHtmlProxy(baseUrl);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: string[] = [];
-      (window as unknown as { shifts: string[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as LayoutShift[]) {
-          const moved = entry.sources.map((source) => {
-            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-            return `${element?.tagName}.${element?.className} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`;
-          });
-          if (!entry.hadRecentInput) shifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const shifts = await recordLayoutShifts(page);
     await page.goto(`${proxy.url}/`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    expect(await shifts()).toEqual([]);
     await context.close();
     await proxy.close();
   });

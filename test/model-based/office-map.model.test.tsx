@@ -12,6 +12,7 @@ import { officeMapMachine } from '../../src/machines/office-map.machine.ts';
 import type { GoogleMapInput } from '../../src/services/google-map.actor.ts';
 import { mapLocations } from '../../src/services/maplace.service.ts';
 import { OFFICE_MAP_ID, OfficeMap } from '../../src/views/office-map.view.tsx';
+import { createMapsStandIn } from '../support/google-maps-stand-in.ts';
 import { describeModel, fakeCallbackActor, fakePromiseActor, sendBackFrom, type FakeCallbackActor, type FakePromiseActor } from './harness/index.ts';
 
 type Snapshot = SnapshotFrom<typeof officeMapMachine>;
@@ -21,8 +22,8 @@ const locations = mapLocations(map.interactive.locations, company.offices);
 /** Never drawn with: the map is the stand-in's. */
 const libraries = { stands: 'in for google.maps' };
 const KEY = 'AIza-test-key';
-/** The map the stand-in reports as drawn: never used as one here (the route's actor is a stand-in too). */
-const drawnMap = { stands: 'in for a google.maps.Map' } as unknown as google.maps.Map;
+/** The map the googleMap stand-in reports as drawn (the route's actor is a stand-in too). */
+const drawnMap = createMapsStandIn().newMap();
 
 const callback = <Input,>(fakes: Record<string, unknown>, src: string) => fakes[src] as FakeCallbackActor<Input>;
 const promise = (fakes: Record<string, unknown>, src: string) => fakes[src] as FakePromiseActor;

@@ -9,36 +9,14 @@ import { drivingDirectionsMachine } from '../../src/machines/driving-directions.
 import { drivingRoute, RouteFailedError, type DrivingRoute, type DrivingRouteInput } from '../../src/services/driving-route.actor.ts';
 import { mapLocations } from '../../src/services/maplace.service.ts';
 import type { MapsLibraries } from '../../src/services/maps-loader.actor.ts';
+import { createMapsStandIn } from '../support/google-maps-stand-in.ts';
 
 const locations = mapLocations(map.interactive.locations, company.offices);
-const requests: unknown[] = [];
-const drawn: string[] = [];
-let answer: () => Promise<unknown>;
-
-class StandInService {
-  route(request: unknown) {
-    requests.push(request);
-    return answer();
-  }
-}
-class StandInRenderer {
-  constructor(options: { map: unknown }) {
-    drawn.push(`renderer on ${String(options.map === theMap)}`);
-  }
-  setDirections() {
-    drawn.push('directions');
-  }
-  setMap(map: unknown) {
-    if (map === null) drawn.push('removed');
-  }
-}
-const theMap = { stands: 'in for the map' };
-// The stand-in has the shape the actor uses, not the whole API: one cast, here only.
-const libraries = {
-  routes: { DirectionsService: StandInService, DirectionsRenderer: StandInRenderer, TravelMode: { DRIVING: 'DRIVING' } },
-  core: { UnitSystem: { METRIC: 0 } },
-} as unknown as MapsLibraries;
-const mapObject = theMap as unknown as google.maps.Map;
+const standIn = createMapsStandIn();
+const { libraries, routeRequests: requests, drawn } = standIn;
+const mapObject = standIn.newMap();
+let answer: () => Promise<unknown> = () => Promise.reject(new Error('no answer'));
+standIn.answerRoutes(() => answer());
 
 const run = (input: { map: google.maps.Map | null; libraries: MapsLibraries | null }) =>
   toPromise(createActor(drivingRoute, { input: { locations, ...input } }).start());
@@ -54,18 +32,18 @@ describe('the driving route', () => {
       travelMode: 'DRIVING',
       unitSystem: 0,
     });
-    expect(drawn).toEqual(['renderer on true', 'directions']);
+    expect(drawn).toEqual(['renderer on the map', 'directions']);
   });
 
   it('rejects with the status of a failing route and removes the drawn one', async () => {
     answer = async () => {
       throw Object.assign(new Error('DIRECTIONS_ROUTE: ZERO_RESULTS'), { code: 'ZERO_RESULTS' });
     };
-    const failure = await run({ map: mapObject, libraries }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(RouteFailedError);
-    expect((failure as RouteFailedError).status).toBe('ZERO_RESULTS');
+    const failing = run({ map: mapObject, libraries });
+    await expect(failing).rejects.toBeInstanceOf(RouteFailedError);
+    await expect(failing).rejects.toMatchObject({ status: 'ZERO_RESULTS' });
     expect(drawn.at(-1)).toBe('removed');
-    expect(((await run({ map: null, libraries }).catch((error: unknown) => error)) as RouteFailedError).status).toBe('NO_MAP');
+    await expect(run({ map: null, libraries })).rejects.toMatchObject({ status: 'NO_MAP' });
   });
 });
 

@@ -6,89 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { company } from '../../content/index.ts';
 import { googleMap } from '../../src/services/google-map.actor.ts';
 import { LOCATION_CIRCLE, mapLocations } from '../../src/services/maplace.service.ts';
-import type { MapsLibraries } from '../../src/services/maps-loader.actor.ts';
+import { createMapsStandIn } from '../support/google-maps-stand-in.ts';
 
-const calls: string[] = [];
-type Listener = () => void;
-
-class Evented {
-  listeners = new Map<string, Listener>();
-  addListener(name: string, listener: Listener) {
-    this.listeners.set(name, listener);
-  }
-}
-class StandInMap {
-  constructor(_element: HTMLElement, options: { zoom: number }) {
-    calls.push(`map zoom ${options.zoom}`);
-  }
-  fitBounds(bounds: StandInBounds) {
-    calls.push(`fitBounds ${bounds.points.map((point) => point.lat).join(' ')}`);
-  }
-  setCenter(point: { lat: number }) {
-    calls.push(`setCenter ${point.lat}`);
-  }
-  panTo(point: { lat: number }) {
-    calls.push(`panTo ${point.lat}`);
-  }
-  setZoom(zoom: number) {
-    calls.push(`setZoom ${zoom}`);
-  }
-}
-const markers: StandInMarker[] = [];
-class StandInMarker extends Evented {
-  constructor(public options: { title: string; map: unknown; icon?: { scaledSize: StandInSize; anchor: StandInPoint } }) {
-    super();
-    markers.push(this);
-  }
-  setMap(map: unknown) {
-    if (map === null) calls.push(`remove ${this.options.title}`);
-  }
-}
-const circles: StandInCircle[] = [];
-class StandInCircle extends Evented {
-  constructor(public options: Record<string, unknown>) {
-    super();
-    circles.push(this);
-  }
-  setMap() {}
-}
-class StandInInfoWindow {
-  setContent(html: string) {
-    calls.push(`info ${html}`);
-  }
-  open({ anchor }: { anchor: StandInMarker }) {
-    calls.push(`open on ${anchor.options.title}`);
-  }
-  close() {
-    calls.push('close info');
-  }
-}
-class StandInBounds {
-  points: Array<{ lat: number }> = [];
-  extend(point: { lat: number }) {
-    this.points.push(point);
-  }
-}
-class StandInSize {
-  constructor(
-    public width: number,
-    public height: number,
-  ) {}
-}
-class StandInPoint {
-  constructor(
-    public x: number,
-    public y: number,
-  ) {}
-}
-
-// The stand-in has the shape the actor uses, not the whole API: one cast, here only.
-const libraries = {
-  maps: { Map: StandInMap, Circle: StandInCircle, InfoWindow: StandInInfoWindow },
-  marker: { Marker: StandInMarker },
-  routes: {},
-  core: { LatLngBounds: StandInBounds, Size: StandInSize, Point: StandInPoint },
-} as unknown as MapsLibraries;
+const standIn = createMapsStandIn();
+const { libraries, calls, markers, circles } = standIn;
 
 const locations = mapLocations(
   [
@@ -112,11 +33,7 @@ function start(view: number, canvas: HTMLElement | null = document.createElement
   return { parent, child, reported };
 }
 
-afterEach(() => {
-  calls.length = 0;
-  markers.length = 0;
-  circles.length = 0;
-});
+afterEach(() => standIn.reset());
 
 describe('the office map on Google Maps', () => {
   it('draws a marker per location (hidden ones off the map), the 32 px icon anchored at its centre, the 100 m circle', () => {
@@ -154,7 +71,7 @@ describe('the office map on Google Maps', () => {
     window.gm_authFailure!();
     expect(reported).toEqual([
       // The drawn map, for the driving route.
-      { type: 'map.ready', map: expect.any(StandInMap) },
+      { type: 'map.ready', map: expect.any(standIn.MapClass) },
       { type: 'location.pick', view: 2 },
       { type: 'location.pick', view: 1 },
       { type: 'map.failed', reason: 'the map key was refused' },

@@ -5,13 +5,11 @@
 import { projects } from '../../../content/home/projects.ts';
 import { projectPages } from '../../../content/project-pages.ts';
 import { BeforeAfter } from '../before-after.view.tsx';
-import { PROJECT_DETAIL_ID, projectSlugOf } from '../../services/project-path.service.ts';
+import { PROJECT_DETAIL_ID, PROJECT_STORY_ID, projectSlugOf } from '../../services/project-path.service.ts';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
 
-/** The ids of the title, and of the story that the page's head waits for (see app.tsx). */
-export const PROJECT_TITLE_ID = 'project-title';
-export const PROJECT_STORY_ID = 'project-story';
+const PROJECT_TITLE_ID = 'project-title';
 
 const wideHalf = '(min-width: 75em) 600px, (min-width: 64em) 50vw, 100vw';
 

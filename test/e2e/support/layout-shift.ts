@@ -23,8 +23,9 @@ declare global {
 }
 
 /**
- * Records every layout shift of the page from its start that no input caused, each as its score
- * and the classes of what moved; call before `goto`. Returns the reader of the record.
+ * Records every layout shift of the page from its start that no input caused, each as its score,
+ * when, and the classes of what moved with their boxes before and after (so a failure says
+ * where it comes from); call before `goto`. Returns the reader of the record.
  */
 export async function recordLayoutShifts(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
@@ -32,8 +33,12 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<stri
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as LayoutShift[]) {
         if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.className : '?'));
-        window.recordedLayoutShifts.push(`${entry.value}: ${moved.join(', ')}`);
+        const box = (rect: DOMRectReadOnly) => `[${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}]`;
+        const moved = entry.sources.map((source) => {
+          const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+          return `${element?.className ?? '?'} ${box(source.previousRect)} → ${box(source.currentRect)}`;
+        });
+        window.recordedLayoutShifts.push(`${entry.value} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
