@@ -173,7 +173,11 @@ describe(`ncf_send_message on ${testDialect}`, () => {
   it.each([
     ['a wrong sum', (asked: Question) => ({ ncf_answer_field: String(((asked.a + asked.b) % 18) + 1) })],
     ['no challenge', () => ({ ncf_challenge: '' })],
-    ['a challenge with its numbers changed', (asked: Question) => ({ ncf_challenge: asked.challenge.replace(/^([^.]+)\.\d\.\d/, '$1.1.1'), ncf_answer_field: '2' })],
+    // The first number moves to the next one (9 wraps to 1), so the change is real whatever was drawn.
+    ['a challenge with its numbers changed', (asked: Question) => {
+      const a = (asked.a % 9) + 1;
+      return { ncf_challenge: asked.challenge.replace(/^([^.]+)\.\d\./, `$1.${a}.`), ncf_answer_field: String(a + asked.b) };
+    }],
     ['a made-up challenge', () => ({ ncf_challenge: 'AAAAAAAAAAAAAAAA.1.1.99999999999999.00000000000000000000000000000000', ncf_answer_field: '2' })],
     ['a malformed challenge', () => ({ ncf_challenge: 'nonsense' })],
   ])('refuses %s with "* Wrong Answer" beside the answer', async (_name, change) => {
