@@ -306,7 +306,7 @@ const MapLocation = object({
   on_menu: optional(boolean()),
   /** For directions: whether the route stops here (a middle location). */
   stopover: optional(boolean()),
-  /** Drawn as a circle of 100 m around its point. */
+  /** Drawn as a circle of 100 m around its point (missing: as the map's `type` says). */
   circle: optional(boolean()),
 });
 
@@ -323,6 +323,8 @@ const MapSection = object({
   interactive: object({
     /** 0: View All (the bounds of every visible location); 1..n: that location. */
     start: size(integer(), 0, 50),
+    /** Maplace's `type`: `circle` draws every location as a 100 m circle with its marker. */
+    type: optional(enums(['marker', 'circle'])),
     /** A dropdown (select) or a list menu of the locations. */
     controls: enums(['dropdown', 'list']),
     /** With the map's own controls, or beside the map. */

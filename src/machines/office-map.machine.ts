@@ -108,8 +108,15 @@ export const officeMapMachine = setup({
             { type: 'show', params: ({ event }) => ({ view: event.view }) },
           ],
         },
-        'map.ready': { actions: { type: 'keepMap', params: ({ event }) => ({ map: event.map }) } },
         'map.failed': { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ reason: event.reason }) } },
+      },
+      // Made, then drawn by Google (reported once): only a drawn map takes a driving route.
+      initial: 'drawing',
+      states: {
+        drawing: {
+          on: { 'map.ready': { target: 'drawn', actions: { type: 'keepMap', params: ({ event }) => ({ map: event.map }) } } },
+        },
+        drawn: { tags: ['drawn'] },
       },
     },
     /** No key (or no config): the static section is the map. */

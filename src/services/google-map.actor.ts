@@ -4,8 +4,8 @@
 // every visible location; a single location is centred and opened), n the nth location (the
 // open info window closes, its own opens when it has HTML, the map pans to it and takes its
 // zoom). A click on a marker or a circle is reported as `location.pick`; a key Google refuses
-// (`gm_authFailure`) as `map.failed`; the drawn map as `map.ready` (driving routes are drawn on
-// it). Stopping the actor removes the map's objects.
+// (`gm_authFailure`) as `map.failed`; the map, once Google has drawn it, as `map.ready` (driving
+// routes are drawn on it). Stopping the actor removes the map's objects.
 import { fromCallback } from 'xstate';
 import { LOCATION_CIRCLE, MARKER_ICON_SIZE_PX, type MapLocation } from './maplace.service.ts';
 import type { MapsLibraries } from './maps-loader.actor.ts';
@@ -79,12 +79,17 @@ export const googleMap = fromCallback<GoogleMapCommand, GoogleMapInput>(({ input
     }
   };
   show(input.view);
-  sendBack({ type: 'map.ready', map });
+  // Ready once Google has drawn it (its first `idle`): only then are the route's buttons offered.
+  const drawn = map.addListener('idle', () => {
+    drawn.remove();
+    sendBack({ type: 'map.ready', map });
+  });
   receive((command) => {
     if (command.type === 'map.show') show(command.view);
   });
 
   return () => {
+    drawn.remove();
     info.close();
     for (const { pin, circle } of placed) {
       pin.setMap(null);

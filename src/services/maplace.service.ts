@@ -32,8 +32,11 @@ export interface MapLocation {
   circle: boolean;
 }
 
+/** Maplace's map `type`: `circle` circles every location that does not say otherwise. */
+export type MapType = NonNullable<Home['map']['interactive']['type']>;
+
 /** The locations as Maplace reads them: each office's point, its defaults filled in. */
-export function mapLocations(options: readonly LocationOptions[], offices: readonly Office[]): MapLocation[] {
+export function mapLocations(options: readonly LocationOptions[], offices: readonly Office[], type: MapType = 'marker'): MapLocation[] {
   return options.map((option, index) => {
     const office = offices.find((candidate) => candidate.id === option.officeId);
     if (!office) throw new Error(`No office "${option.officeId}" for map location ${index + 1}`);
@@ -48,7 +51,7 @@ export function mapLocations(options: readonly LocationOptions[], offices: reado
       visible: option.visible ?? true,
       onMenu: option.on_menu ?? true,
       stopover: option.stopover ?? false,
-      circle: option.circle ?? false,
+      circle: option.circle ?? type === 'circle',
     };
   });
 }

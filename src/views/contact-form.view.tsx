@@ -147,11 +147,12 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
               {submitting ? <span className="visually-hidden">{notices.sending}</span> : null}
             </span>
           </div>
-          {consentMissing ? (
-            <p id={noteId} className="wpcf7-submit-note">
-              {notices.consentMissing}
-            </p>
-          ) : null}
+          {/* Always in the page, its room kept (hidden once the consent is given): the note
+              appearing as the form wakes up would push the sections below down for a visitor
+              already reading them. Before then it is true too: the server wants the consent. */}
+          <p id={noteId} className={`wpcf7-submit-note${interactive && !consentMissing ? ' is-met' : ''}`}>
+            {notices.consentMissing}
+          </p>
           <ResponseOutput message={context.message} />
         </form>
         {/* After a sent message: the redirect add-on's popup, tab notice and hidden form. */}

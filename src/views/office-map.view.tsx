@@ -2,7 +2,7 @@
 // box lies on the illustration (same size, so nothing moves when the map arrives); until the
 // map is shown it is empty and the illustration shows through. Shown, the location menu (a
 // dropdown, "View All" first, or a list of links, the active one marked; only with more than one
-// location) sits on the map or above it, as content says, and the driving route's buttons and
+// location) sits on the map or in a panel beside it within the same box, as content says, and the driving route's buttons and
 // line (drivingDirections) on the map once it is drawn. A failure says why in one line on the
 // illustration; the illustration and the addresses stay.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -11,7 +11,7 @@ import type { InspectionEvent } from 'xstate';
 import { company } from '../../content/index.ts';
 import { map } from '../../content/home/map.ts';
 import { officeMapMachine } from '../machines/office-map.machine.ts';
-import { mapLocations } from '../services/maplace.service.ts';
+import { mapLocations, type MapLocation } from '../services/maplace.service.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { DrivingDirections } from './driving-directions.view.tsx';
 import { ResponsivePicture } from './sections/parts/responsive-picture.view.tsx';
@@ -20,19 +20,20 @@ export const OFFICE_MAP_ID = 'office-map';
 
 const { interactive } = map;
 const { words } = interactive;
-const locations = mapLocations(interactive.locations, company.offices);
-const onMenu = locations.flatMap((location, index) => (location.onMenu ? [{ view: index + 1, title: location.title }] : []));
+const contentLocations = mapLocations(interactive.locations, company.offices, interactive.type);
 
 export interface OfficeMapProps {
   /** The menu's kind and place; content's by default (tests render both kinds). */
   controls?: typeof interactive.controls;
   controlsOn?: typeof interactive.controlsOn;
+  /** The locations; content's offices by default (tests also draw a single one). */
+  locations?: readonly MapLocation[];
   /** The machine to run; tests pass `officeMapMachine.provide({ actors })` with stand-ins. */
   logic?: typeof officeMapMachine;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function OfficeMap({ controls = interactive.controls, controlsOn = interactive.controlsOn, logic = officeMapMachine, inspect }: OfficeMapProps) {
+export function OfficeMap({ controls = interactive.controls, controlsOn = interactive.controlsOn, locations = contentLocations, logic = officeMapMachine, inspect }: OfficeMapProps) {
   const canvas = useRef<HTMLDivElement>(null);
   const actorRef = useActorRef(logic, {
     // The margin is read when the machine starts watching (also while prerendering: no window).
@@ -42,8 +43,9 @@ export function OfficeMap({ controls = interactive.controls, controlsOn = intera
   const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));
   const failure = useSelector(actorRef, (snapshot) => (snapshot.hasTag('failed') ? snapshot.context.failure : null));
   const view = useSelector(actorRef, (snapshot) => snapshot.context.view);
-  const drawn = useSelector(actorRef, (snapshot) => (snapshot.hasTag('shown') ? snapshot.context.map : null));
+  const drawn = useSelector(actorRef, (snapshot) => (snapshot.hasTag('drawn') ? snapshot.context.map : null));
   const libraries = useSelector(actorRef, (snapshot) => snapshot.context.libraries);
+  const onMenu = locations.flatMap((location, index) => (location.onMenu ? [{ view: index + 1, title: location.title }] : []));
   const pick = (picked: number) => actorRef.send({ type: 'location.pick', view: picked });
 
   const menu =
@@ -83,20 +85,23 @@ export function OfficeMap({ controls = interactive.controls, controlsOn = intera
     ) : null;
 
   return (
-    <>
-      {controlsOn === 'beside' ? menu : null}
-      <div className={shown ? 'map__canvas is-map' : 'map__canvas'}>
-        <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
-        <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
-        {controlsOn === 'map' ? menu : null}
-        {drawn === null ? null : <DrivingDirections locations={locations} map={drawn} libraries={libraries} />}
-        {/* On the illustration, as the route's line is on the map: nothing below moves. */}
-        {failure === null ? null : (
-          <p className="office-map__failure" role="status">
-            {words.loadFailed.replace('%s', failure)}
-          </p>
-        )}
+    <div className={shown ? 'map__canvas is-map' : 'map__canvas'}>
+      <ResponsivePicture image={map.image} sizes="(min-width: 64em) 720px, 100vw" />
+      {/* The map and a menu beside it share the illustration's box: nothing outside it moves. */}
+      <div className="office-map__frame">
+        <div className="office-map__area">
+          <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
+          {controlsOn === 'map' ? menu : null}
+          {drawn === null ? null : <DrivingDirections locations={locations} map={drawn} libraries={libraries} />}
+        </div>
+        {controlsOn === 'beside' ? menu : null}
       </div>
-    </>
+      {/* On the illustration, as the route's line is on the map: nothing below moves. */}
+      {failure === null ? null : (
+        <p className="office-map__failure" role="status">
+          {words.loadFailed.replace('%s', failure)}
+        </p>
+      )}
+    </div>
   );
 }

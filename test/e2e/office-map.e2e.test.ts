@@ -4,7 +4,7 @@
 // given a key for these pages only. View All fits every office; the dropdown picks Cape Town
 // and opens its info window; the driving route reports the summed distance, a failing one its
 // status; without a key nothing is asked of Google and the static section works; axe; no
-// layout shift when the map arrives; screenshots.
+// layout shift when the map arrives, also for a visitor who lands on the section; screenshots.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -34,7 +34,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(width: number, { key, position }: { key: string | null; position?: { latitude: number; longitude: number } }) {
+async function open(width: number, { key, position, path = '/' }: { key: string | null; position?: { latitude: number; longitude: number }; path?: string }) {
   // bypassCSP: axe is injected as an inline script.
   const context = await browser.newContext({
     viewport: { width, height: width < 700 ? 800 : 900 },
@@ -57,7 +57,7 @@ async function open(width: number, { key, position }: { key: string | null; posi
   });
   await page.route('https://maps.googleapis.com/maps/api/js?**', (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
   const shifts = await recordLayoutShifts(page);
-  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+  await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
   return { context, page, errors, googleRequests, shifts };
 }
 
@@ -106,6 +106,19 @@ describe('the office map', () => {
       // The addresses' links stay.
       expect(await page.locator('#map .map__link').count()).toBe(offices.length * 2);
       expect(await axeViolations(page, '#map')).toEqual([]);
+      expect(await shifts()).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  // A shared link to the section: the page wakes up (the forms above it hydrate) and the map
+  // arrives while the visitor already reads it; neither moves anything in view.
+  for (const width of [375, 1280]) {
+    it(`moves nothing for a visitor who arrives at /#map (${width} px)`, async () => {
+      const { context, page, errors, shifts } = await open(width, { key: 'AIza-test-key', path: '/#map' });
+      await page.getByRole('button', { name: words.showRoute }).waitFor();
+      await page.waitForTimeout(300);
       expect(await shifts()).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

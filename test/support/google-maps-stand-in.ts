@@ -12,6 +12,8 @@ export function createMapsStandIn() {
   const calls: string[] = [];
   const markers: Marker[] = [];
   const circles: Circle[] = [];
+  /** The maps made, newest last: `idle` fired on one is Google saying it has drawn it. */
+  const maps: StandInMap[] = [];
   /** The DirectionsService's requests, and the renderers' doings. */
   const routeRequests: unknown[] = [];
   const drawn: string[] = [];
@@ -22,10 +24,13 @@ export function createMapsStandIn() {
     listeners = new Map<string, Listener>();
     addListener(name: string, listener: Listener) {
       this.listeners.set(name, listener);
+      return { remove: () => this.listeners.delete(name) };
     }
   }
-  class StandInMap {
+  class StandInMap extends Evented {
     constructor(_element: HTMLElement, options: { zoom: number }) {
+      super();
+      maps.push(this);
       calls.push(`map zoom ${options.zoom}`);
     }
     fitBounds(bounds: LatLngBounds) {
@@ -118,6 +123,7 @@ export function createMapsStandIn() {
     newMap: () => new libraries.maps.Map(document.createElement('div'), { zoom: 12 }),
     MapClass: StandInMap,
     calls,
+    maps,
     markers,
     circles,
     routeRequests,
@@ -127,6 +133,7 @@ export function createMapsStandIn() {
     },
     reset() {
       calls.length = 0;
+      maps.length = 0;
       markers.length = 0;
       circles.length = 0;
       routeRequests.length = 0;

@@ -201,6 +201,9 @@ describe('submitting', () => {
     expect(button).toHaveAccessibleDescription('Tick the consent box above to send your message.');
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     expect(button).toBeEnabled();
+    // The note keeps its room, hidden: nothing below the form moves.
+    expect(screen.getByText('Tick the consent box above to send your message.')).toHaveClass('is-met');
+    expect(button).not.toHaveAccessibleDescription();
   });
 
   it('invalid fields: inline errors, a screen-reader list, and an error summary that takes the focus', async () => {

@@ -64,8 +64,14 @@ describe('the office map on Google Maps', () => {
     parent.stop();
   });
 
-  it('reports clicks on a marker and on the circle as picks, and a refused key as a failure', () => {
+  it('reports the drawn map once, clicks on a marker and on the circle as picks, and a refused key as a failure', () => {
     const { parent, reported } = start(2);
+    // Not ready until Google has drawn it (its first idle); later idles (after a pan) say nothing.
+    expect(reported).toEqual([]);
+    const idle = () => standIn.maps[0]!.listeners.get('idle')?.();
+    idle();
+    idle();
+    expect(standIn.maps[0]!.listeners.has('idle')).toBe(false);
     markers[1]!.listeners.get('click')!();
     circles[0]!.listeners.get('click')!();
     window.gm_authFailure!();

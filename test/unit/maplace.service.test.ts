@@ -24,8 +24,14 @@ describe('map locations', () => {
     expect(() => mapLocations([{ officeId: 'pretoria' }], offices)).toThrow('No office "pretoria" for map location 1');
   });
 
+  it('are all circled in circle mode (Maplace’s `type: \'circle\'`) unless one says otherwise', () => {
+    const circled = mapLocations([{ officeId: 'midrand' }, { officeId: 'durban', circle: false }, { officeId: 'cape-town', circle: true }], offices, 'circle');
+    expect(circled.map((location) => location.circle)).toEqual([true, false, true]);
+    expect(mapLocations([{ officeId: 'midrand' }], offices, 'marker')[0]!.circle).toBe(false);
+  });
+
   it('are the site’s offices in content order, the head office circled', () => {
-    const locations = mapLocations(map.interactive.locations, offices);
+    const locations = mapLocations(map.interactive.locations, offices, map.interactive.type);
     expect(locations.map((location) => location.title)).toEqual(['Midrand (head office)', 'Cape Town', 'Durban']);
     expect(locations.filter((location) => location.circle).map((location) => location.title)).toEqual(['Midrand (head office)']);
     expect(locations[0]!.html).toBe('<strong>Midrand (head office)</strong><br>Showroom and factory: call ahead for a visit.');

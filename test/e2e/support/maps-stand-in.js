@@ -15,10 +15,10 @@
     }
     addListener(name, listener) {
       (this.listeners[name] ??= []).push(listener);
-      return { remove: () => {} };
+      return { remove: () => (this.listeners[name] = this.listeners[name].filter((kept) => kept !== listener)) };
     }
     fire(name) {
-      for (const listener of this.listeners[name] ?? []) listener();
+      for (const listener of [...(this.listeners[name] ?? [])]) listener();
     }
   }
   class LatLngBounds {
@@ -51,6 +51,8 @@
       element.append(this.layer);
       this.setCenter(options.center);
       this.setZoom(options.zoom);
+      // Google says it has drawn the map (its first `idle`) a moment after it was made.
+      setTimeout(() => this.fire('idle'), 0);
     }
     fitBounds(bounds) {
       this.element.dataset.fitBounds = bounds.points.map((point) => `${point.lat},${point.lng}`).join(' ');
