@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type MigrationResult } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type MigrationResult } from 'kysely/migration';
 import { dialectOf } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 

@@ -32,7 +32,7 @@ class WaitingSqliteDriver extends SqliteDriver {
     // One connection for the life of the driver (SQLite's dialect has just one).
     this.#connection ??= {
       executeQuery: <R>(query: CompiledQuery) => waitWhileBusy(() => connection.executeQuery<R>(query), this.#busyWaitMs, () => !this.#inTransaction),
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+      streamQuery: <R>(query: CompiledQuery, chunkSize: number) => connection.streamQuery<R>(query, chunkSize),
     };
     return this.#connection;
   }

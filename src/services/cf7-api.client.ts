@@ -61,7 +61,7 @@ export function createCf7Client(api: Wpcf7Api, options: Cf7ClientOptions = {}): 
   const log = options.log ?? ((...data: unknown[]) => console.error(...data));
   const http: KyInstance = ky.create({
     // Absolute against the page: a Request outside a browser (tests, workers) needs a full URL.
-    prefixUrl: typeof location === 'undefined' ? api.root : new URL(api.root, location.href).href,
+    prefix: typeof location === 'undefined' ? api.root : new URL(api.root, location.href).href,
     headers: { Accept: ACCEPT },
     throwHttpErrors: false,
     ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -6,6 +6,7 @@
 // and its message is the raw error the visitor is shown (the plugin shows the jqXHR error).
 import ky, { type KyInstance } from 'ky';
 import { is, optional, string, type, type Infer } from 'superstruct';
+import { transportErrorOf } from './transport-error.ts';
 
 export type NewsletterApiErrorCode = 'fetch_error' | 'invalid_answer' | 'http_error';
 
@@ -57,14 +58,17 @@ export interface NewsletterClient {
   countryPrefixList(nonce: string, signal?: AbortSignal): Promise<string>;
 }
 
-const rawError = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const rawError = (thrown: unknown) => {
+  const error = transportErrorOf(thrown);
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+};
 
 const formBody = (entries: ReadonlyArray<readonly [string, string]>) => new URLSearchParams(entries.map(([name, value]) => [name, value]));
 
 export function createNewsletterClient(options: NewsletterClientOptions = {}): NewsletterClient {
   const base = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.origin + '/');
   const http: KyInstance = ky.create({
-    prefixUrl: base,
+    prefix: base,
     throwHttpErrors: false,
     retry: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -6,6 +6,7 @@
 import ky, { type KyInstance } from 'ky';
 import { boolean, is, literal, number, optional, record, string, type, type Infer } from 'superstruct';
 import { HUMAN_TEST_ACTION, SIDEBAR_SEND_ACTION } from '../validation/sidebar-form/index.ts';
+import { transportErrorOf } from './transport-error.ts';
 
 export const SIDEBAR_AJAX_PATH = 'wp-admin/admin-ajax.php';
 
@@ -53,7 +54,7 @@ export interface SidebarClient {
 
 export function createSidebarClient(options: SidebarClientOptions = {}): SidebarClient {
   const base = options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost/' : location.origin + '/');
-  const http: KyInstance = ky.create({ prefixUrl: base, throwHttpErrors: false, retry: 0, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const http: KyInstance = ky.create({ prefix: base, throwHttpErrors: false, retry: 0, ...(options.fetch ? { fetch: options.fetch } : {}) });
 
   async function post(entries: ReadonlyArray<readonly [string, string]>, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
     let response: Response;
@@ -61,7 +62,8 @@ export function createSidebarClient(options: SidebarClientOptions = {}): Sidebar
       response = await http.post(SIDEBAR_AJAX_PATH, { body: new URLSearchParams(entries.map(([name, value]) => [name, value])), headers: { Accept: 'application/json' }, signal });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new SidebarApiError(error instanceof Error ? error.message : String(error), undefined, { cause: error });
+      const cause = transportErrorOf(error);
+      throw new SidebarApiError(cause instanceof Error ? cause.message : String(cause), undefined, { cause });
     }
     const text = await response.text();
     try {

@@ -23,7 +23,7 @@ export async function fetchSiteConfig(root: string = SITE_REST_ROOT, options: { 
   // Absolute against the page: a Request outside a browser (tests, workers) needs a full URL.
   const base = typeof location === 'undefined' ? root : new URL(root, location.href).href;
   const answer: unknown = await ky
-    .get('site/v1/config', { prefixUrl: base, headers: { Accept: 'application/json' }, signal: options.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
+    .get('site/v1/config', { prefix: base, headers: { Accept: 'application/json' }, signal: options.signal, ...(options.fetch ? { fetch: options.fetch } : {}) })
     .json();
   const config = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
   return {

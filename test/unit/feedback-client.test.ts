@@ -1,3 +1,5 @@
+// @vitest-environment node
+// (Node's own FormData, File and Request: Node 24's Request refuses jsdom's File.)
 // The Contact Form 7 API client (ky): the plugin's error mapping (offline → fetch_error,
 // not JSON → invalid_json), answers outside 2xx logged and carrying the server's message, the
 // paths, the multipart body, and no retry of a submission.
@@ -57,9 +59,9 @@ describe('the feedback client', () => {
     expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
     const posted = await request!.formData();
     expect(posted.get('your-name')).toBe('Thandi');
-    // The file part is there; its bytes are checked end to end in Chromium (jsdom's File does not
-    // survive Node's Request intact).
-    expect(posted.has('your-file')).toBe(true);
+    const file = posted.get('your-file');
+    expect(file).toBeInstanceOf(File);
+    expect(file instanceof File ? [file.name, file.type, await file.text()] : null).toEqual(['brief.pdf', 'application/pdf', '%PDF-1.4']);
   });
 
   it('always gives invalid_fields, [] when the server left it out', async () => {

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as initialSchema from './0001-initial-schema.ts';
 import * as contactForm from './0002-contact-form.ts';
 import * as newsletter from './0003-newsletter.ts';
