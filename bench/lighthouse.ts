@@ -1,0 +1,128 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated slow 4G and CPU) on every
+// prerendered route of the built site, served by the real server, in Debian's Chromium
+// (CHROME_PATH) with no network beyond loopback. Each route runs LIGHTHOUSE_RUNS times (3) and
+// the run with the median performance score is reported: the four scores, LCP, TBT and CLS.
+// A budget: it fails below 95 for performance or below 100 for the other three, except that a
+// page asking not to be indexed may have that as its one SEO finding (`is-crawlable`), and the
+// not-found page (measured at an unknown path, so with its real 404 status, which Lighthouse is
+// told to accept) its status (`http-status-code`).
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { projects } from '../content/home/projects.ts';
+import { projectPathOf } from '../src/services/project-path.service.ts';
+import { ensureBuilt, printTable, startBuiltServer } from './support/built-server.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PERFORMANCE_BUDGET = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** The one SEO finding a page that asks not to be indexed is allowed. */
+const NOINDEX_AUDIT = 'is-crawlable';
+/** The not-found page's: it answers 404, as it must. */
+const NOT_FOUND_PATH = '/no-such-page/';
+const STATUS_AUDIT = 'http-status-code';
+const CONSOLE_AUDIT = 'errors-in-console';
+
+/** The entries of the console audit's table. */
+function consoleErrors(details: unknown): Array<{ source?: unknown; sourceLocation?: { url?: unknown } }> {
+  if (typeof details !== 'object' || details === null || !('items' in details) || !Array.isArray(details.items)) return [];
+  return details.items as Array<{ source?: unknown; sourceLocation?: { url?: unknown } }>;
+}
+
+const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : [
+  '/',
+  '/thank-you/',
+  '/newsletter/confirmed/',
+  '/newsletter/unsubscribed/',
+  '/newsletter/link-expired/',
+  NOT_FOUND_PATH,
+  ...projects.items.map((project) => projectPathOf(project.id)),
+];
+
+interface Measured {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** SEO audits that failed. */
+  seoFindings: string[];
+  /** Accessibility and best-practices audits that failed (what to look at when under 100). */
+  otherFindings: string[];
+  /** The console's only errors are the browser's note of the page's own status (a 404 page's). */
+  onlyOwnStatusLogged: boolean;
+  error: string | undefined;
+}
+
+async function measure(url: string, port: number, notFound: boolean): Promise<Measured> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ignoreStatusCode: notFound });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const score = (category: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+  const failing = (category: (typeof CATEGORIES)[number]) =>
+    (lhr.categories[category]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+  return {
+    scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    seoFindings: failing('seo'),
+    otherFindings: [...failing('accessibility'), ...failing('best-practices')],
+    onlyOwnStatusLogged: consoleErrors(lhr.audits[CONSOLE_AUDIT]?.details).every((item) => item.source === 'network' && item.sourceLocation?.url === url),
+    error: lhr.runtimeError?.message,
+  };
+}
+
+/** What keeps a route under its budget; empty when it meets it. */
+function misses(run: Measured, notFound: boolean): string[] {
+  if (run.error) return [run.error];
+  const found: string[] = [];
+  if (run.scores.performance < PERFORMANCE_BUDGET) found.push(`performance ${run.scores.performance} < ${PERFORMANCE_BUDGET}`);
+  // The browser logs a 404 page's own status; that is the page doing its job.
+  const allowed = (id: string) => notFound && id === CONSOLE_AUDIT && run.onlyOwnStatusLogged;
+  const other = run.otherFindings.filter((id) => !allowed(id));
+  if (other.length > 0) found.push(`accessibility / best practices: ${other.join(', ')}`);
+  const seoOther = run.seoFindings.filter((id) => id !== NOINDEX_AUDIT && !(notFound && id === STATUS_AUDIT));
+  if (seoOther.length > 0) found.push(`seo: ${seoOther.join(', ')}`);
+  return found;
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  const server = await startBuiltServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  try {
+    for (const route of routes) {
+      const notFound = route === NOT_FOUND_PATH;
+      const runs: Measured[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await measure(`${server.base}${route}`, chrome.port, notFound));
+      const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
+      const missed = misses(median, notFound);
+      if (missed.length > 0) failures.push(`${route}: ${missed.join('; ')}`);
+      rows.push([
+        route,
+        ...CATEGORIES.map((category) => String(median.scores[category])),
+        `${(median.lcpMs / 1000).toFixed(2)} s`,
+        `${Math.round(median.tbtMs)} ms`,
+        median.cls.toFixed(3),
+        [median.seoFindings.includes(NOINDEX_AUDIT) ? 'noindex' : '', notFound ? '404' : ''].filter(Boolean).join(', '),
+        missed.length > 0 ? 'OVER BUDGET' : 'ok',
+      ]);
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  printTable(['route', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'note', ''], rows);
+  process.stdout.write(`\nLighthouse mobile (simulated slow 4G, 4× CPU), median of ${RUNS} by performance; budget: performance ≥ ${PERFORMANCE_BUDGET}, the rest 100.\n`);
+  if (failures.length > 0) {
+    process.stdout.write(`\nOver budget:\n${failures.map((failure) => `  ${failure}`).join('\n')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
