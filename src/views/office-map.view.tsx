@@ -2,9 +2,9 @@
 // box lies on the illustration (same size, so nothing moves when the map arrives); until the
 // map is shown it is empty and the illustration shows through. Shown, the location menu (a
 // dropdown, "View All" first, or a list of links, the active one marked; only with more than one
-// location) sits on the map or in a panel beside it within the same box, as content says, and the driving route's buttons and
-// line (drivingDirections) on the map once it is drawn. A failure says why in one line on the
-// illustration; the illustration and the addresses stay.
+// location) sits on the map or in a panel beside it within the same box, as content says, and
+// the driving route's buttons and line (drivingDirections) on the map once Google has drawn it.
+// A failure says why in one line on the illustration; the illustration and the addresses stay.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
