@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FormDefinition, MessageKey } from '../../content/forms/index.ts';
@@ -154,11 +154,14 @@ interface IncomingFile {
   tooLarge: boolean;
 }
 
-/** Streams one file part to a temporary file, keeping its first bytes; stops writing past `maxSize`. */
+/**
+ * Streams one file part to a temporary file, keeping its first bytes; stops writing past `maxSize`.
+ * The file is made at the first byte: a form sent with no file chosen (an empty part, most
+ * submissions) touches no disk.
+ */
 async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }, uploadDir: string, maxSize: number, tooLarge: Promise<never>): Promise<IncomingFile> {
-  await mkdir(uploadDir, { recursive: true, mode: 0o700 });
-  const tempPath = path.join(uploadDir, `incoming-${randomBytes(16).toString('hex')}.tmp`);
-  const handle = await open(tempPath, 'wx', 0o600);
+  let tempPath: string | null = null;
+  let handle: FileHandle | null = null;
   let size = 0;
   const head: Buffer[] = [];
   let headLength = 0;
@@ -168,17 +171,24 @@ async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }
       const next = await raced(chunks.next(), tooLarge);
       if (next.done) break;
       const chunk = next.value;
+      if (chunk.length === 0) continue;
       size += chunk.length;
       if (headLength < FILE_HEAD_BYTES) {
         head.push(chunk.subarray(0, FILE_HEAD_BYTES - headLength));
         headLength += Math.min(chunk.length, FILE_HEAD_BYTES - headLength);
       }
       // Past the field's limit the rest is read and dropped: the field gets its message.
-      if (size <= maxSize) await handle.write(chunk);
+      if (size > maxSize) continue;
+      if (handle === null) {
+        await mkdir(uploadDir, { recursive: true, mode: 0o700 });
+        tempPath = path.join(uploadDir, `incoming-${randomBytes(16).toString('hex')}.tmp`);
+        handle = await open(tempPath, 'wx', 0o600);
+      }
+      await handle.write(chunk);
     }
-    await handle.sync();
+    await handle?.sync();
   } finally {
-    await handle.close();
+    await handle?.close();
   }
   const over = size > maxSize || file.truncated === true;
   return { tempPath, size, head: Buffer.concat(head), tooLarge: over };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacKey } from './hmac-key.ts';
 
 /*
  * WordPress-style nonces for anonymous visitors. Time is cut into ticks of half a lifetime;
@@ -21,7 +22,7 @@ export function nonceTick(now: number, lifetimeSeconds: number = NONCE_LIFETIME_
 }
 
 function nonceForTick(secret: string, action: string, tick: number): string {
-  return createHmac('sha256', secret).update(`${tick}|${action}`).digest('base64url').slice(0, NONCE_LENGTH);
+  return createHmac('sha256', hmacKey(secret)).update(`${tick}|${action}`).digest('base64url').slice(0, NONCE_LENGTH);
 }
 
 export function createNonce(

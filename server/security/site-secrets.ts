@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { hmacKey } from './hmac-key.ts';
 
 /**
  * Keyed hashes for everything that WordPress signs with its salts (`wp_hash`): quiz answers,
@@ -12,11 +13,12 @@ export interface SiteSecrets {
 }
 
 export function createSiteSecrets(secret: string): SiteSecrets {
-  const keys = new Map<string, Buffer>();
-  const keyFor = (purpose: string): Buffer => {
+  // KeyObjects, not Buffers: see hmac-key.ts.
+  const keys = new Map<string, KeyObject>();
+  const keyFor = (purpose: string): KeyObject => {
     let key = keys.get(purpose);
     if (key === undefined) {
-      key = createHmac('sha256', secret).update(`site-secret|${purpose}`).digest();
+      key = createSecretKey(createHmac('sha256', hmacKey(secret)).update(`site-secret|${purpose}`).digest());
       keys.set(purpose, key);
     }
     return key;

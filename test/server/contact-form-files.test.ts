@@ -59,9 +59,17 @@ describe(`uploaded files on ${testDialect}`, () => {
     }
   });
 
-  it('treats an empty file input as no file', async () => {
-    const answer = answerOf(await postFeedback(testApp.app, 5, { ...validContactFields(), 'your-file': new File([], '') }));
-    expect(answer.status).toBe('mail_sent');
+  it('treats an empty file input as no file, without touching the disk', async () => {
+    // An upload folder that does not exist yet: receiving a file would have to make it.
+    const uploadDir = path.join(testApp.uploadDir, 'not-made-yet');
+    const quiet = await createTestApp({ MAIL_TO: 'sales@example.co.za', UPLOAD_DIR: uploadDir }, { forms: testForms });
+    try {
+      const answer = answerOf(await postFeedback(quiet.app, 5, { ...validContactFields(), 'your-file': new File([], '') }));
+      expect(answer.status).toBe('mail_sent');
+      await expect(stat(uploadDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    } finally {
+      await quiet.cleanup();
+    }
   });
 
   it.each([
