@@ -1,5 +1,6 @@
 import { isPostgresUrl } from './db/dialect.ts';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -15,8 +16,12 @@ export interface Config {
   mailMaxAgeMs: number;
   /** UPLOAD_RETAIN_DAYS: uploaded files are deleted this long after their submission. */
   uploadRetainDays: number;
-  /** RATE_LIMIT_STORE: where per-address counts live (shared in the database on PostgreSQL). */
+  /** RATE_LIMIT_STORE: where per-address counts live (shared in the database on PostgreSQL or several processes). */
   rateLimitStore: 'memory' | 'database';
+  /** WEB_CONCURRENCY: server processes (one per core by default); 1 runs a single process. */
+  webConcurrency: number;
+  /** SQLITE_SYNCHRONOUS: when a SQLite commit reaches the disk (see db/create-database.ts). */
+  sqliteSynchronous: SqliteSynchronous;
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
   smtpUrl: string | null;
@@ -57,6 +62,8 @@ export interface Config {
    */
   siteUrl: string;
 }
+
+export type SqliteSynchronous = 'normal' | 'full';
 
 export interface RateLimit {
   max: number;
@@ -162,7 +169,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const mailMaxAgeMs = readMailMaxAge(env);
   const uploadRetainDays = readUploadRetainDays(env);
   const databaseUrl = readDatabaseUrl(env);
-  const rateLimitStore = readRateLimitStore(env, databaseUrl);
+  const webConcurrency = readWebConcurrency(env, databaseUrl);
+  const rateLimitStore = readRateLimitStore(env, databaseUrl, webConcurrency);
   if (smtpUrl !== null && read(env, 'SITE_URL') === null) {
     // Confirm and unsubscribe links in mail are built from it; the default is where the server
     // listens, which no reader of the mail can reach.
@@ -178,6 +186,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     mailMaxAgeMs,
     uploadRetainDays,
     rateLimitStore,
+    webConcurrency,
+    sqliteSynchronous: readSqliteSynchronous(env),
     databaseUrl,
     smtpUrl,
     mailTo,
@@ -349,15 +359,51 @@ function readDuration(env: Env, name: string, fallback: number, min: number, max
 }
 
 /**
- * `database` counts every server's requests together (several servers on one PostgreSQL
- * database), `memory` counts per process. Default: database on PostgreSQL; memory on SQLite,
- * which is one server, and where a counting write per request would cost a disk sync each.
+ * `database` counts every server's requests together (several processes, or several servers on
+ * one PostgreSQL database), `memory` counts per process. Default: database whenever more than
+ * one process serves the site (WEB_CONCURRENCY above 1, or PostgreSQL, which is there for
+ * several servers); memory for a single process on SQLite.
  */
-function readRateLimitStore(env: Env, databaseUrl: string): 'memory' | 'database' {
+function readRateLimitStore(env: Env, databaseUrl: string, webConcurrency: number): 'memory' | 'database' {
   const raw = read(env, 'RATE_LIMIT_STORE');
-  if (raw === null) return isPostgresUrl(databaseUrl) ? 'database' : 'memory';
+  if (raw === null) return isPostgresUrl(databaseUrl) || webConcurrency > 1 ? 'database' : 'memory';
   if (raw === 'memory' || raw === 'database') return raw;
   throw new ConfigError('RATE_LIMIT_STORE', `must be memory or database (got ${shown(raw)})`);
+}
+
+/** Enough for any machine this site will run on; more processes than cores only compete. */
+const MAX_WEB_CONCURRENCY = 64;
+
+/**
+ * Server processes: by default one per core the process may use (`os.availableParallelism`);
+ * `1` turns the cluster off. A database in memory belongs to one process, so it runs one.
+ */
+function readWebConcurrency(env: Env, databaseUrl: string): number {
+  const raw = read(env, 'WEB_CONCURRENCY');
+  const inMemory = databaseUrl === 'sqlite::memory:';
+  if (raw === null) return inMemory ? 1 : Math.min(availableParallelism(), MAX_WEB_CONCURRENCY);
+  const count = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
+  if (!(count >= 1 && count <= MAX_WEB_CONCURRENCY)) {
+    throw new ConfigError('WEB_CONCURRENCY', `must be a whole number of processes from 1 to ${MAX_WEB_CONCURRENCY} (got ${shown(raw)})`);
+  }
+  if (inMemory && count > 1) {
+    throw new ConfigError('WEB_CONCURRENCY', `must be 1 with DATABASE_URL=sqlite::memory: (each process would have a database of its own; got ${shown(raw)})`);
+  }
+  return count;
+}
+
+/**
+ * `normal` (the default): in WAL mode a commit is in the log when the request is answered and
+ * survives the process being killed, but the log is synced to the disk only at checkpoints,
+ * so a power cut or an operating system crash may lose the last moments' commits. `full` syncs
+ * the log at every commit (survives those too) and costs a disk sync per commit, which the
+ * event loop waits for: on this project's benchmark machine a third of the feedback rate.
+ */
+function readSqliteSynchronous(env: Env): SqliteSynchronous {
+  const raw = read(env, 'SQLITE_SYNCHRONOUS');
+  if (raw === null) return 'normal';
+  if (raw === 'normal' || raw === 'full') return raw;
+  throw new ConfigError('SQLITE_SYNCHRONOUS', `must be normal or full (got ${shown(raw)})`);
 }
 
 /** Whole days from 1 to 3650; default 180 (half a year: long enough to answer any enquiry). */

@@ -9,12 +9,13 @@ import { linkKeyOf, pageKeyOf, type ClickHit, type HitStore } from './hit-store.
  * statements, where going through Kysely (its query building, a promise per statement and the
  * connection's queue) cost a beacon more than SQLite itself.
  *
- * That connection commits with `synchronous = NORMAL`: in WAL mode a commit is in the log
- * file once acknowledged, so a SIGKILL of the server keeps it; only a power cut or a kernel
- * crash in that instant could take the last clicks with it. The application's connection (every
- * submission) keeps FULL. It begins IMMEDIATE and, should another connection hold the write
- * lock, the whole batch is tried again without stopping the event loop (a transaction that
- * fails is rolled back, so nothing of it is kept in between).
+ * That connection always commits with `synchronous = NORMAL`: in WAL mode a commit is in the
+ * log file once acknowledged, so a SIGKILL of the server keeps it; only a power cut or a kernel
+ * crash in that instant could take the last clicks with it (SQLITE_SYNCHRONOUS=full, for the
+ * application's connection, is not worth a disk sync per batch of clicks). It begins
+ * IMMEDIATE and, should another connection hold the write lock, the whole batch is tried
+ * again without stopping the event loop (a transaction that fails is rolled back, so nothing
+ * of it is kept in between).
  */
 
 interface Statements {
@@ -46,7 +47,7 @@ export function sqliteHitStore(file: string, busyWaitMs?: number): HitStore {
   // Opened on the first batch, after the server has migrated the database.
   let opened: { database: SqliteDatabase.Database; store: SqliteDatabase.Transaction<StoreBatch> } | null = null;
   const open = () => {
-    const database = openSqlite(file, 'NORMAL');
+    const database = openSqlite(file, 'normal');
     const statements: Statements = {
       insertLink: database.prepare(
         'insert into click_links (post_id, page_url, target, anchor, created_at) values (?, ?, ?, ?, ?) on conflict (post_id, page_url, target, anchor) do nothing',

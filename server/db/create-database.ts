@@ -7,12 +7,15 @@ import { isPostgresUrl } from './dialect.ts';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
+import type { SqliteSynchronous } from '../config.ts';
 
 export interface CreateDatabaseOptions {
   /** Called with errors of idle PostgreSQL connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
   /** Working directory that relative SQLite paths resolve against. */
   cwd?: string;
+  /** SQLite's `synchronous` for the application's connection (SQLITE_SYNCHRONOUS); default normal. */
+  synchronous?: SqliteSynchronous;
 }
 
 // A PostgreSQL connection attempt that takes longer than this fails instead of hanging forever.
@@ -39,17 +42,18 @@ export async function sqliteFileIn(db: Kysely<Database>): Promise<string | null>
 
 /**
  * A connection to the SQLite file (or `:memory:`), set up as every connection of the site is.
- * WAL lets readers work while a write is in progress. FULL syncs the log at every commit, so
- * a submission the visitor was told is sent survives a power loss too (NORMAL survives a
- * process crash but may lose the last commits to an OS crash); group commit
- * (submission-writer.ts) shares one sync among many submissions. Only the click hits' own
- * connection asks for NORMAL (sqlite-hit-store.ts).
+ * WAL lets readers work while a write is in progress, and several server processes share the
+ * file. NORMAL (the default) puts every commit in the log before the request is answered, so
+ * nothing acknowledged is lost when a process is killed; FULL also syncs the log at each commit
+ * (an OS crash or power cut loses nothing either), a sync better-sqlite3 makes the event loop
+ * wait for: SQLITE_SYNCHRONOUS in config.ts weighs the two. Group commit (submission-writer.ts)
+ * shares one commit among many submissions either way.
  */
-export function openSqlite(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL'): SqliteDatabase.Database {
+export function openSqlite(file: string, synchronous: SqliteSynchronous = 'normal'): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
   database.pragma('journal_mode = WAL');
-  database.pragma(`synchronous = ${synchronous}`);
+  database.pragma(`synchronous = ${synchronous.toUpperCase()}`);
   database.pragma('foreign_keys = ON');
   // Another connection's write lock is waited for in JavaScript, without stopping the event
   // loop (busy-wait.ts); SQLite's own wait would sleep the whole process.
@@ -62,7 +66,7 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
   return new Kysely<Database>({
     dialect: new WaitingSqliteDialect({
       // Opened lazily on the first query, so a Kysely that is never used holds no file handle.
-      database: async () => withStatementCache(openSqlite(file)),
+      database: async () => withStatementCache(openSqlite(file, options.synchronous)),
     }),
   });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_DISALLOWED_WORDS, loadConfig, proxyWarning } from '../../server/config.ts';
 
@@ -41,7 +42,10 @@ describe('loadConfig', () => {
       timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
       mailMaxAgeMs: 7 * 24 * 3_600_000,
       uploadRetainDays: 180,
-      rateLimitStore: 'memory',
+      // One process per core the server may use; with more than one, limits count in the database.
+      webConcurrency: availableParallelism(),
+      rateLimitStore: availableParallelism() > 1 ? 'database' : 'memory',
+      sqliteSynchronous: 'normal',
     });
   });
 
@@ -77,6 +81,8 @@ describe('loadConfig', () => {
         SHUTDOWN_GRACE: '3s',
         MAIL_MAX_AGE: '14d',
         UPLOAD_RETAIN_DAYS: '90',
+        WEB_CONCURRENCY: '3',
+        SQLITE_SYNCHRONOUS: 'full',
       },
       '/srv/site',
     );
@@ -108,6 +114,8 @@ describe('loadConfig', () => {
       mailMaxAgeMs: 14 * 24 * 3_600_000,
       uploadRetainDays: 90,
       rateLimitStore: 'database',
+      webConcurrency: 3,
+      sqliteSynchronous: 'full',
     });
   });
 
@@ -330,11 +338,37 @@ describe('timeouts', () => {
 });
 
 describe('RATE_LIMIT_STORE', () => {
-  it('counts in the database by default on PostgreSQL, in memory on SQLite, and can be set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/site' }).rateLimitStore).toBe('database');
-    expect(loadConfig({}).rateLimitStore).toBe('memory');
+  it('counts in the database by default on PostgreSQL or with several processes, in memory for one process on SQLite, and can be set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/site', WEB_CONCURRENCY: '1' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ WEB_CONCURRENCY: '2' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({ WEB_CONCURRENCY: '4', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('Invalid configuration: RATE_LIMIT_STORE must be memory or database (got "redis")');
   });
 });
 
+describe('WEB_CONCURRENCY', () => {
+  it('is one process per core by default, one for a database in memory, and a whole number from 1 to 64 when set', () => {
+    expect(loadConfig({}).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '64' }).webConcurrency).toBe(64);
+    for (const bad of ['0', '65', '2.5', 'auto', '-1']) {
+      expect(() => loadConfig({ WEB_CONCURRENCY: bad })).toThrow(
+        `Invalid configuration: WEB_CONCURRENCY must be a whole number of processes from 1 to 64 (got "${bad}")`,
+      );
+    }
+    expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:', WEB_CONCURRENCY: '2' })).toThrow(
+      'Invalid configuration: WEB_CONCURRENCY must be 1 with DATABASE_URL=sqlite::memory: (each process would have a database of its own; got "2")',
+    );
+  });
+});
+
+describe('SQLITE_SYNCHRONOUS', () => {
+  it('is normal by default, full when asked, nothing else', () => {
+    expect(loadConfig({}).sqliteSynchronous).toBe('normal');
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'full' }).sqliteSynchronous).toBe('full');
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('Invalid configuration: SQLITE_SYNCHRONOUS must be normal or full (got "off")');
+  });
+});

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../server/db/create-database.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/types.ts';
 import { migrations } from '../../server/db/migrations/index.ts';
 import { resolveNonceSecret } from '../../server/security/nonce-secret.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
@@ -156,14 +158,21 @@ describe(`migrations on ${testDialect}`, () => {
 });
 
 describe.runIf(testDialect === 'sqlite')('the SQLite connection', () => {
-  it('uses WAL, FULL synchronous (acknowledged commits survive a power loss), foreign keys, and waits for locks itself', async () => {
-    const { db } = await fresh();
-    const pragma = async (name: string) =>
-      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0] ?? {})[0];
-    expect(await pragma('journal_mode')).toBe('wal');
-    expect(await pragma('synchronous')).toBe(2); // FULL
-    expect(await pragma('foreign_keys')).toBe(1);
+  it('uses WAL, NORMAL synchronous by default (acknowledged commits survive a killed process) or FULL when asked (a power loss too), foreign keys, and waits for locks itself', async () => {
+    const { db, url } = await fresh();
+    const pragma = async (on: Kysely<Database>, name: string) =>
+      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(on)).rows[0] ?? {})[0];
+    expect(await pragma(db, 'journal_mode')).toBe('wal');
+    expect(await pragma(db, 'synchronous')).toBe(1); // NORMAL
+    expect(await pragma(db, 'foreign_keys')).toBe(1);
     // SQLite's own wait would sleep the event loop: sqlite-waiting-driver.ts waits instead.
-    expect(await pragma('busy_timeout')).toBe(0);
+    expect(await pragma(db, 'busy_timeout')).toBe(0);
+    const full = createDatabase(url, { synchronous: 'full' });
+    try {
+      expect(await pragma(full, 'synchronous')).toBe(2); // FULL
+      expect(await pragma(full, 'journal_mode')).toBe('wal');
+    } finally {
+      await full.destroy();
+    }
   });
 });

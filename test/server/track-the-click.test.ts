@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeOldHits } from '../../server/clicks/click-counts.ts';
 import { clickReport, clickReportCsv, formatClickReport } from '../../server/clicks/click-report.ts';
@@ -217,7 +216,7 @@ describe(`the click hit writer on ${testDialect}`, () => {
     });
   }
 
-  it.runIf(testDialect === 'sqlite')('on a SQLite file, commits through a connection of its own: the application\'s stays FULL, and a write lock held there is waited for without stopping the event loop', async () => {
+  it.runIf(testDialect === 'sqlite')('on a SQLite file, commits through a connection of its own, and a write lock held on the application\'s is waited for without stopping the event loop', async () => {
     const test = await appWith();
     const { db } = test.database;
     const writer = createHitWriter(hitStoreFor(db));
@@ -242,7 +241,6 @@ describe(`the click hit writer on ${testDialect}`, () => {
     expect(ticks).toBe(5);
     expect(written).toBe(true);
     expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(3);
-    expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(db)).rows[0]?.synchronous).toBe(2);
   });
 
   it('waits for more hits while they keep arriving, one turn of the event loop at a time, then commits them together', async () => {

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { proxyWarning, type Config } from '../config.ts';
+import { createDatabase } from '../db/create-database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
+import { startMailDelivery, startRequestDelivery } from '../mail/start-mail-delivery.ts';
+import type { OutboxWorker } from '../mail/outbox-worker.ts';
+import { flushThenExit } from './flush-then-exit.ts';
+import { relayQueuedRows, wakeForRelayedRows } from './outbox-relay.ts';
+import type { ProcessRole } from './process-role.ts';
+
+// A shutdown stuck past the grace period and this much more is forced (exit 1).
+export const SHUTDOWN_MARGIN_MS = 4_000;
+
+/**
+ * One server process: open (and, alone, migrate) the database, listen, and — in the process
+ * whose role says so — deliver the outbox and run the scheduled jobs. On SIGTERM/SIGINT, or
+ * when its cluster's supervisor is gone, it stops accepting connections, lets requests in
+ * flight finish, finishes the message being sent, closes the database and exits 0.
+ */
+export async function serve(config: Config, log: FastifyBaseLogger, role: ProcessRole): Promise<void> {
+  const running: {
+    app?: FastifyInstance;
+    worker?: OutboxWorker | null;
+    requestWorker?: OutboxWorker;
+    jobs?: ScheduledJobs;
+    stopping: boolean;
+  } = { stopping: false };
+  const db = createDatabase(config.databaseUrl, {
+    synchronous: config.sqliteSynchronous,
+    onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
+  });
+
+  // Installed before anything slow, so a signal during start-up still shuts down cleanly;
+  // `on`, not `once`: a second signal while draining must not kill the process half-way.
+  async function stop(reason: string): Promise<void> {
+    if (running.stopping) {
+      log.warn({ reason }, 'already shutting down');
+      return;
+    }
+    running.stopping = true;
+    log.info({ reason }, 'shutting down: draining requests');
+    const timeoutMs = config.timeouts.shutdownGraceMs + SHUTDOWN_MARGIN_MS;
+    setTimeout(() => {
+      log.error({ timeoutMs }, 'shutdown timed out');
+      process.exit(1);
+    }, timeoutMs).unref();
+    try {
+      // New connections are refused at once and idle ones closed; requests in flight get the
+      // grace period, then whatever is still open (a stalled upload) is closed.
+      const app = running.app;
+      const force = setTimeout(() => {
+        log.warn({ graceMs: config.timeouts.shutdownGraceMs }, 'closing connections still open after the grace period');
+        app?.server.closeAllConnections();
+      }, config.timeouts.shutdownGraceMs);
+      await app?.close();
+      clearTimeout(force);
+      // After the last request: a submission still being answered may have woken it. The
+      // message being sent finishes; the rest stays in the outbox for the next start.
+      await running.jobs?.stop();
+      await running.worker?.stop();
+      await running.requestWorker?.stop();
+      await db.destroy();
+      log.info('stopped');
+      flushThenExit(log, 0);
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      flushThenExit(log, 1);
+    }
+  }
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
+  // The supervisor gone (killed, say) leaves nobody to stop this process: it stops itself.
+  if (role.inCluster) process.on('disconnect', () => void stop('supervisor gone'));
+
+  try {
+    if (role.migrates) {
+      // Before the app is built: its secrets plugin reads the migrated database.
+      const applied = await runMigrations(db);
+      log.info({ database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) }, 'database ready');
+    }
+    if (running.stopping) return;
+    const app = await buildApp({ config, db, loggerInstance: log });
+    running.app = app;
+    if (running.stopping) return;
+    await app.listen({ port: config.port, host: config.host });
+    const warning = proxyWarning(config);
+    if (warning !== null && role.runsJobs) log.warn(warning);
+    if (running.stopping) return;
+    if (role.runsJobs) {
+      log.info('this process delivers the outbox and runs the scheduled jobs');
+      running.worker = startMailDelivery(app);
+      running.requestWorker = startRequestDelivery(app);
+      running.jobs = startScheduledJobs(app);
+      if (role.inCluster) process.on('message', (message) => wakeForRelayedRows(app.outbox, message));
+    } else {
+      relayQueuedRows(app.outbox, (message) => process.send?.(message));
+    }
+  } catch (error) {
+    if (running.stopping) return;
+    log.fatal({ err: error }, 'server failed to start');
+    await running.app?.close().catch(() => undefined);
+    await db.destroy().catch(() => undefined);
+    flushThenExit(log, 1);
+  }
+}
