@@ -1,25 +1,8 @@
-// The browser entry: hydrates the prerendered page. The page is chosen from location.pathname
-// by the same resolveRoute the prerender used, and the query string (the project grid's
-// `?category=`) is the one the server chose the prerendered variant by, so the first client
-// render matches the HTML.
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startPageInspector } from './services/page-inspector.service.ts';
-import { App } from './views/app.tsx';
+// The browser entry, kept tiny on purpose: the prerendered page is complete without script, so
+// it is painted first, with the hero picture, and only then is the application fetched and
+// hydrated (hydrate.tsx, a chunk of its own). On a slow phone line the picture and the
+// stylesheet no longer share the bandwidth with 90 KB of JavaScript the first paint does not
+// need; the page answers clicks once hydrated, as before.
+import { afterFirstPaint } from './services/after-first-paint.service.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-const app = (
-  <StrictMode>
-    <App path={window.location.pathname} search={window.location.search} />
-  </StrictMode>
-);
-
-// `?inspect` in the dev server: the machines report to the Stately Inspector from their start
-// (in a build this resolves at once).
-void startPageInspector().then(() => {
-  // Every built page is prerendered; an empty root only happens if index.html is served raw.
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
+void afterFirstPaint().then(() => import('./hydrate.tsx'));

@@ -13,7 +13,6 @@ import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
 // The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
 // renders nothing, and a chunk's CSS would be a second stylesheet request on every page.
-import './styles/click-counts.css';
 
 // Everything but the header and the home page's first screen is a chunk of its own: the other
 // pages and the footer (below the fold everywhere). The prerender waits for them, so every page's

@@ -3,7 +3,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { backToTopMachine } from '../machines/back-to-top.machine.ts';
-import './styles/back-to-top.css';
 import { inspectWith } from '../services/page-inspector.service.ts';
 
 export interface BackToTopProps {

@@ -6,7 +6,6 @@ import { Suspense } from 'react';
 import { lazyPart } from './lazy-part.ts';
 import { site } from '../../content/index.ts';
 // In the first stylesheet, not the snow's chunk: the prerendered canvas is styled at first paint.
-import './styles/snow.css';
 
 const ScrollReveal = lazyPart(() => import('./scroll-reveal.view.tsx'));
 const Snow = lazyPart(() => import('./snow.view.tsx'));

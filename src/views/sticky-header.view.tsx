@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent, StateValue } from 'xstate';
 import { stickyHeaderMachine } from '../machines/sticky-header.machine.ts';
-import './styles/sticky-header.css';
 import { SECTION } from '../../content/section-ids.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 

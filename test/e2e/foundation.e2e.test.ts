@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,6 +30,31 @@ describe('the prerendered site in Chromium', () => {
     }
     const text = await page.locator('body').innerText();
     expect(text.length).toBeGreaterThan(2000);
+    await context.close();
+  });
+
+  it.each([375, 1280])('paints the home page before it fetches the application, and nothing moves when the application arrives (%i px)', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    const shifts = await recordLayoutShifts(page);
+    // The application's chunk is held back a second: the page is painted without it, and
+    // stays as first painted meanwhile.
+    let paintedWithoutApplication = false;
+    await page.route('**/assets/hydrate-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      paintedWithoutApplication = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/`);
+    // Hydrated and idle: the hero slider mounts.
+    await page.locator('.hero__slider.is-initialized').waitFor({ timeout: 20_000 });
+    expect(paintedWithoutApplication).toBe(true);
+    // Every stylesheet is the head's own: one a view imported would arrive with the chunk.
+    const lateSheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => sheet.href ?? 'inline').filter((href) => !/\/assets\/(index|splide-core)[^/]*\.css$/.test(href)),
+    );
+    expect(lateSheets).toEqual([]);
+    expect(await shifts()).toEqual([]);
     await context.close();
   });
 
