@@ -91,6 +91,9 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: which chunk imports which, for the bundle budget
+    // (bench/bundle.ts). The server leaves dot folders out.
+    manifest: true,
     // Fonts stay files: the Content-Security-Policy allows fonts from the site itself, not
     // `data:` URLs (lightGallery's icon font would otherwise be inlined into its stylesheet).
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
