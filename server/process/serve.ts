@@ -16,9 +16,10 @@ export const SHUTDOWN_MARGIN_MS = 4_000;
 
 /**
  * One server process: open (and, alone, migrate) the database, listen, and — in the process
- * whose role says so — deliver the outbox and run the scheduled jobs. On SIGTERM/SIGINT, or
- * when its cluster's supervisor is gone, it stops accepting connections, lets requests in
- * flight finish, finishes the message being sent, closes the database and exits 0.
+ * whose role says so — deliver the outbox and run the scheduled jobs. On SIGTERM/SIGINT it
+ * stops accepting connections, lets requests in flight finish, finishes the message being
+ * sent, closes the database and exits 0. (A cluster's server process whose supervisor is gone
+ * is ended at once by Node's cluster module: what it acknowledged is committed already.)
  */
 export async function serve(config: Config, log: FastifyBaseLogger, role: ProcessRole): Promise<void> {
   const running: {
@@ -72,8 +73,6 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
   }
   process.on('SIGTERM', (signal) => void stop(signal));
   process.on('SIGINT', (signal) => void stop(signal));
-  // The supervisor gone (killed, say) leaves nobody to stop this process: it stops itself.
-  if (role.inCluster) process.on('disconnect', () => void stop('supervisor gone'));
 
   try {
     if (role.migrates) {
@@ -96,7 +95,11 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       running.jobs = startScheduledJobs(app);
       if (role.inCluster) process.on('message', (message) => wakeForRelayedRows(app.outbox, message));
     } else {
-      relayQueuedRows(app.outbox, (message) => process.send?.(message));
+      // Not once the supervisor is gone (the process is draining then): a send on a closed
+      // channel would be an unhandled error; the rows wait for the jobs process's next poll.
+      relayQueuedRows(app.outbox, (message) => {
+        if (process.connected) process.send?.(message);
+      });
     }
   } catch (error) {
     if (running.stopping) return;

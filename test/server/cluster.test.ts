@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -42,10 +43,11 @@ async function childrenOf(pid: number): Promise<number[]> {
   return listed.split(' ').filter(Boolean).map(Number);
 }
 
+/** Running, not exited (an exited process whose parent is gone may linger as a zombie). */
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
   } catch {
     return false;
   }
@@ -141,6 +143,15 @@ describe(`the server as a cluster on ${testDialect}`, () => {
     for (const pid of replaced) expect(isAlive(pid)).toBe(false);
     const stopped = logLines(server).filter((line) => line.msg === 'stopped');
     expect(stopped.map((line) => line.pid).sort()).toEqual([supervisor, ...replaced].sort());
+  }, TIMEOUT_MS * 2);
+
+  it('leaves no server process behind when its supervisor is killed', async () => {
+    const { env } = await site();
+    const server = await startCluster(env, await freePort());
+    const workers = await childrenOf(server.child.pid ?? 0);
+    expect(workers).toHaveLength(2);
+    server.child.kill('SIGKILL');
+    await waitFor('the server processes gone', () => workers.every((pid) => !isAlive(pid)), TIMEOUT_MS);
   }, TIMEOUT_MS * 2);
 
   it('delivers the outbox from exactly one process, woken at once for mail the other process queued', async () => {
