@@ -1,8 +1,8 @@
 // The browser entry, kept tiny on purpose: the prerendered page is complete without script, so
-// it is painted first, with the hero picture, and only then is the application fetched and
+// it is painted first, with its priority picture, and only then is the application fetched and
 // hydrated (hydrate.tsx, a chunk of its own). On a slow phone line the picture and the
-// stylesheet no longer share the bandwidth with 90 KB of JavaScript the first paint does not
+// stylesheet no longer share the bandwidth with 90 KB of JavaScript the first screen does not
 // need; the page answers clicks once hydrated, as before.
-import { afterFirstPaint } from './services/after-first-paint.service.ts';
+import { afterFirstScreen } from './services/after-first-screen.service.ts';
 
-void afterFirstPaint().then(() => import('./hydrate.tsx'));
+void afterFirstScreen().then(() => import('./hydrate.tsx'));
