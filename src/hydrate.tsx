@@ -1,7 +1,7 @@
-// Hydrates the prerendered page (loaded by main.tsx after the first paint). The page is chosen from location.pathname
-// by the same resolveRoute the prerender used, and the query string (the project grid's
-// `?category=`) is the one the server chose the prerendered variant by, so the first client
-// render matches the HTML.
+// Hydrates the prerendered page (loaded by main.tsx once the first screen is shown). The page
+// is chosen from location.pathname by the same resolveRoute the prerender used, and the query
+// string (the project grid's `?category=`) is the one the server chose the prerendered variant
+// by, so the first client render matches the HTML.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startPageInspector } from './services/page-inspector.service.ts';

@@ -11,7 +11,7 @@ export const MAX_RESTART_DELAY_MS = 30_000;
 
 /** The delay before the next start, given the times (ms) of recent deaths, this one included. */
 export function restartDelayMs(deaths: readonly number[], now: number): number {
-  const recent = deaths.filter((at) => now - at < CRASH_WINDOW_MS).length;
+  const recent = recentDeaths(deaths, now).length;
   if (recent <= 1) return 0;
   return Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** (recent - 2));
 }

@@ -1,14 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { proxyWarning, type Config } from '../config.ts';
-import { createDatabase } from '../db/create-database.ts';
-import { dialectOf } from '../db/dialect.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
 import { startMailDelivery, startRequestDelivery } from '../mail/start-mail-delivery.ts';
 import type { OutboxWorker } from '../mail/outbox-worker.ts';
 import { flushThenExit } from './flush-then-exit.ts';
 import { relayQueuedRows, wakeForRelayedRows } from './outbox-relay.ts';
+import { migrateAndReport, openProcessDatabase } from './process-database.ts';
 import type { ProcessRole } from './process-role.ts';
 
 // A shutdown stuck past the grace period and this much more is forced (exit 1).
@@ -29,10 +27,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
     jobs?: ScheduledJobs;
     stopping: boolean;
   } = { stopping: false };
-  const db = createDatabase(config.databaseUrl, {
-    synchronous: config.sqliteSynchronous,
-    onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
-  });
+  const db = openProcessDatabase(config, log);
 
   // Installed before anything slow, so a signal during start-up still shuts down cleanly;
   // `on`, not `once`: a second signal while draining must not kill the process half-way.
@@ -77,8 +72,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
   try {
     if (role.migrates) {
       // Before the app is built: its secrets plugin reads the migrated database.
-      const applied = await runMigrations(db);
-      log.info({ database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) }, 'database ready');
+      await migrateAndReport(db, log);
     }
     if (running.stopping) return;
     const app = await buildApp({ config, db, loggerInstance: log });

@@ -1,11 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { createDatabase } from '../db/create-database.ts';
-import { dialectOf } from '../db/dialect.ts';
-import { runMigrations } from '../db/migrate.ts';
 import { flushThenExit } from './flush-then-exit.ts';
 import { isOutboxQueuedMessage } from './outbox-relay.ts';
+import { migrateAndReport, openProcessDatabase } from './process-database.ts';
 import { ROLE_VARIABLE, type ClusterRole } from './process-role.ts';
 import { recentDeaths, restartDelayMs } from './restart-delay.ts';
 import { SHUTDOWN_MARGIN_MS } from './serve.ts';
@@ -94,10 +92,9 @@ export async function supervise(config: Config, log: FastifyBaseLogger): Promise
   });
 
   // Once, before any server process starts: they must not race each other's migrations.
-  const db = createDatabase(config.databaseUrl, { synchronous: config.sqliteSynchronous });
+  const db = openProcessDatabase(config, log);
   try {
-    const applied = await runMigrations(db);
-    log.info({ database: dialectOf(db), applied: applied.map((migration) => migration.migrationName) }, 'database ready');
+    await migrateAndReport(db, log);
   } catch (error) {
     log.fatal({ err: error }, 'server failed to start');
     flushThenExit(log, 1);

@@ -15,9 +15,9 @@ const settled = (promise: Promise<unknown>) => {
 const turn = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 /** A PerformanceObserver that reports what the test hands it. */
-function stubPaintObserver() {
+function fakePaintObserver() {
   const observers: Array<{ callback: PerformanceObserverCallback; disconnected: boolean }> = [];
-  class StubObserver {
+  class FakePaintObserver {
     static supportedEntryTypes = ['paint'];
     private readonly entry: { callback: PerformanceObserverCallback; disconnected: boolean };
     constructor(callback: PerformanceObserverCallback) {
@@ -29,7 +29,7 @@ function stubPaintObserver() {
       this.entry.disconnected = true;
     }
   }
-  vi.stubGlobal('PerformanceObserver', StubObserver);
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver);
   return {
     report(name: string) {
       for (const observer of observers) {
@@ -43,7 +43,7 @@ function stubPaintObserver() {
 
 describe('firstPaintPresented', () => {
   it('waits for the first contentful paint entry where paint timing is supported', async () => {
-    const paint = stubPaintObserver();
+    const paint = fakePaintObserver();
     const state = settled(firstPaintPresented());
     paint.report('first-paint');
     await turn();
@@ -97,7 +97,7 @@ describe('priorityPictureSettled', () => {
 
 describe('afterFirstScreen', () => {
   it('waits for the paint, then for the picture', async () => {
-    const paint = stubPaintObserver();
+    const paint = fakePaintObserver();
     const picture = pictureLoadingHero();
     const state = settled(afterFirstScreen());
     picture.dispatchEvent(new Event('load'));
