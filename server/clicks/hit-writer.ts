@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sqliteFileIn } from '../db/create-database.ts';
+import { arrivalsSettled } from '../db/arrivals-settled.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import type { ClickHit, HitStore } from './hit-store.ts';
@@ -91,22 +92,6 @@ export function createHitWriter(store: HitStore, options: HitWriterOptions = {})
     for (const [key, id] of ids) linkIds.set(key, id);
   }
 
-  /*
-   * Beacons from many visitors arrive spread over a few turns of the event loop. While the
-   * queue still grows from one turn to the next, the commit waits one more turn (at most
-   * SETTLE_TURNS): a few microseconds more for those beacons, and one commit for all of them
-   * instead of several small ones (measured: 14,300 → 16,400 beacons/s).
-   */
-  async function settleThenDrain(): Promise<void> {
-    let seen = queue.length;
-    for (let turn = 0; turn < SETTLE_TURNS; turn += 1) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (queue.length === seen) break;
-      seen = queue.length;
-    }
-    return drain();
-  }
-
   async function drain(): Promise<void> {
     while (queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
@@ -126,10 +111,9 @@ export function createHitWriter(store: HitStore, options: HitWriterOptions = {})
       if (queue.length >= maxQueue) return Promise.reject(new HitQueueFullError());
       return new Promise<void>((resolve, reject) => {
         queue.push({ hit, resolve, reject });
-        // Not at once: a synchronous store (better-sqlite3) would commit this one hit before
-        // the server reads the next request. After the poll phase every beacon read in it has
-        // joined the queue, and those of the next turns while more keep coming.
-        drained ??= new Promise((started) => setImmediate(() => started(settleThenDrain())));
+        // Not at once: those read in the same turns share the commit (measured: 14,300 →
+        // 16,400 beacons/s).
+        drained ??= arrivalsSettled(() => queue.length, SETTLE_TURNS).then(drain);
       });
     },
     async close() {

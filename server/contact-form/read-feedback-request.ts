@@ -8,6 +8,7 @@ import { fieldKey, lastValueWins } from '../../src/validation/field-values.ts';
 import { RestError } from '../http/rest-error.ts';
 import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
 import { fieldTooLarge, malformedMultipart, requestTooLarge, tooManyFields, tooManyFiles, tooManyParts } from './feedback-errors.ts';
+import { bufferedParts, isSmallBody, readWholeBody, type Part, type PartFile, type PartLimits } from './buffered-parts.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
 import { fileFieldsOf, multipartLimits, type MultipartLimits } from './multipart-limits.ts';
 
@@ -33,11 +34,6 @@ export interface FeedbackRequest {
 /** Temporary upload names: never a stored name (STORED_NAME_PATTERN), swept when old. */
 export const INCOMING_NAME_PATTERN = /^incoming-[0-9a-f]{32}\.tmp$/;
 
-/** A part the multipart parser hands over (see @fastify/multipart). */
-type Part =
-  | { type: 'field'; fieldname: string; value: unknown; fieldnameTruncated: boolean; valueTruncated: boolean }
-  | { type: 'file'; fieldname: string; filename: string; file: AsyncIterable<Buffer> & { truncated?: boolean; resume(): void } };
-
 const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
   FST_FIELDS_LIMIT: (limits) => tooManyFields(limits.fields),
   FST_FILES_LIMIT: (limits) => tooManyFiles(limits.files),
@@ -45,12 +41,12 @@ const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
 };
 
 /**
- * Reads a multipart submission as it arrives, with the form's limits applied by the parser:
- * counts and sizes no real visitor reaches end the request with a 4xx as soon as they are
- * passed (a body longer than the form accepts, counted as it streams, included), and files go
- * to disk as they arrive, so memory per request stays small. A file over its field's maxSize or
- * not of an accepted type by content becomes that field's error, and is neither validated
- * further nor kept. The caller removes the temporary files it does not store (`discardUploads`).
+ * Reads a multipart submission, with the form's limits applied by the parser: counts and sizes
+ * no real visitor reaches end the request with a 4xx as soon as they are passed. A small body
+ * is read whole and split in one pass (buffered-parts.ts); a larger one is parsed as it
+ * arrives (its length counted as it streams), files to disk, so memory per request stays
+ * small. A file over its field's maxSize or not of an accepted type by content becomes that
+ * field's error, and is neither validated further nor kept. The caller removes the temporary files it does not store (`discardUploads`).
  */
 export async function readFeedbackRequest(request: FastifyRequest, form: FormDefinition, uploadDir: string): Promise<FeedbackRequest> {
   const limits = multipartLimits(form);
@@ -76,22 +72,28 @@ export async function readFeedbackRequest(request: FastifyRequest, form: FormDef
     }
   };
 
+  const partLimits: PartLimits = { fields: limits.fields, files: limits.files, parts: limits.fields + limits.files, fieldSize: limits.fieldSize };
   try {
-    const parts = request.parts({
-      limits: {
-        fieldNameSize: limits.fieldNameSize,
-        fieldSize: limits.fieldSize,
-        fields: limits.fields,
-        // One byte over the largest field's limit is enough to tell a file is too large.
-        fileSize: largestFile + 1,
-        files: limits.files,
-        parts: limits.fields + limits.files,
-      },
-    })[Symbol.asyncIterator]();
-    // Attached once the parser is piped, in the same tick: it sees every byte the parser does.
-    request.raw.on('data', count);
+    let parts: Iterator<Part> | AsyncIterator<Part>;
+    if (isSmallBody(request.headers)) {
+      parts = bufferedParts(await readWholeBody(request.raw), String(request.headers['content-type']), partLimits);
+    } else {
+      parts = request.parts({
+        limits: {
+          fieldNameSize: limits.fieldNameSize,
+          fieldSize: limits.fieldSize,
+          fields: limits.fields,
+          // One byte over the largest field's limit is enough to tell a file is too large.
+          fileSize: largestFile + 1,
+          files: limits.files,
+          parts: partLimits.parts,
+        },
+      })[Symbol.asyncIterator]() as AsyncIterator<Part>;
+      // Attached once the parser is piped, in the same tick: it sees every byte the parser does.
+      request.raw.on('data', count);
+    }
     for (;;) {
-      const next = (await raced(parts.next(), tooLarge)) as IteratorResult<Part>;
+      const next = await raced(Promise.resolve(parts.next()), tooLarge);
       if (next.done) break;
       const part = next.value;
       if (part.fieldname.length === 0 || Buffer.byteLength(part.fieldname) > limits.fieldNameSize || ('fieldnameTruncated' in part && part.fieldnameTruncated)) {
@@ -159,7 +161,7 @@ interface IncomingFile {
  * The file is made at the first byte: a form sent with no file chosen (an empty part, most
  * submissions) touches no disk.
  */
-async function receiveFile(file: AsyncIterable<Buffer> & { truncated?: boolean }, uploadDir: string, maxSize: number, tooLarge: Promise<never>): Promise<IncomingFile> {
+async function receiveFile(file: PartFile, uploadDir: string, maxSize: number, tooLarge: Promise<never>): Promise<IncomingFile> {
   let tempPath: string | null = null;
   let handle: FileHandle | null = null;
   let size = 0;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OutboxRequest } from '../db/types.ts';
+import { arrivalsSettled } from '../db/arrivals-settled.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { enqueueRequest } from '../mail/enqueue-request.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
@@ -7,10 +8,10 @@ import { submissionRow, type SubmissionRecord } from './submission-record.ts';
 
 /*
  * Group commit for accepted submissions. Each submission is written with its files' rows and
- * its mail in one transaction, as before; submissions that arrive while a transaction is being
- * committed wait and are committed together in the next one. Under load that turns many small
- * commits (each a write to the database's log) into a few larger ones; a lone submission is
- * committed at once. Every caller is answered only after the commit that holds its rows, so
+ * its mail in one transaction, as before; submissions that reach this point in the same few
+ * turns of the event loop (arrivals-settled.ts), or while a transaction is being committed,
+ * are committed together. Under load that turns many small commits (each a write to the
+ * database's log) into a few larger ones; a lone submission waits one turn. Every caller is answered only after the commit that holds its rows, so
  * an acknowledged submission is always durable. If a shared transaction fails, its
  * submissions are retried one by one, so one bad row cannot fail the others.
  */
@@ -40,6 +41,8 @@ interface Waiting {
 }
 
 const MAX_BATCH = 32;
+/** Turns of the event loop a commit waits for more submissions while they keep coming. */
+const SETTLE_TURNS = 2;
 
 /** The app's group-commit writer (decorated as `app.submissionWriter`). */
 export interface SubmissionWriter {
@@ -93,7 +96,7 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
       if (closed) return Promise.reject(new SubmissionWriterClosedError());
       return new Promise<number>((resolve, reject) => {
         queue.push({ submission, resolve, reject });
-        drained ??= drain();
+        drained ??= arrivalsSettled(() => queue.length, SETTLE_TURNS).then(drain);
       });
     },
     async close() {
