@@ -1,7 +1,7 @@
 // The one-pass multipart reader against the platform's own parser (undici's
 // Response.formData()): whatever a browser's FormData encodes, both read the same text fields.
 import { describe, expect, it } from 'vitest';
-import { boundaryOf, multipartTextFields } from '../../server/http/multipart-fields.ts';
+import { boundaryOf, multipartParts, multipartTextFields } from '../../server/http/multipart-fields.ts';
 
 async function encode(form: FormData): Promise<{ body: Buffer; type: string }> {
   const response = new Response(form);
@@ -42,6 +42,32 @@ describe('multipartTextFields', () => {
       const { body, type } = await encode(form);
       expect(multipartTextFields(body, type), `seed ${seed}`).toEqual(await platformFields(body, type));
     }
+  });
+
+  it('finds the file parts, their names and contents, as the platform does (500 random forms)', async () => {
+    for (let seed = 1; seed <= 500; seed += 1) {
+      const next = random(seed);
+      const text = (max: number) => Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
+      const form = new FormData();
+      const count = 1 + Math.floor(next() * 4);
+      for (let index = 0; index < count; index += 1) {
+        if (next() < 0.6) form.append(text(6) || 'file', new File([text(30)], text(10), { type: 'application/octet-stream' }));
+        else form.append(text(8), text(20));
+      }
+      const { body, type } = await encode(form);
+      const platform = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+      const expected = await Promise.all(
+        [...platform.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string').map(async ([name, file]) => [name, file.name, Buffer.from(await file.arrayBuffer()).toString('utf8')]),
+      );
+      const parts = multipartParts(body, type) ?? [];
+      const files = parts.filter((part) => part.filename !== null).map((part) => [part.name, part.filename, body.toString('utf8', part.start, part.end)]);
+      expect(files, `seed ${seed}`).toEqual(expected);
+    }
+  });
+
+  it('reads an RFC 5987 file name (filename*), which takes precedence', () => {
+    const text = `--XyZ\r\nContent-Disposition: form-data; name="f"; filename="plain.pdf"; filename*=UTF-8''na%C3%AFve%20brief.pdf\r\n\r\n%PDF\r\n--XyZ--`;
+    expect(multipartParts(Buffer.from(text), 'multipart/form-data; boundary=XyZ')).toEqual([{ name: 'f', filename: 'naïve brief.pdf', start: text.indexOf('%PDF'), end: text.indexOf('%PDF') + 4 }]);
   });
 
   it('reads a Track The Click beacon', async () => {
