@@ -46,7 +46,8 @@ const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
  * is read whole and split in one pass (buffered-parts.ts); a larger one is parsed as it
  * arrives (its length counted as it streams), files to disk, so memory per request stays
  * small. A file over its field's maxSize or not of an accepted type by content becomes that
- * field's error, and is neither validated further nor kept. The caller removes the temporary files it does not store (`discardUploads`).
+ * field's error, and is neither validated further nor kept. The caller removes the temporary
+ * files it does not store (`discardUploads`).
  */
 export async function readFeedbackRequest(request: FastifyRequest, form: FormDefinition, uploadDir: string): Promise<FeedbackRequest> {
   const limits = multipartLimits(form);
