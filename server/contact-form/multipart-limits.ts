@@ -2,11 +2,12 @@ import type { FormDefinition, FormField } from '../../content/forms/index.ts';
 
 /*
  * Limits of one form's multipart body, derived from its definition so that nothing a real
- * visitor can send is refused while a bad body is refused as soon as it passes one (the body is
- * parsed as it streams, files to disk, so memory per request stays small): every file input sends
- * at most one part (none of the fields is `multiple`), checkbox groups one part per option,
- * and the hidden fields (_wpcf7…, the reCAPTCHA token, quiz and captcha challenges, the
- * honeypot) a few dozen at most. Text is capped well above any field's maxLength.
+ * visitor can send is refused while a bad body is refused as soon as it passes one (a body over
+ * 64 KB is parsed as it streams, files to disk, so memory per request stays small; a smaller
+ * one is read whole with the same limits): every file input sends at most one part (none of
+ * the fields is `multiple`), checkbox groups one part per option, and the hidden fields
+ * (_wpcf7…, the reCAPTCHA token, quiz and captcha challenges, the honeypot) a few dozen at
+ * most. Text is capped well above any field's maxLength.
  */
 
 export const FIELD_SIZE_LIMIT = 64 * 1024;

@@ -23,8 +23,8 @@ export interface FeedbackRouteOptions {
  * Every outcome is HTTP 200 with a `status`; only a request that is not a submission at all
  * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx.
  * Encapsulated: the multipart parser and the per-address limit apply to this route alone. The
- * body is parsed as it streams (readFeedbackRequest), files to disk, with the form's limits
- * applied as it arrives.
+ * body is read by readFeedbackRequest with the form's limits: whole when small, else as it
+ * streams, files to disk.
  */
 export default async function contactFormFeedbackRoutes(app: FastifyInstance, options: FeedbackRouteOptions): Promise<void> {
   // Limits are given per request, from the form; a file over its size is the field's error.
