@@ -28,33 +28,30 @@ function random(seed: number) {
 
 const ALPHABET = ['a', 'Z', '0', ' ', '"', '\r', '\n', '\r\n', '-', '--', ';', '=', ':', 'é', '😀', '%22', '\t', '\\', 'name="x"', 'filename='];
 
+/** A form of up to `maxParts` parts with awkward names and values, a share of them files. */
+function randomForm(seed: number, maxParts: number, fileShare: number): FormData {
+  const next = random(seed);
+  const text = (max: number) => Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
+  const form = new FormData();
+  const count = 1 + Math.floor(next() * maxParts);
+  for (let index = 0; index < count; index += 1) {
+    if (next() < fileShare) form.append(text(6) || 'file', new File([text(30)], text(10), { type: 'application/octet-stream' }));
+    else form.append(text(8), text(40));
+  }
+  return form;
+}
+
 describe('multipartTextFields', () => {
   it('reads the text fields of what FormData encodes, as the platform does (1,000 random forms)', async () => {
     for (let seed = 1; seed <= 1000; seed += 1) {
-      const next = random(seed);
-      const text = (max: number) => Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
-      const form = new FormData();
-      const count = 1 + Math.floor(next() * 6);
-      for (let index = 0; index < count; index += 1) {
-        if (next() < 0.15) form.append(text(6) || 'file', new File([text(20)], text(8) || 'a.txt', { type: 'text/plain' }));
-        else form.append(text(8), text(40));
-      }
-      const { body, type } = await encode(form);
+      const { body, type } = await encode(randomForm(seed, 6, 0.15));
       expect(multipartTextFields(body, type), `seed ${seed}`).toEqual(await platformFields(body, type));
     }
   });
 
   it('finds the file parts, their names and contents, as the platform does (500 random forms)', async () => {
     for (let seed = 1; seed <= 500; seed += 1) {
-      const next = random(seed);
-      const text = (max: number) => Array.from({ length: Math.floor(next() * max) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join('');
-      const form = new FormData();
-      const count = 1 + Math.floor(next() * 4);
-      for (let index = 0; index < count; index += 1) {
-        if (next() < 0.6) form.append(text(6) || 'file', new File([text(30)], text(10), { type: 'application/octet-stream' }));
-        else form.append(text(8), text(20));
-      }
-      const { body, type } = await encode(form);
+      const { body, type } = await encode(randomForm(seed, 4, 0.6));
       const platform = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
       const expected = await Promise.all(
         [...platform.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string').map(async ([name, file]) => [name, file.name, Buffer.from(await file.arrayBuffer()).toString('utf8')]),
