@@ -108,3 +108,9 @@ export const COMPARISON_DRAG_THRESHOLD_PX = 8;
 
 /** The project popup, closed, waits this long at most for the browser to go back a step. */
 export const POPUP_LEAVE_TIMEOUT_MS = 1000;
+
+/**
+ * A section of a long page hydrates (its code takes over its prerendered HTML) once it comes
+ * this close to the viewport: well before counters and bars inside it start (MOTION_NEAR_MARGIN_PX).
+ */
+export const SECTION_HYDRATE_MARGIN_PX = 800;

@@ -4,6 +4,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { lazyPart } from './lazy-part.ts';
 import { homeSectionIds, seo, site } from '../../content/index.ts';
+import { SECTION } from '../../content/section-ids.ts';
 import { BackToTop } from './back-to-top.view.tsx';
 import { MotionEffects } from './motion-effects.view.tsx';
 import { MenuScroll } from './menu-scroll.view.tsx';
@@ -11,6 +12,9 @@ import { PageAddressContext } from './page-address.ts';
 import { PROJECT_STORY_ID, projectSlugOf } from '../services/project-path.service.ts';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
+// After the other views: imported first, TypeScript checked its machine's types before theirs
+// and then inferred AnyStateMachine for several model tests (a variance quirk of its checker).
+import { DeferredSection } from './deferred-section.view.tsx';
 // The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
 // renders nothing, and a chunk's CSS would be a second stylesheet request on every page.
 
@@ -128,7 +132,9 @@ export function App({ path, search = '' }: AppProps) {
         </Suspense>
       </main>
       <Suspense fallback={null}>
-        <SiteFooterSection />
+        <DeferredSection sectionId={SECTION.footer}>
+          <SiteFooterSection />
+        </DeferredSection>
       </Suspense>
       <BackToTop />
       <Suspense fallback={null}>

@@ -1,7 +1,11 @@
 // The home page below its first screen: every section after the hero, in the order of the
 // main menu. It is one chunk loaded right after the first script, so the copy and code of these
 // sections are not in the initial JavaScript. The prerender waits for it (the HTML holds every
-// section); in the browser React keeps that HTML until the chunk arrives, then hydrates it.
+// section); in the browser React keeps that HTML until the chunk arrives, and then each section
+// until the visitor is about to meet it (DeferredSection): loading the page mounts none of them
+// at once, and a phone that shows only the first screen runs only what is near it.
+import { SECTION } from '../../../content/section-ids.ts';
+import { DeferredSection } from '../deferred-section.view.tsx';
 import { AboutSection } from '../sections/about.section.tsx';
 import { ServicesSection } from '../sections/services.section.tsx';
 import { ProcessSection } from '../sections/process.section.tsx';
@@ -20,20 +24,48 @@ import { MapSection } from '../sections/map.section.tsx';
 export default function HomeSections() {
   return (
     <>
-      <AboutSection />
-      <ServicesSection />
-      <ProcessSection />
-      <ProjectsSection />
-      <ClientsSection />
-      <GallerySection />
-      <VideosSection />
-      <CountersSection />
-      <TestimonialsSection />
-      <UpcomingSection />
-      <FaqSection />
-      <NewsletterSection />
-      <ContactSection />
-      <MapSection />
+      <DeferredSection sectionId={SECTION.about}>
+        <AboutSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.services}>
+        <ServicesSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.process}>
+        <ProcessSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.projects}>
+        <ProjectsSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.clients}>
+        <ClientsSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.gallery}>
+        <GallerySection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.videos}>
+        <VideosSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.counters}>
+        <CountersSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.testimonials}>
+        <TestimonialsSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.upcoming}>
+        <UpcomingSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.faq}>
+        <FaqSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.newsletter}>
+        <NewsletterSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.contact}>
+        <ContactSection />
+      </DeferredSection>
+      <DeferredSection sectionId={SECTION.map}>
+        <MapSection />
+      </DeferredSection>
     </>
   );
 }

@@ -3,6 +3,8 @@
 // the model says and that the visitor sees what each state promises.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent, SnapshotFrom } from 'xstate';
 import { activeStateNodes, delayOf } from './chart.ts';
@@ -99,6 +101,34 @@ function executorFor<TMachine extends AnyStateMachine>(config: ModelConfig<TMach
   throw new Error(`${config.machine.id}: no executor for "${type}": add it to the model's events`);
 }
 
+/**
+ * The view rendered, or prerendered to HTML (with nothing inspected) and hydrated over it as the
+ * browser does, in an awaited act(): parts that suspend while hydrating keep their HTML and are
+ * tried again when what they wait for settles.
+ */
+async function renderView<TMachine extends AnyStateMachine>(
+  config: ModelConfig<TMachine>,
+  logic: TMachine,
+  inspect: (event: InspectionEvent) => void,
+): Promise<{ container: HTMLElement; unmount: () => void }> {
+  const element = config.render({ logic, inspect });
+  if (!config.prerender) return render(element);
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(config.render({ logic, inspect: () => undefined }));
+  document.body.append(container);
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, element);
+  });
+  return {
+    container,
+    unmount: () => {
+      act(() => root?.unmount());
+      container.remove();
+    },
+  };
+}
+
 async function runPath<TMachine extends AnyStateMachine>(
   config: ModelConfig<TMachine>,
   serializeState: (snapshot: AnyMachineSnapshot) => string,
@@ -112,7 +142,7 @@ async function runPath<TMachine extends AnyStateMachine>(
     const logic = config.machine.provide({ actors } as Parameters<TMachine['provide']>[0]) as TMachine;
     const probe = createProbe(logic);
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
-    const view = render(config.render({ logic, inspect: (event) => probe.inspect(event) }));
+    const view = await renderView(config, logic, (event) => probe.inspect(event));
 
     const actual = () => probe.actor.getSnapshot() as AnyMachineSnapshot;
     const checkState = async (expected: AnyMachineSnapshot) => {

@@ -77,6 +77,11 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
   fakes?: Record<string, () => FakeActor>;
   /** Prepares the page before each path is rendered (window size, scroll, storage…). */
   setup?: () => void | Promise<void>;
+  /**
+   * Renders the view to HTML first, as the build's prerender does, puts that HTML in the page and
+   * hydrates it, as the browser does; otherwise the view is rendered into an empty container.
+   */
+  prerender?: boolean;
   render: (props: ModelRenderProps<TMachine>) => ReactElement;
   /**
    * How each event type is performed on the page. `xstate.after.*`, `xstate.done.actor.*` and

@@ -1,0 +1,63 @@
+// A later section of a long page, hydrated when the visitor is about to meet it (the
+// sectionHydration machine; ARCHITECTURE.md, "A page's life"). The section sits in a Suspense
+// boundary of its own; while the machine is `prerendered`, the gate inside it suspends, and
+// React keeps the section's prerendered HTML exactly as it is (readable, its links working)
+// instead of running its code. Once the machine is `live`, React hydrates the boundary, alone,
+// in a task of its own. The prerender renders the section at once (the machine starts `live`
+// wherever the page holds no prerendered HTML for it), so the HTML is complete.
+import { useActorRef } from '@xstate/react';
+import { Suspense, use, type ReactNode } from 'react';
+import { waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { sectionHydrationMachine } from '../machines/section-hydration.machine.ts';
+import { inspectWith } from '../services/page-inspector.service.ts';
+import { prerenderedElement } from '../services/prerendered-element.service.ts';
+
+type SectionHydrationRef = ActorRefFrom<typeof sectionHydrationMachine>;
+
+export interface DeferredSectionProps {
+  /** The id of the section's outermost element, which the section renders itself. */
+  sectionId: string;
+  children: ReactNode;
+  /** The machine to run; tests pass `sectionHydrationMachine.provide({ actors })` with fakes. */
+  logic?: typeof sectionHydrationMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function DeferredSection({ sectionId, children, logic = sectionHydrationMachine, inspect }: DeferredSectionProps) {
+  const actorRef = useActorRef(logic, {
+    // Read once, as the view is first rendered: during hydration the page still holds the HTML.
+    input: { getElement: () => prerenderedElement(sectionId), prerendered: prerenderedElement(sectionId) !== null },
+    inspect: inspectWith(inspect),
+  });
+  return (
+    <Suspense fallback={null}>
+      <HydrationGate actorRef={actorRef}>{children}</HydrationGate>
+    </Suspense>
+  );
+}
+
+/**
+ * One promise per actor (`use` needs the same one on every attempt), settled when the machine
+ * is live. A machine live from the start gets a promise already marked fulfilled, in the shape
+ * React's `use` reads (`status` and `value`, as React itself marks a promise it has seen
+ * settle), so rendering it never suspends; React marks the other one when it settles.
+ */
+const becameLive = new WeakMap<SectionHydrationRef, Promise<unknown>>();
+
+function whenLive(actorRef: SectionHydrationRef): Promise<unknown> {
+  let promise = becameLive.get(actorRef);
+  if (!promise) {
+    promise = actorRef.getSnapshot().hasTag('live')
+      ? Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined })
+      : waitFor(actorRef, (snapshot) => snapshot.hasTag('live'));
+    becameLive.set(actorRef, promise);
+  }
+  return promise;
+}
+
+function HydrationGate({ actorRef, children }: { actorRef: SectionHydrationRef; children: ReactNode }) {
+  // While the machine is not live this suspends, and React keeps the prerendered HTML; it tries
+  // again once the promise settles.
+  use(whenLive(actorRef));
+  return children;
+}
