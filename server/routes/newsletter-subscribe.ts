@@ -32,10 +32,11 @@ import { subscribe } from '../newsletter/subscribe.ts';
 
 /**
  * `POST <form action>` (`/newsletter/subscribe/`): a sign-up from a Brevo-style newsletter form,
- * answered with the plugin's `{status, msg, redirect, turnstileCaptcha}` (newsletter-answer.ts). Checks, in order: the
- * per-address limit, the media type and size, the form action and id, the nonce (`security`,
- * action sib_subscribe), the length of every value, reCAPTCHA when configured, then the
- * form's own rules (shared with the browser); then the subscriber is stored (subscribe.ts).
+ * answered with the plugin's `{status, msg, redirect, turnstileCaptcha}` (newsletter-answer.ts).
+ * Checks, in order: the per-address limit, the media type and size, the form action and id, the
+ * nonce (`security`, action sib_subscribe), the length of every value, reCAPTCHA when
+ * configured, then the form's own rules (shared with the browser); then the subscriber is
+ * stored (subscribe.ts).
  * Encapsulated: the body parsers, the limit and the error answers apply to these routes alone.
  */
 export default async function newsletterSubscribeRoutes(app: FastifyInstance): Promise<void> {
