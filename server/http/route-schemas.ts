@@ -58,13 +58,22 @@ export const feedbackAnswerSchema = {
   additionalProperties: true,
 } as const;
 
-/** The Brevo plugin's answer to a sign-up, `code` only on a refused request. */
+/** The Brevo plugin's answer to a sign-up, `code` only on a refused request; `msg` an object keyed by the notice, or a string for the captcha statuses. */
 export const newsletterAnswerSchema = {
   type: 'object',
   required: ['status', 'msg', 'redirect', 'turnstileCaptcha'],
   properties: {
     status: { type: 'string' },
-    msg: { type: 'string' },
+    msg: {
+      anyOf: [
+        { type: 'string' },
+        {
+          type: 'object',
+          properties: { successMsg: { type: 'string' }, errorMsg: { type: 'string' }, existMsg: { type: 'string' }, invalidMsg: { type: 'string' } },
+          additionalProperties: false,
+        },
+      ],
+    },
     redirect: { type: 'string' },
     turnstileCaptcha: { type: 'boolean' },
     code: { type: 'string' },

@@ -1,19 +1,19 @@
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
+import { newsletterNotice, type NewsletterNotice, type NewsletterStatus } from '../../src/validation/newsletter/index.ts';
 import { httpErrors, type RestError } from '../http/rest-error.ts';
 
 /*
- * The Brevo plugin's answer to a sign-up POST, `{status, msg, redirect, turnstileCaptcha}`.
- * Every outcome of a subscription is HTTP 200 with its status; a request that is not a
- * subscription at all (expired nonce, unknown form, wrong media type, too large, too many)
- * gets the same shape with status `failure`, a `code` and a 4xx, so the browser can always
- * show `msg`.
+ * The Brevo plugin's answer to a sign-up POST, `{status, msg, redirect, turnstileCaptcha}`, its
+ * notice in `msg` where the plugin's script reads it (`newsletterNotice`: `{successMsg}`,
+ * `{errorMsg}`, `{existMsg}`, `{invalidMsg}`, or a string for the captcha statuses). Every
+ * outcome of a subscription is HTTP 200 with its status; a request that is not a subscription
+ * at all (expired nonce, unknown form, wrong media type, too large, too many) gets the same
+ * shape with status `failure`, a `code` and a 4xx, so the browser can always show the notice.
  */
-
-export type NewsletterStatus = 'success' | 'update' | 'already_exist' | 'invalid' | 'failure' | 'gcaptchaEmpty' | 'gcaptchaFail';
 
 export interface NewsletterAnswer {
   status: NewsletterStatus;
-  msg: string;
+  msg: NewsletterNotice;
   /** The form's redirect path after success or update; '' otherwise. */
   redirect: string;
   /** Always false: this site has no Cloudflare Turnstile. */
@@ -33,7 +33,7 @@ const MESSAGE_OF: Record<NewsletterStatus, keyof NewsletterForm['messages']> = {
 
 export function newsletterAnswer(form: NewsletterForm, status: NewsletterStatus): NewsletterAnswer {
   const redirect = (status === 'success' || status === 'update') && form.redirect !== undefined ? form.redirect : '';
-  return { status, msg: form.messages[MESSAGE_OF[status]], redirect, turnstileCaptcha: false };
+  return { status, msg: newsletterNotice(status, form.messages[MESSAGE_OF[status]]), redirect, turnstileCaptcha: false };
 }
 
 /*
@@ -55,5 +55,5 @@ export const NEWSLETTER_RATE_LIMITED = { code: 'sib_rate_limited', what: 'sign-u
 
 /** The plugin's answer to a request that is not a subscription. */
 export function failureAnswer(error: RestError): NewsletterAnswer {
-  return { status: 'failure', msg: error.message, redirect: '', turnstileCaptcha: false, code: error.code };
+  return { status: 'failure', msg: newsletterNotice('failure', error.message), redirect: '', turnstileCaptcha: false, code: error.code };
 }

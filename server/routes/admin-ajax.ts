@@ -6,7 +6,7 @@ import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { ajaxErrorSchema } from '../http/route-schemas.ts';
 import { pageUrlOf } from '../http/site-url.ts';
-import { COUNTRY_PREFIX_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
+import { COUNTRY_PREFIX_NONCE_ACTION, SUBSCRIBE_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
 import { countryPrefixListHtml } from '../newsletter/country-prefixes.ts';
 import { INVALID_NONCE_MESSAGE } from '../newsletter/newsletter-answer.ts';
 import { createHumanTestLedger, issueHumanTest } from '../sidebar-form/human-test.ts';
@@ -15,7 +15,7 @@ import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.t
 
 /*
  * `POST /wp-admin/admin-ajax.php`: WordPress's one door for plugins' browser calls, dispatched
- * on the posted `action`. Each action names the nonce action its `security` field must carry
+ * on the posted `action`. Each action names the nonce actions its `security` field may carry
  * (or none: the sidebar form's send is protected by its signed human-test challenge instead,
  * as the plugin had no nonce) and its handler. An unknown or missing action is a 400, a bad
  * nonce a 403, a body over the limit a 413, both as JSON `{code, message}`. Sending a sidebar
@@ -23,8 +23,8 @@ import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.t
  */
 
 interface AjaxAction {
-  /** Nonce action of the `security` field; null when the action takes no nonce. */
-  nonceAction: string | null;
+  /** Nonce actions the `security` field may be made for; empty when the action takes no nonce. */
+  nonceActions: readonly string[];
   handle(fields: FormFields, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
@@ -40,16 +40,18 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
 
   const actions: Record<string, AjaxAction> = {
     sib_get_country_prefix: {
-      nonceAction: COUNTRY_PREFIX_NONCE_ACTION,
+      // The Brevo plugin's page holds one nonce and sends it to both the sign-up and this list
+      // (README.md, "Server endpoints so far"); the site's own form asks for a list nonce.
+      nonceActions: [COUNTRY_PREFIX_NONCE_ACTION, SUBSCRIBE_NONCE_ACTION],
       // The list is the same for everyone, but the nonce makes each answer private: no-store.
       handle: async (_fields, _request, reply) => reply.type('text/html; charset=utf-8').send(countryPrefixListHtml()),
     },
     [HUMAN_TEST_ACTION]: {
-      nonceAction: null,
+      nonceActions: [],
       handle: async () => humanTestAnswer(issueHumanTest(app.secrets, app.clock())),
     },
     [SIDEBAR_SEND_ACTION]: {
-      nonceAction: null,
+      nonceActions: [],
       handle: async (fields, request) => {
         const index = fieldValue(fields, SIDEBAR_FIELD.formIndex);
         const form = findSidebarForm(app.sidebarContact, index);
@@ -103,7 +105,8 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
     if (action === undefined) {
       throw httpErrors.badRequest('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`);
     }
-    if (action.nonceAction !== null && app.nonces.verify(fieldValue(fields, 'security'), action.nonceAction) === false) {
+    const nonce = fieldValue(fields, 'security');
+    if (action.nonceActions.length > 0 && action.nonceActions.every((nonceAction) => app.nonces.verify(nonce, nonceAction) === false)) {
       throw httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
     }
     return action.handle(fields, request, reply);

@@ -6,6 +6,7 @@ import {
   listsToJoin,
   readNewsletterValues,
   type NewsletterProblem,
+  type NewsletterStatus,
 } from '../../src/validation/newsletter/index.ts';
 import { verifyRecaptcha } from '../contact-form/recaptcha.ts';
 import { siteHostnameOf } from '../http/site-url.ts';
@@ -23,7 +24,6 @@ import {
   payloadTooLarge,
   unsupportedMediaType,
   type NewsletterAnswer,
-  type NewsletterStatus,
 } from '../newsletter/newsletter-answer.ts';
 import { consentOriginOf } from '../newsletter/consent-origin.ts';
 import { NEWSLETTER_RECAPTCHA_ACTION, SUBSCRIBE_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
@@ -32,10 +32,11 @@ import { subscribe } from '../newsletter/subscribe.ts';
 
 /**
  * `POST <form action>` (`/newsletter/subscribe/`): a sign-up from a Brevo-style newsletter form,
- * answered with the plugin's `{status, msg, redirect, turnstileCaptcha}`. Checks, in order: the
- * per-address limit, the media type and size, the form action and id, the nonce (`security`,
- * action sib_subscribe), the length of every value, reCAPTCHA when configured, then the
- * form's own rules (shared with the browser); then the subscriber is stored (subscribe.ts).
+ * answered with the plugin's `{status, msg, redirect, turnstileCaptcha}` (newsletter-answer.ts).
+ * Checks, in order: the per-address limit, the media type and size, the form action and id, the
+ * nonce (`security`, action sib_subscribe), the length of every value, reCAPTCHA when
+ * configured, then the form's own rules (shared with the browser); then the subscriber is
+ * stored (subscribe.ts).
  * Encapsulated: the body parsers, the limit and the error answers apply to these routes alone.
  */
 export default async function newsletterSubscribeRoutes(app: FastifyInstance): Promise<void> {

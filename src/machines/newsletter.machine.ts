@@ -1,8 +1,8 @@
 // A Brevo (Sendinblue) newsletter form, to the plugin's client flow: idle → validating →
-// submitting (buttons disabled, loader shown, the form marked processing) → the answer's message
+// submitting (buttons disabled, loader shown, the form marked processing) → the answer's notice
 // (success and update: success, following a redirect when the form has one; already_exist: a
-// warning; failure, invalid, gcaptchaEmpty, gcaptchaFail and any other status: an error; no
-// answer or not JSON: the raw error). After any answer the form is reset, the captcha token
+// warning; failure, invalid, gcaptchaEmpty, gcaptchaFail: an error; no answer, not JSON or not
+// in the plugin's shape: the raw error). After any answer the form is reset, the captcha token
 // dropped, and the message fades 2000 ms later. Before the first submission nothing is fetched:
 // the site's reCAPTCHA configuration, a token (only with a site key) and the `sib_subscribe`
 // nonce are asked for while submitting; a 403 `sib_invalid_nonce` fetches a new nonce once.
@@ -85,7 +85,7 @@ export const newsletterMachine = setup({
     storeToken: assign((_, token: string) => ({ token })),
     storeNonce: assign((_, nonce: string) => ({ nonce })),
     dropNonce: assign({ nonce: null, nonceRefetched: true }),
-    showAnswer: assign((_, answer: SubscribeAnswer) => ({ message: answer.msg, messageKind: messageKindOf(answer), redirect: answer.redirect })),
+    showAnswer: assign((_, answer: SubscribeAnswer) => ({ message: answer.message, messageKind: messageKindOf(answer), redirect: answer.redirect })),
     // The raw error is shown, as the plugin does, and logged.
     showTransportError: enqueueActions(({ enqueue }, failure: { error: unknown }) => {
       enqueue.assign({ message: rawMessage(failure.error), messageKind: 'error' });

@@ -1,5 +1,6 @@
 // The country prefix list as the server sends it (the Brevo plugin's HTML: one <li> per dial
-// code, with a flag, the country's name and the code), read into data with DOMParser. The HTML
+// code, its digits in `data-dial-code`, with a flag, the country's name and the code), read into
+// data with DOMParser; the dial code gets its + here, as the plugin's script adds it. The HTML
 // is never put into the page: the picker renders its own options from these values.
 import { array, is, nonempty, object, pattern, size, string, type Infer } from 'superstruct';
 import { isDialCode } from '../validation/newsletter/index.ts';
@@ -26,7 +27,8 @@ export function parseCountryPrefixList(html: string, parser: DOMParser = new DOM
   const items = [...document.querySelectorAll('li.sib-country-prefix')].map((item) => ({
     countryCode: (item.getAttribute('data-country-code') ?? '').trim().toLowerCase(),
     name: (item.querySelector('.sib-country-name')?.textContent ?? '').trim(),
-    dialCode: (item.getAttribute('data-dial-code') ?? item.querySelector('.sib-dial-code')?.textContent ?? '').trim(),
+    // Digits only: a code that already has its + reads as "++27" and makes the list invalid.
+    dialCode: `+${(item.getAttribute('data-dial-code') ?? '').trim()}`,
     flag: (item.querySelector('.sib-flag')?.textContent ?? '').trim(),
   }));
   if (items.length === 0) throw new CountryPrefixListError('The country prefix list has no countries');

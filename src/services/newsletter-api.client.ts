@@ -1,11 +1,14 @@
 // The newsletter's HTTP calls over ky: a nonce when the form needs one, the subscription POST
 // (urlencoded, as the Brevo plugin's jQuery serialize posts it) and the country prefix list.
-// Answers are checked with superstruct. A subscription answer is any JSON body with a `status`,
-// whatever the HTTP status (the server sends 403/404/429… in the same shape, with a `code`);
-// only a request that got no answer, or an answer that is not such JSON, is a transport error,
-// and its message is the raw error the visitor is shown (the plugin shows the jqXHR error).
+// Answers are checked with superstruct. A subscription answer is any JSON body with one of the
+// plugin's statuses and its notice where the plugin puts it (`msg.successMsg`… or a string:
+// validation/newsletter/newsletter-notice.ts), whatever the HTTP status (the server sends
+// 403/404/429… in the same shape, with a `code`); the client hands on the notice's text. Only a
+// request that got no answer, or an answer that is not such JSON, is a transport error, and its
+// message is the raw error the visitor is shown (the plugin shows the jqXHR error).
 import ky, { type KyInstance } from 'ky';
-import { is, optional, string, type, type Infer } from 'superstruct';
+import { enums, is, optional, string, type, union } from 'superstruct';
+import { NEWSLETTER_STATUSES, noticeText, type NewsletterStatus } from '../validation/newsletter/index.ts';
 import { transportErrorOf } from './transport-error.ts';
 
 export type NewsletterApiErrorCode = 'fetch_error' | 'invalid_answer' | 'http_error';
@@ -25,15 +28,19 @@ export class NewsletterApiError extends Error {
 const NonceAnswer = type({ action: string(), nonce: string() });
 
 const SubscribeAnswerStruct = type({
-  status: string(),
-  msg: string(),
+  status: enums(NEWSLETTER_STATUSES),
+  msg: union([string(), type({ successMsg: optional(string()), errorMsg: optional(string()), existMsg: optional(string()), invalidMsg: optional(string()) })]),
   redirect: optional(string()),
   code: optional(string()),
 });
 
-/** What the server answered a subscription with, plus the HTTP status it came with. */
-export interface SubscribeAnswer extends Omit<Infer<typeof SubscribeAnswerStruct>, 'redirect'> {
+/** What the server answered a subscription with, its notice read, plus the HTTP status it came with. */
+export interface SubscribeAnswer {
+  status: NewsletterStatus;
+  /** The notice's text, as the plugin's script shows it. */
+  message: string;
   redirect: string;
+  code?: string;
   httpStatus: number;
 }
 
@@ -105,10 +112,12 @@ export function createNewsletterClient(options: NewsletterClientOptions = {}): N
     async subscribe(actionPath, entries, signal) {
       const response = await send(actionPath, { method: 'post', body: formBody(entries), accept: 'application/json', signal });
       const answer = await json(response);
-      if (!is(answer, SubscribeAnswerStruct)) {
-        throw new NewsletterApiError('invalid_answer', `Unexpected answer (HTTP ${String(response.status)}): ${JSON.stringify(answer).slice(0, 200)}`, response.status);
-      }
-      return { status: answer.status, msg: answer.msg, redirect: answer.redirect ?? '', ...(answer.code ? { code: answer.code } : {}), httpStatus: response.status };
+      const unexpected = () => new NewsletterApiError('invalid_answer', `Unexpected answer (HTTP ${String(response.status)}): ${JSON.stringify(answer).slice(0, 200)}`, response.status);
+      if (!is(answer, SubscribeAnswerStruct)) throw unexpected();
+      // A notice the plugin's script would show as "undefined" (a string for success, another status' key).
+      const message = noticeText(answer.status, answer.msg);
+      if (message === undefined) throw unexpected();
+      return { status: answer.status, message, redirect: answer.redirect ?? '', ...(answer.code ? { code: answer.code } : {}), httpStatus: response.status };
     },
     async countryPrefixList(nonce, signal) {
       const body = formBody([

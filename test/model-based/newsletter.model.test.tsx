@@ -12,7 +12,7 @@ import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_RECAPTCHA_ACTION } from '.
 import { newsletterMachine } from '../../src/machines/newsletter.machine.ts';
 import { NewsletterApiError, type SubscribeAnswer } from '../../src/services/newsletter-api.client.ts';
 import { SITE_REST_ROOT } from '../../src/services/site-config.client.ts';
-import { isPrefixOnly } from '../../src/validation/newsletter/index.ts';
+import { isPrefixOnly, type NewsletterStatus } from '../../src/validation/newsletter/index.ts';
 import { NewsletterFormView } from '../../src/views/newsletter-form.view.tsx';
 import { COUNTRIES } from '../unit/newsletter/country-prefix-fixture.ts';
 import {
@@ -58,9 +58,10 @@ const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as Fak
 
 // --- samples ------------------------------------------------------------------------------------
 
-const answer = (status: string, msg: string, extra: Partial<SubscribeAnswer> = {}): ActorCompletionEvent => ({
+// What the client hands on: the notice's text read from where the plugin's answer puts it.
+const answer = (status: NewsletterStatus, message: string, extra: Partial<SubscribeAnswer> = {}): ActorCompletionEvent => ({
   type: 'xstate.done.actor.subscribe',
-  output: { status, msg, redirect: '', httpStatus: 200, ...extra } satisfies SubscribeAnswer,
+  output: { status, message, redirect: '', httpStatus: 200, ...extra } satisfies SubscribeAnswer,
 });
 const { messages } = homeNewsletterForm;
 const EXPIRED = answer('failure', 'This form has expired. Reload the page and try again.', { code: 'sib_invalid_nonce', httpStatus: 403 });

@@ -8,7 +8,9 @@ import { testDialect } from './helpers/test-db.ts';
 
 /*
  * POST /wp-admin/admin-ajax.php: the dispatch on `action`, the nonce of each action, and the
- * Brevo plugin's country prefix list (sib_get_country_prefix) as HTML.
+ * Brevo plugin's country prefix list (sib_get_country_prefix) as HTML: the dial code's digits in
+ * `data-dial-code` (the plugin's script writes the +), the list answered for the sign-up's
+ * nonce as well (the plugin's page holds one nonce for both).
  */
 
 let testApp: TestApp;
@@ -33,7 +35,7 @@ async function prefixList(): Promise<string> {
   return response.body;
 }
 
-const ITEM = /^<li class="sib-country-prefix" data-country-code="([a-z]{2})" data-dial-code="(\+[0-9]{1,4})"><span class="sib-flag" aria-hidden="true">([^<]+)<\/span><span class="sib-country-name">([^<]+)<\/span><span class="sib-dial-code">(\+[0-9]{1,4})<\/span><\/li>$/u;
+const ITEM = /^<li class="sib-country-prefix" data-country-code="([a-z]{2})" data-dial-code="([0-9]{1,4})"><span class="sib-flag" aria-hidden="true">([^<]+)<\/span><span class="sib-country-name">([^<]+)<\/span><span class="sib-dial-code">\+([0-9]{1,4})<\/span><\/li>$/u;
 
 describe(`admin-ajax on ${testDialect}`, () => {
   it('answers sib_get_country_prefix with one <li> per dial code, South Africa exactly as the contract shows', async () => {
@@ -44,7 +46,7 @@ describe(`admin-ajax on ${testDialect}`, () => {
     expect(response.headers['cache-control']).toBe('no-store');
     const lines = response.body.split('\n');
     expect(lines).toContain(
-      '<li class="sib-country-prefix" data-country-code="za" data-dial-code="+27"><span class="sib-flag" aria-hidden="true">🇿🇦</span><span class="sib-country-name">South Africa</span><span class="sib-dial-code">+27</span></li>',
+      '<li class="sib-country-prefix" data-country-code="za" data-dial-code="27"><span class="sib-flag" aria-hidden="true">🇿🇦</span><span class="sib-country-name">South Africa</span><span class="sib-dial-code">+27</span></li>',
     );
     for (const line of lines) {
       const match = ITEM.exec(line);
@@ -61,10 +63,10 @@ describe(`admin-ajax on ${testDialect}`, () => {
     const names = lines.map((line) => ITEM.exec(line)?.[4] ?? '');
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     const dominican = lines.filter((line) => line.includes('data-country-code="do"')).map((line) => ITEM.exec(line)?.[2]);
-    expect(dominican).toEqual(['+1809', '+1829', '+1849']);
+    expect(dominican).toEqual(['1809', '1829', '1849']);
     const kosovo = lines.filter((line) => line.includes('data-country-code="xk"')).map((line) => ITEM.exec(line)?.[2]);
-    expect(kosovo).toEqual(['+377', '+381', '+383', '+386']);
-    expect(lines.filter((line) => line.includes('data-dial-code="+1"')).length).toBeGreaterThan(1);
+    expect(kosovo).toEqual(['377', '381', '383', '386']);
+    expect(lines.filter((line) => line.includes('data-dial-code="1"')).length).toBeGreaterThan(1);
   });
 
   it('escapes names and attributes as HTML', async () => {
@@ -73,8 +75,8 @@ describe(`admin-ajax on ${testDialect}`, () => {
     // ships later, no bare & or quote can reach the markup.
     expect(body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
     expect(body.replace(/<[^>]*>/g, '')).not.toMatch(/["'<>]/);
-    expect(countryPrefixItem({ countryCode: 'x"y', name: '<b>&', flag: '"', dialCode: '+1' })).toBe(
-      '<li class="sib-country-prefix" data-country-code="x&quot;y" data-dial-code="+1"><span class="sib-flag" aria-hidden="true">&quot;</span><span class="sib-country-name">&lt;b&gt;&amp;</span><span class="sib-dial-code">+1</span></li>',
+    expect(countryPrefixItem({ countryCode: 'x"y', name: '<b>&', flag: '"', dialDigits: '1"' })).toBe(
+      '<li class="sib-country-prefix" data-country-code="x&quot;y" data-dial-code="1&quot;"><span class="sib-flag" aria-hidden="true">&quot;</span><span class="sib-country-name">&lt;b&gt;&amp;</span><span class="sib-dial-code">+1&quot;</span></li>',
     );
   });
 
@@ -94,8 +96,14 @@ describe(`admin-ajax on ${testDialect}`, () => {
     expect(response.json()).toEqual({ code: 'sib_invalid_nonce', message: 'This form has expired. Reload the page and try again.' });
   });
 
-  it('answers 403 for a nonce of another action (the sign-up nonce)', async () => {
+  it("answers the sign-up's nonce too: the plugin's page holds one nonce and sends it to both", async () => {
     const response = await ajax(`action=sib_get_country_prefix&security=${await fetchNonce(testApp.app, 'sib_subscribe')}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('data-country-code="za" data-dial-code="27"');
+  });
+
+  it('answers 403 for a nonce of any other action', async () => {
+    const response = await ajax(`action=sib_get_country_prefix&security=${await fetchNonce(testApp.app, 'wp_rest')}`);
     expect(response.statusCode).toBe(403);
   });
 

@@ -55,7 +55,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ status: 'success', msg: messages.success, redirect: '', turnstileCaptcha: false });
+    expect(response.json()).toEqual({ status: 'success', msg: { successMsg: messages.success }, redirect: '', turnstileCaptcha: false });
 
     const db = test.database.db;
     const subscriber = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
@@ -110,7 +110,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     const before = await counts(test);
     clock += 10 * 60 * 1000;
     const again = subscribeAnswer(await postSubscribe(test.app, { ...fields, email: '  THANDI.nkosi@example.co.za ', FIRSTNAME: 'Other' }));
-    expect(again).toEqual({ status: 'success', msg: messages.success, redirect: '', turnstileCaptcha: false });
+    expect(again).toEqual({ status: 'success', msg: { successMsg: messages.success }, redirect: '', turnstileCaptcha: false });
     expect(await counts(test)).toEqual(before);
     expect(before).toEqual({ subscribers: 1, consents: 1, mails: 1 });
     const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
@@ -204,7 +204,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   it('subscribes at once, mails nothing and answers the redirect on a form without double opt-in', async () => {
     const test = await appWith();
     const fields = { email: 'sipho@example.co.za', consent: 'yes', sib_form_action: 'subscribe_form_submit', sib_form_id: '3', security: await fetchNonce(test.app, 'sib_subscribe') };
-    expect(subscribeAnswer(await postSubscribe(test.app, fields))).toEqual({ status: 'success', msg: plainNewsletterForm.messages.success, redirect: '/thank-you/', turnstileCaptcha: false });
+    expect(subscribeAnswer(await postSubscribe(test.app, fields))).toEqual({ status: 'success', msg: { successMsg: plainNewsletterForm.messages.success }, redirect: '/thank-you/', turnstileCaptcha: false });
     const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'subscribed', form_id: 3, confirmation_sent_at: null, sms: null });
     expect(JSON.parse(row.lists)).toEqual([7]);
@@ -224,7 +224,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   ])('answers invalid for %s, storing nothing', async (_name, overrides) => {
     const test = await appWith();
     const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), overrides)));
-    expect(answer).toEqual({ status: 'invalid', msg: messages.invalid, redirect: '', turnstileCaptcha: false });
+    expect(answer).toEqual({ status: 'invalid', msg: { invalidMsg: messages.invalid }, redirect: '', turnstileCaptcha: false });
     expect(await counts(test)).toEqual({ subscribers: 0, consents: 0, mails: 0 });
   });
 
@@ -239,7 +239,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   ])('answers failure for %s, storing nothing', async (_name, overrides) => {
     const test = await appWith();
     const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), overrides)));
-    expect(answer).toEqual({ status: 'failure', msg: messages.failure, redirect: '', turnstileCaptcha: false });
+    expect(answer).toEqual({ status: 'failure', msg: { errorMsg: messages.failure }, redirect: '', turnstileCaptcha: false });
     expect(await counts(test)).toEqual({ subscribers: 0, consents: 0, mails: 0 });
   });
 
@@ -265,7 +265,7 @@ describe(`requests that are not a sign-up, on ${testDialect}`, () => {
     const response = await postSubscribe(test.app, change(homeFields(await fetchNonce(test.app, 'sib_subscribe'))));
     expect(response.statusCode).toBe(403);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ status: 'failure', msg: expired, redirect: '', turnstileCaptcha: false, code: 'sib_invalid_nonce' });
+    expect(response.json()).toEqual({ status: 'failure', msg: { errorMsg: expired }, redirect: '', turnstileCaptcha: false, code: 'sib_invalid_nonce' });
     expect((await counts(test)).subscribers).toBe(0);
   });
 
@@ -287,7 +287,7 @@ describe(`requests that are not a sign-up, on ${testDialect}`, () => {
     const response = await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { sib_form_id: id }));
     expect(response.statusCode).toBe(404);
     expect(subscribeAnswer(response)).toMatchObject({ status: 'failure', code: 'sib_form_not_found', redirect: '', turnstileCaptcha: false });
-    expect(subscribeAnswer(response).msg).not.toBe('');
+    expect(subscribeAnswer(response).msg).toEqual({ errorMsg: 'This newsletter form does not exist.' });
   });
 
   it.each([[''], ['subscribe'], ['sib_get_country_prefix']])('answers 400 sib_bad_request for sib_form_action %j', async (action) => {
@@ -344,7 +344,7 @@ describe(`requests that are not a sign-up, on ${testDialect}`, () => {
     expect(limited.headers['cache-control']).toBe('no-store');
     expect(limited.json()).toEqual({
       status: 'failure',
-      msg: 'Too many sign-ups from your address. Please try again in 60 seconds.',
+      msg: { errorMsg: 'Too many sign-ups from your address. Please try again in 60 seconds.' },
       redirect: '',
       turnstileCaptcha: false,
       code: 'sib_rate_limited',

@@ -11,3 +11,4 @@ export {
   type NewsletterValues,
 } from './newsletter-values.ts';
 export { checkNewsletter, listsToJoin, type NewsletterProblem, type NewsletterProblemKind } from './check-newsletter.ts';
+export { NEWSLETTER_STATUSES, newsletterNotice, noticeText, type NewsletterNotice, type NewsletterStatus, type NoticeKey } from './newsletter-notice.ts';

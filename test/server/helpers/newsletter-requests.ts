@@ -64,7 +64,8 @@ export async function postSubscribe(
 
 export interface SubscribeAnswerBody {
   status: string;
-  msg: string;
+  /** The notice keyed by what it is (successMsg, errorMsg, existMsg, invalidMsg), or a string for the captcha statuses. */
+  msg: string | Record<string, string>;
   redirect: string;
   turnstileCaptcha: boolean;
   code?: string;

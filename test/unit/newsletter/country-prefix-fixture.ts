@@ -13,12 +13,12 @@ export const COUNTRIES: CountryPrefix[] = [
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
-/** The list as the server's HTML. */
+/** The list as the server's HTML: the dial code's digits in `data-dial-code` (the plugin's script writes the +), with the + in the text. */
 export function countryPrefixHtml(countries: readonly CountryPrefix[] = COUNTRIES): string {
   return countries
     .map(
       (country) =>
-        `<li class="sib-country-prefix" data-country-code="${escape(country.countryCode)}" data-dial-code="${escape(country.dialCode)}"><span class="sib-flag" aria-hidden="true">${escape(country.flag)}</span><span class="sib-country-name">${escape(country.name)}</span><span class="sib-dial-code">${escape(country.dialCode)}</span></li>`,
+        `<li class="sib-country-prefix" data-country-code="${escape(country.countryCode)}" data-dial-code="${escape(country.dialCode.slice(1))}"><span class="sib-flag" aria-hidden="true">${escape(country.flag)}</span><span class="sib-country-name">${escape(country.name)}</span><span class="sib-dial-code">${escape(country.dialCode)}</span></li>`,
     )
     .join('');
 }

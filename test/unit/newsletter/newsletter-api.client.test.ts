@@ -1,7 +1,10 @@
 // The newsletter's ky client: the nonce, the urlencoded subscription POST, any JSON answer with a
-// status taken as the answer whatever the HTTP status, transport errors with the raw error, the
-// prefix list POST, and the prefix list loader fetching its nonce again once after a 403.
+// status taken as the answer whatever the HTTP status, its notice read where the Brevo plugin's
+// answer puts it (every answer the server writes included), transport errors with the raw
+// error, the prefix list POST, and the prefix list loader fetching its nonce again once after a 403.
 import { describe, expect, it } from 'vitest';
+import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { failureAnswer, invalidNonce, newsletterAnswer } from '../../../server/newsletter/newsletter-answer.ts';
 import { loadCountryPrefixes } from '../../../src/services/country-prefix.actor.ts';
 import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter-api.client.ts';
 import { COUNTRIES, countryPrefixHtml } from './country-prefix-fixture.ts';
@@ -40,14 +43,14 @@ describe('the newsletter API client', () => {
   });
 
   it('posts the fields urlencoded, in order, repeated names kept, and reads the answer', async () => {
-    const { client, requests } = clientWith(() => json({ status: 'success', msg: 'Thanks', redirect: '', turnstileCaptcha: false }));
+    const { client, requests } = clientWith(() => json({ status: 'success', msg: { successMsg: 'Thanks' }, redirect: '', turnstileCaptcha: false }));
     const answer = await client.subscribe('/newsletter/subscribe/', [
       ['email', 'a@b.co.za'],
       ['interestingLists[]', '2'],
       ['interestingLists[]', '3'],
       ['SMS', '+27 82 555 0123'],
     ]);
-    expect(answer).toEqual({ status: 'success', msg: 'Thanks', redirect: '', httpStatus: 200 });
+    expect(answer).toEqual({ status: 'success', message: 'Thanks', redirect: '', httpStatus: 200 });
     const request = requests[0]!;
     expect(request.method).toBe('POST');
     expect(request.url).toBe('http://site.test/newsletter/subscribe/');
@@ -56,10 +59,59 @@ describe('the newsletter API client', () => {
   });
 
   it('takes a JSON answer with a status as the answer whatever the HTTP status (403 nonce, 429)', async () => {
-    const expired = await clientWith(() => json({ status: 'failure', msg: 'This form has expired.', redirect: '', code: 'sib_invalid_nonce' }, 403)).client.subscribe('/newsletter/subscribe/', []);
-    expect(expired).toEqual({ status: 'failure', msg: 'This form has expired.', redirect: '', code: 'sib_invalid_nonce', httpStatus: 403 });
-    const limited = await clientWith(() => json({ status: 'failure', msg: 'Slow down', redirect: '', code: 'sib_rate_limited' }, 429)).client.subscribe('/newsletter/subscribe/', []);
+    const expired = await clientWith(() => json({ status: 'failure', msg: { errorMsg: 'This form has expired.' }, redirect: '', code: 'sib_invalid_nonce' }, 403)).client.subscribe(
+      '/newsletter/subscribe/',
+      [],
+    );
+    expect(expired).toEqual({ status: 'failure', message: 'This form has expired.', redirect: '', code: 'sib_invalid_nonce', httpStatus: 403 });
+    const limited = await clientWith(() => json({ status: 'failure', msg: { errorMsg: 'Slow down' }, redirect: '', code: 'sib_rate_limited' }, 429)).client.subscribe(
+      '/newsletter/subscribe/',
+      [],
+    );
     expect(limited.code).toBe('sib_rate_limited');
+  });
+
+  it.each([
+    ['success', { successMsg: 'Thanks' }, 'Thanks'],
+    ['update', { successMsg: 'Updated' }, 'Updated'],
+    ['already_exist', { existMsg: 'Known' }, 'Known'],
+    ['invalid', { invalidMsg: 'Bad format' }, 'Bad format'],
+    ['failure', { errorMsg: 'Broken' }, 'Broken'],
+    ['gcaptchaEmpty', 'Tick the box', 'Tick the box'],
+    ['gcaptchaFail', 'Not a person', 'Not a person'],
+  ])('reads the notice of %s where the plugin puts it', async (status, msg, text) => {
+    const answer = await clientWith(() => json({ status, msg, redirect: '', turnstileCaptcha: false })).client.subscribe('/newsletter/subscribe/', []);
+    expect(answer).toEqual({ status, message: text, redirect: '', httpStatus: 200 });
+  });
+
+  it('reads every answer the server writes: each status of a form, and a refused request', async () => {
+    const answers = [
+      ...(['success', 'update', 'already_exist', 'invalid', 'failure', 'gcaptchaEmpty', 'gcaptchaFail'] as const).map((status) => newsletterAnswer(homeNewsletterForm, status)),
+      failureAnswer(invalidNonce()),
+    ];
+    const { messages } = homeNewsletterForm;
+    const read = await Promise.all(answers.map(async (answer) => (await clientWith(() => json(answer)).client.subscribe('/newsletter/subscribe/', [])).message));
+    expect(read).toEqual([
+      messages.success,
+      messages.success,
+      messages.alreadyExist,
+      messages.invalid,
+      messages.failure,
+      messages.captchaEmpty,
+      messages.captchaFail,
+      'This form has expired. Reload the page and try again.',
+    ]);
+  });
+
+  it.each([
+    ['a string where the plugin sends an object', { status: 'success', msg: 'Thanks' }],
+    ["another status's key", { status: 'success', msg: { errorMsg: 'Broken' } }],
+    ['an object where the plugin sends a string', { status: 'gcaptchaFail', msg: { errorMsg: 'Not a person' } }],
+    ['an unknown status', { status: 'sib_security', msg: 'Token not found.' }],
+  ])('is an invalid answer with %s', async (_case, body) => {
+    const error = await rejection(clientWith(() => json({ redirect: '', ...body })).client.subscribe('/newsletter/subscribe/', []));
+    expect(error.code).toBe('invalid_answer');
+    expect(error.message).toContain(JSON.stringify(body.msg));
   });
 
   it('is a transport error with the raw error when the body is not JSON, not an answer, or never came', async () => {

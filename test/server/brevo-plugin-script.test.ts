@@ -1,0 +1,186 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
+import { fetchNonce, testNewsletterForms } from './helpers/newsletter-requests.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testDialect } from './helpers/test-db.ts';
+import { thirdPartyScript } from './helpers/third-party-script.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+/*
+ * The Brevo WordPress plugin's own front-end script (`js/mailin-front.js`), run unchanged with
+ * jQuery 3 (as WordPress ships it) in a jsdom page that holds a sign-up form shaped as the
+ * plugin renders it, pointed at this server: the SMS country list it fills from admin-ajax
+ * with the page's one nonce, the dial code it writes when a country is picked, and the notice
+ * it shows for each answer. The script is not ours and is never committed: set
+ * BREVO_PLUGIN_SOURCE to the script or to a git repository that carries it (README.md, "The
+ * newsletter"); without it these tests are skipped, and newsletter-plugin-answers.test.ts
+ * checks the same answers' shapes on every run.
+ */
+
+const plugin = thirdPartyScript('BREVO_PLUGIN_SOURCE', ['js/mailin-front.js']);
+const jquery = readFileSync(createRequire(import.meta.url).resolve('jquery'), 'utf8');
+const { messages } = homeNewsletterForm;
+
+let testApp: TestApp | undefined;
+let dom: JSDOM | undefined;
+
+afterEach(async () => {
+  dom?.window.close();
+  dom = undefined;
+  await testApp?.cleanup();
+  testApp = undefined;
+});
+
+/** Form 1 as the plugin's form box and its field templates render it, with the form's action set to this server's path. */
+function pluginFormHtml(nonce: string, consentRequired: boolean): string {
+  const lists = homeNewsletterForm.lists
+    .map((list) => `<div style="block"><input type="checkbox" class="sib-interesting-lists" value="${list.id}" name="listIDs[]">${list.label}</div>`)
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><title>Newsletter</title></head><body>
+<form id="sib_signup_form_1" method="post" class="sib_signup_form" action="${homeNewsletterForm.action}">
+  <div class="sib_loader" style="display:none;"><img src="/spinner.gif" alt="loader"></div>
+  <input type="hidden" name="sib_form_action" value="subscribe_form_submit">
+  <input type="hidden" name="sib_form_id" value="1">
+  <input type="hidden" name="sib_form_alert_notice" value="${messages.required}">
+  <input type="hidden" name="sib_form_invalid_email_notice" value="${messages.invalidEmail}">
+  <input type="hidden" name="sib_security" value="${nonce}">
+  <div class="sib_signup_box_inside_1">
+    <div class="sib_msg_disp"></div>
+    <div class="sib-email-area"><label class="sib-email-area">E-mail address</label>
+      <input type="email" class="sib-email-area" name="email" required="required"></div>
+    <div class="sib-FIRSTNAME-area"><label class="sib-FIRSTNAME-area">First name</label>
+      <input type="text" class="sib-FIRSTNAME-area" name="FIRSTNAME"></div>
+    <div class="sib-SMS-area"><label class="sib-SMS-area">Mobile number</label>
+      <div class="sib-sms-field"><div class="sib-country-block"><div class="sib-toggle sib-country-flg"><div class="sib-cflags"></div> <div class="sib-icon-arrow"></div></div> </div><ul class="sib-country-list" style="display: none;"></ul><input type="hidden" name="sib_SMS_prefix" value="+27"><input type="text" name="SMS" class="sib-sms" value="+27"></div></div>
+    <div class="sib-multi-lists" data-require="required">
+${lists}
+    </div>
+    <div class="sib-consent-area"><input type="checkbox" name="consent" value="yes"${consentRequired ? ' required="required"' : ''}> ${homeNewsletterForm.consent.label}</div>
+    <div class="sib-default-btn-area"><input type="submit" class="sib-default-btn" name="submit" value="Subscribe"></div>
+  </div>
+</form>
+</body></html>`;
+}
+
+interface PluginPage {
+  window: JSDOM['window'];
+  /** Every jQuery request that completed: where it went and its HTTP status. */
+  completed: Array<{ url: string; status: number }>;
+  $(selector: string): HTMLElement[];
+}
+
+/**
+ * A page of the old WordPress site: jQuery, the two objects WordPress writes for the script
+ * (wp_localize_script: `sibErrMsg` and `ajax_sib_front_object`, whose one nonce the script sends
+ * to both the sign-up and the country list), then the plugin's script.
+ */
+async function openPluginPage(app: TestApp, options: { consentRequired?: boolean } = {}): Promise<PluginPage> {
+  if (!plugin.found) throw new Error(plugin.reason);
+  const base = await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const nonce = await fetchNonce(app.app, 'sib_subscribe');
+  dom = new JSDOM(pluginFormHtml(nonce, options.consentRequired ?? true), { url: `${base}/newsletter-page/`, runScripts: 'outside-only' });
+  const { window } = dom;
+  const completed: PluginPage['completed'] = [];
+  window.eval(jquery);
+  const localized = {
+    sibErrMsg: {
+      invalidMail: 'Please fill out valid email address',
+      requiredField: 'Please fill out required fields',
+      invalidDateFormat: 'Please fill out valid date format',
+      invalidSMSFormat: 'Please fill out valid phone number',
+    },
+    ajax_sib_front_object: { ajax_url: `${base}/wp-admin/admin-ajax.php`, ajax_nonce: nonce, flag_url: `${base}/flags/` },
+  };
+  window.eval(Object.entries(localized).map(([name, value]) => `var ${name} = ${JSON.stringify(value)};`).join('\n'));
+  (window as unknown as { __completed: PluginPage['completed'] }).__completed = completed;
+  window.eval('jQuery(document).ajaxComplete(function (event, xhr, settings) { window.__completed.push({ url: settings.url, status: xhr.status }); });');
+  window.eval(plugin.source);
+  // The script does its work when the document is ready; ready callbacks run in order.
+  await new Promise<void>((resolve) => (window as unknown as { jQuery: (ready: () => void) => void }).jQuery(() => resolve()));
+  return { window, completed, $: (selector) => [...window.document.querySelectorAll<HTMLElement>(selector)] };
+}
+
+const pick = (page: PluginPage, countryCode: string) => {
+  const item = page.$(`.sib-country-list li[data-country-code="${countryCode}"]`)[0];
+  if (item === undefined) throw new Error(`no list item for ${countryCode}`);
+  item.click();
+};
+const field = (page: PluginPage, name: string) => page.$(`input[name="${name}"]`)[0] as HTMLInputElement;
+
+async function fillAndSubmit(page: PluginPage, values: { email: string; sms?: string; consent?: boolean }): Promise<string> {
+  field(page, 'email').value = values.email;
+  if (values.sms !== undefined) field(page, 'SMS').value = values.sms;
+  // Every offered list ticked: the subscription is the same whichever of the plugin's two list fields is read.
+  for (const box of page.$('.sib-interesting-lists') as HTMLInputElement[]) box.checked = true;
+  field(page, 'consent').checked = values.consent ?? true;
+  const before = page.completed.length;
+  (page.$('input[type="submit"]')[0] as HTMLInputElement).click();
+  const answer = await waitFor('the sign-up answer', () => page.completed.slice(before).find((request) => request.url.endsWith(homeNewsletterForm.action)));
+  expect(answer.status).toBe(200);
+  return page.$('.sib_msg_disp')[0]?.textContent ?? '';
+}
+
+const title = plugin.found
+  ? `the Brevo plugin's own script (${plugin.origin}) against the server, on ${testDialect}`
+  : `the Brevo plugin's own script against the server: ${plugin.reason} (set it to js/mailin-front.js or to a repository that carries it)`;
+
+// Said once per run, so a skip is never silent.
+if (!plugin.found) console.info(`Skipping ${title}`);
+
+describe.skipIf(!plugin.found)(title, () => {
+  it('fills the SMS country list with the one nonce of the page; a picked country writes +27, not ++27, and stays after a sign-up', async () => {
+    testApp = await createTestApp({}, { newsletterForms: testNewsletterForms });
+    const page = await openPluginPage(testApp);
+    const list = await waitFor('the country list request', () => page.completed.find((request) => request.url.endsWith('/wp-admin/admin-ajax.php')));
+    expect(list.status).toBe(200);
+    expect(page.$('.sib-country-list li').length).toBeGreaterThan(200);
+
+    pick(page, 'gb');
+    expect(field(page, 'SMS').value).toBe('+44');
+    expect(field(page, 'sib_SMS_prefix').value).toBe('+44');
+    pick(page, 'za');
+    expect(field(page, 'SMS').value).toBe('+27');
+    expect(field(page, 'sib_SMS_prefix').value).toBe('+27');
+
+    // After an answer the script resets the form and writes the picked dial code back.
+    await fillAndSubmit(page, { email: 'thandi.nkosi@example.co.za', sms: '+27 82 555 0123' });
+    expect(field(page, 'email').value).toBe('');
+    expect(field(page, 'SMS').value).toBe('+27');
+  });
+
+  it('shows the success notice after a sign-up, which is stored', async () => {
+    testApp = await createTestApp({}, { newsletterForms: testNewsletterForms });
+    const page = await openPluginPage(testApp);
+    const shown = await fillAndSubmit(page, { email: 'thandi.nkosi@example.co.za', sms: '+27 82 555 0123' });
+    expect(shown).toBe(messages.success);
+    expect(page.$('.sib_msg_disp .sib-alert-message-success')).toHaveLength(1);
+
+    const subscriber = await testApp.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
+    expect(subscriber).toMatchObject({ email: 'thandi.nkosi@example.co.za', sms: '+27825550123', status: 'pending' });
+    expect(JSON.parse(subscriber.lists)).toEqual([2, 3, 4]);
+  });
+
+  it('shows the invalid notice for an address the script lets through and the form refuses', async () => {
+    testApp = await createTestApp({}, { newsletterForms: testNewsletterForms });
+    const page = await openPluginPage(testApp);
+    // The script's own pattern takes any top-level domain of 2 letters or more; form 1 takes at most 8.
+    expect(await fillAndSubmit(page, { email: 'thandi@example.abcdefghij' })).toBe(messages.invalid);
+    expect(page.$('.sib_msg_disp .sib-alert-message-error')).toHaveLength(1);
+  });
+
+  it('shows the failure notice for a sign-up without consent', async () => {
+    testApp = await createTestApp({}, { newsletterForms: testNewsletterForms });
+    const page = await openPluginPage(testApp, { consentRequired: false });
+    expect(await fillAndSubmit(page, { email: 'thandi@example.co.za', consent: false })).toBe(messages.failure);
+  });
+
+  it('shows the captcha notice, a plain string, when the form wants a reCAPTCHA token and gets none', async () => {
+    testApp = await createTestApp({ RECAPTCHA_SITE_KEY: '6LcTestSiteKey', RECAPTCHA_SECRET: '6LcTestSecret' }, { newsletterForms: testNewsletterForms });
+    const page = await openPluginPage(testApp);
+    expect(await fillAndSubmit(page, { email: 'thandi@example.co.za' })).toBe(messages.captchaEmpty);
+  });
+});
