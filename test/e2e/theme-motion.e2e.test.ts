@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import { MOTION_NEAR_MARGIN_PX, SECTION_HYDRATE_MARGIN_PX } from '../../src/machines/theme.constants.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -98,7 +99,13 @@ const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { 
 describe('theme motion in Chromium', () => {
   it('counts the counters up once near the viewport, to their prerendered text at a constant width, and fills the bars', async () => {
     const { context, page, errors } = await openHome({ width: 1280, forAxe: true });
-    // Hydrated and waiting: far below the viewport the counters show 0 at their final width.
+    // Near enough for the section to hydrate (SECTION_HYDRATE_MARGIN_PX), farther than the
+    // counters' own margin (MOTION_NEAR_MARGIN_PX): hydrated and waiting, 0 at their final width.
+    const listTop = await page.$eval('#counters .counter-list', (element) => element.getBoundingClientRect().top + window.scrollY);
+    const sectionTop = await page.$eval('#counters', (element) => element.getBoundingClientRect().top + window.scrollY);
+    const waitingAt = listTop - 800 - (MOTION_NEAR_MARGIN_PX + 150);
+    expect(sectionTop - 800 - waitingAt, 'the section is within its hydration margin there').toBeLessThan(SECTION_HYDRATE_MARGIN_PX);
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), waitingAt);
     await page.waitForFunction(() => document.querySelector('#counters .counter')?.getAttribute('data-state') === 'waiting');
     const before = await counterFinals(page);
     expect(before.every((counter) => counter.state === 'waiting')).toBe(true);
@@ -160,6 +167,7 @@ describe('theme motion in Chromium', () => {
 
   it('with reduced motion shows the final numbers and full bars at once and never fetches gsap', async () => {
     const { context, page, errors, requests } = await openHome({ width: 1280, reducedMotion: 'reduce' });
+    await page.locator('#counters').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('#counters .counter')?.getAttribute('data-state') === 'reduced');
     const counters = await counterFinals(page);
     expect(counters.every((counter) => counter.state === 'reduced' && counter.digits === counter.spoken)).toBe(true);

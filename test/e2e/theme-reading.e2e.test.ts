@@ -38,8 +38,12 @@ async function open(options: BrowserContextOptions & { clockAt?: number } = {}) 
   return { context, page, errors };
 }
 
-/** Waits until the lazy chunk has hydrated a section (its machine left the prerendered state). */
+/**
+ * Brings a part into view, as a visitor reaching it would (a section hydrates as it comes near),
+ * and waits until it has hydrated (its machine left the prerendered state).
+ */
 async function hydrated(page: Page, selector: string, prerenderedState: string) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   await page.waitForFunction(
     ([css, state]) => {
       const element = document.querySelector(css!);
@@ -79,10 +83,9 @@ describe('the reading sections in Chromium', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(`${baseUrl}/#${id}`, { waitUntil: 'networkidle' });
-    // Every machine of the three sections has left its prerendered state.
-    await hydrated(page, '#process .tabs', 'stacked');
-    await hydrated(page, '#upcoming .coming-soon', 'listed');
-    await hydrated(page, `#faq-${faq.items[0]!.id}`, 'static');
+    // The section the page opened on has hydrated, with no scroll of the test's.
+    const part = { process: ['#process .tabs', 'stacked'], upcoming: ['#upcoming .coming-soon', 'listed'], faq: [`#faq-${faq.items[0]!.id}`, 'static'] }[id]!;
+    await page.waitForFunction(([css, state]) => document.querySelector(css!)?.getAttribute('data-state') !== state, part);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { readingShifts: number[] }).readingShifts)).toEqual([]);
     await context.close();
@@ -200,6 +203,7 @@ describe('the reading sections in Chromium', () => {
     const start = openDay - (((2 * 24 + 3) * 60 + 4) * 60 + 5) * 1000;
     const { context, page, errors } = await open({ clockAt: start });
     const timer = page.getByRole('timer');
+    await page.locator('#upcoming').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelector('.countdown__value')?.textContent !== '--');
     expect(await timer.getAttribute('aria-live')).toBe('off');
     const digits = () => page.locator('.countdown__value').allInnerTexts();
@@ -217,6 +221,7 @@ describe('the reading sections in Chromium', () => {
 
   it('shows the closing copy once the open day has passed', async () => {
     const { context, page, errors } = await open({ clockAt: openDay + 60_000 });
+    await page.locator('#upcoming').scrollIntoViewIfNeeded();
     await page.getByText(upcoming.countdown.finishedText).waitFor();
     expect(await page.getByRole('timer').count()).toBe(0);
     expect(errors).toEqual([]);
