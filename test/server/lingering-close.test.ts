@@ -11,12 +11,11 @@ import { testDialect } from './helpers/test-db.ts';
 import { validContactFields } from './helpers/test-forms.ts';
 
 /*
- * A refusal sent before the body is read (README.md, "Server endpoints so far" and the
- * security table; ARCHITECTURE.md, the server's lingering close) reaches the client: over
- * real sockets, a client that sends its whole request and only then reads the answer (as
- * simple HTTP clients do) gets the status and the JSON body with its code, and a client that
- * never stops sending is still cut off at the bound (LINGER_TIMEOUT, or the route's body
- * limit and LINGER_MARGIN_BYTES more).
+ * An answer sent before the body is read reaches the client (the lingering close: README.md,
+ * LINGER_TIMEOUT; ARCHITECTURE.md, "The server"). Over real sockets, a client that sends its
+ * whole request and only then reads the answer (as simple HTTP clients do) gets the status and
+ * the JSON body with its code, and a client that never stops sending is still cut off at the
+ * bounds (LINGER_TIMEOUT, or the route's body limit and LINGER_MARGIN_BYTES more).
  */
 
 const FEEDBACK = (id: number | string) => `/wp-json/contact-form-7/v1/contact-forms/${id}/feedback`;
@@ -108,10 +107,18 @@ async function sendThenRead(head: string, body: Buffer, pace: Pace = { piece: 64
   return { answer: null, error: error ?? failed?.message ?? 'closed' };
 }
 
-/** A multipart body of the contact form with a PDF (random bytes after its header) of `size` bytes. */
-async function uploadOf(pdf: Buffer, size: number): Promise<{ payload: Buffer; contentType: string }> {
-  const file = new File([new Uint8Array(pdf.subarray(0, size))], 'site-plan.pdf', { type: 'application/pdf' });
-  return multipartBody({ ...validContactFields(), 'your-file': file });
+/**
+ * Bodies of the contact form with a PDF (random bytes after its header) of a given size: the
+ * form's fields as the platform's FormData encodes them, then the file's part, spliced in
+ * rather than encoded again for each size.
+ */
+async function uploadsOf(pdf: Buffer): Promise<{ contentType: string; body(size: number): Buffer }> {
+  const { payload, contentType } = await multipartBody(validContactFields());
+  const boundary = contentType.slice(contentType.indexOf('boundary=') + 'boundary='.length);
+  const fields = payload.subarray(0, payload.length - `--${boundary}--\r\n`.length);
+  const fileHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="your-file"; filename="site-plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { contentType, body: (size) => Buffer.concat([fields, fileHead, pdf.subarray(0, size), end]) };
 }
 
 /** Runs `task` for each item, `width` at a time. */
@@ -136,9 +143,10 @@ describe(`a refusal sent before the body is read reaches the client, on ${testDi
     // Alternately a body the form reads (a file over its 5 MB: the field's message) and one
     // over the form's limit, refused as its head arrives.
     const sizes = Array.from({ length: 50 }, (_, index) => (index % 2 === 0 ? 6_000_000 + index * 100_000 : 11_600_000 + index * 8_000));
+    const uploads = await uploadsOf(pdf);
     const exchanges = await inParallel(sizes, 2, async (size) => {
-      const { payload, contentType } = await uploadOf(pdf, size);
-      return { over: payload.length > limit, ...(await sendThenRead(requestHead(FEEDBACK(5), contentType, payload.length), payload)) };
+      const payload = uploads.body(size);
+      return { over: payload.length > limit, ...(await sendThenRead(requestHead(FEEDBACK(5), uploads.contentType, payload.length), payload)) };
     });
     const outcomes = exchanges.map(({ over, answer, error }) =>
       answer === null ? `lost (${error})` : over ? `${answer.status} ${String(answer.body.code)}` : `${answer.status} ${String(answer.body.status)}`,
@@ -171,7 +179,10 @@ describe(`a refusal sent before the body is read reaches the client, on ${testDi
     expect(outcomes).toEqual(exchanges.map(() => `${status} ${code}`));
   });
 
-  it(`cuts off a client that keeps sending forever at LINGER_TIMEOUT (${LINGER_MS} ms here)`, async () => {
+  it.each([
+    ['to an unknown form id', FEEDBACK(9999), 'multipart/form-data; boundary=x', 404, 'wpcf7_not_found'],
+    ['to the newsletter route, not a form', '/newsletter/subscribe/', 'application/json', 415, 'sib_unsupported_media_type'],
+  ])(`cuts off a client that keeps sending forever %s at LINGER_TIMEOUT (${LINGER_MS} ms here)`, async (_case, path, contentType, status, code) => {
     // A trickle, far below the byte bound: the time bound ends it. allowHalfOpen: the end of
     // the server's side (right after the answer) does not stop it sending.
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
@@ -181,7 +192,7 @@ describe(`a refusal sent before the body is read reaches the client, on ${testDi
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(performance.now())));
     const headAt = performance.now();
-    socket.write(requestHead(FEEDBACK(9999), 'multipart/form-data; boundary=x', 1024 * 1024 * 1024));
+    socket.write(requestHead(path, contentType, 1024 * 1024 * 1024));
     let sending = true;
     void closed.then(() => (sending = false));
     let sent = 0;
@@ -193,8 +204,8 @@ describe(`a refusal sent before the body is read reaches the client, on ${testDi
     })();
     const closedAt = await closed;
     await trickle;
-    expect(parseAnswer(Buffer.concat(chunks))).toMatchObject({ status: 404, body: { code: 'wpcf7_not_found' } });
-    // Read on (the old close came with the answer) for the bound, then cut off.
+    expect(parseAnswer(Buffer.concat(chunks))).toMatchObject({ status, body: { code } });
+    // Read on after the answer for the bound, neither closed with it nor read on for ever.
     expect(closedAt - headAt).toBeGreaterThanOrEqual(LINGER_MS - 5);
     expect(closedAt - headAt).toBeLessThan(LINGER_MS + 3_000);
     expect(sent).toBeLessThan(LINGER_MARGIN_BYTES);
