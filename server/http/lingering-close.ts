@@ -18,7 +18,9 @@ import type { FastifyInstance } from 'fastify';
 /** Read and dropped past a route's body limit after an early answer: a file a few MB too large still gets its answer. */
 export const LINGER_MARGIN_BYTES = 4 * 1024 * 1024;
 
-export interface LingerBounds {
+const lingering = new WeakSet<Socket>();
+
+interface LingerBounds {
   ms: number;
   bytes: number;
 }
@@ -47,6 +49,9 @@ export function installLingeringClose(app: FastifyInstance, timeoutMs: number): 
  * closes once the body has all been read too, or at the bounds.
  */
 function closeAfterBody(socket: Socket, body: IncomingMessage, bounds: LingerBounds): void {
+  // Once per connection, even if a second answer is tried (an error while sending the first).
+  if (lingering.has(socket)) return;
+  lingering.add(socket);
   let dropped = 0;
   const cutOff = () => socket.destroy();
   const timer = setTimeout(cutOff, bounds.ms);
