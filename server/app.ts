@@ -11,6 +11,7 @@ import type { Database } from './db/types.ts';
 import appContext from './plugins/app-context.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { installErrorHandler, installNotFoundHandler } from './plugins/error-handling.ts';
+import { installLingeringClose } from './http/lingering-close.ts';
 import outboxSignal from './plugins/outbox-signal.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import siteSecrets from './plugins/site-secrets.ts';
@@ -92,6 +93,9 @@ export async function buildApp({
   await app.register(submissionWriter);
   await app.register(clickHits);
 
+  // An answer sent before its request's body was read closes the connection only once the
+  // rest has been read (bounded), so the client gets it: every route, the 404s and errors.
+  installLingeringClose(app, timeouts.lingerMs);
   installErrorHandler(app);
   installNotFoundHandler(app, config.staticRoot);
   // Both attach to routes as they are declared, so they come before any route.

@@ -10,7 +10,7 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
-  /** Slow and stalled clients (REQUEST_TIMEOUT, HEADERS_TIMEOUT, KEEP_ALIVE_TIMEOUT, SHUTDOWN_GRACE). */
+  /** Slow and stalled clients (REQUEST_TIMEOUT, HEADERS_TIMEOUT, KEEP_ALIVE_TIMEOUT, SHUTDOWN_GRACE, LINGER_TIMEOUT). */
   timeouts: Timeouts;
   /** MAIL_MAX_AGE: mail is retried until it is this old, then held as failed. */
   mailMaxAgeMs: number;
@@ -95,6 +95,8 @@ export const DEFAULTS = {
     keepAliveMs: 5_000,
     // How long SIGTERM lets requests in flight finish before closing what is still open.
     shutdownGraceMs: 5_000,
+    // After an answer sent before the body was read, how long the rest is read and dropped.
+    lingerMs: 5_000,
   } as Timeouts,
 } as const;
 
@@ -107,6 +109,8 @@ export interface Timeouts {
   keepAliveMs: number;
   /** On SIGTERM: how long requests in flight may take before open connections are closed. */
   shutdownGraceMs: number;
+  /** After an answer sent before the body was read: how long the rest is read and dropped (0: closed at once). */
+  lingerMs: number;
 }
 
 /**
@@ -451,6 +455,7 @@ function readTimeouts(env: Env): Timeouts {
     headersMs,
     keepAliveMs: readDuration(env, 'KEEP_ALIVE_TIMEOUT', fallback.keepAliveMs, 1000, 120_000),
     shutdownGraceMs: readDuration(env, 'SHUTDOWN_GRACE', fallback.shutdownGraceMs, 0, 8_000),
+    lingerMs: readDuration(env, 'LINGER_TIMEOUT', fallback.lingerMs, 0, 30_000),
   };
 }
 

@@ -42,6 +42,11 @@ export function multipartLimits(form: FormDefinition): MultipartLimits {
   return limits;
 }
 
+/** The longest body any of `forms` accepts. */
+export function largestContentLength(forms: readonly FormDefinition[]): number {
+  return Math.max(0, ...forms.map((form) => multipartLimits(form).contentLength));
+}
+
 function computeLimits(form: FormDefinition): MultipartLimits {
   const fileFields = fileFieldsOf(form);
   const valueParts = form.fields.reduce(

@@ -132,7 +132,8 @@ export async function readFeedbackRequest(request: FastifyRequest, form: FormDef
       formData.append(part.fieldname, new File([await openAsBlob(incoming.tempPath)], filename, { type: kind.mediaType }));
     }
   } catch (error) {
-    // Refused: read no more of the body (the answer closes the connection).
+    // Refused: parse no more of the body; after the answer the rest is dropped unparsed and
+    // the connection closed (http/lingering-close.ts).
     request.raw.unpipe();
     request.raw.pause();
     await discardUploads(temporary.map((tempPath) => ({ tempPath })));

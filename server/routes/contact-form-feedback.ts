@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FEEDBACK_RATE_LIMITED, requestTooLarge, unsupportedMediaType } from '../contact-form/feedback-errors.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { feedbackAnswerSchema, formIdParams, restErrors } from '../http/route-schemas.ts';
-import { multipartLimits } from '../contact-form/multipart-limits.ts';
+import { largestContentLength, multipartLimits } from '../contact-form/multipart-limits.ts';
 import { feedbackAnswer } from '../contact-form/feedback-answer.ts';
 import { postedText } from '../contact-form/posted-data.ts';
 import { sanitizeUnitTag } from '../contact-form/posted-data-hash.ts';
@@ -29,22 +29,21 @@ export interface FeedbackRouteOptions {
 export default async function contactFormFeedbackRoutes(app: FastifyInstance, options: FeedbackRouteOptions): Promise<void> {
   // Limits are given per request, from the form; a file over its size is the field's error.
   await app.register(multipart, { throwFileSizeLimit: false });
-  // A body refused before its end is not read on: the connection closes after the answer.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
-  });
   const limited = await perAddressLimit(app, app.config.feedbackRateLimit, FEEDBACK_RATE_LIMITED);
 
   app.post<{ Params: { id: string } }>(
     `${CONTACT_FORM_PATH}/feedback`,
     {
       config: limited,
+      // Not a limit Fastify applies here (the form's own are, as the body is read): what is read
+      // and dropped after an answer sent before the body's end (http/lingering-close.ts).
+      bodyLimit: largestContentLength(app.forms.all()),
       // The body is multipart, read field by field by readFeedbackRequest against the form.
       schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429) } },
       // The answer is a few hundred bytes of JSON, below any size worth compressing.
       compress: false,
       // Before the body is read: CF7 refuses anything but multipart/form-data first of all,
-      // then an unknown form; a body longer than the form accepts is not read at all.
+      // then an unknown form; a body longer than the form accepts is not read, only dropped.
       onRequest: async (request) => {
         const type = request.headers['content-type'];
         if (typeof type !== 'string' || !type.toLowerCase().startsWith('multipart/form-data')) throw unsupportedMediaType();

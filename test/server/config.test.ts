@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       clickRetainDays: 365,
       clickRateLimit: { max: 120, windowMs: 60_000 },
       siteUrl: 'http://127.0.0.1:8080',
-      timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000 },
+      timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000, lingerMs: 5_000 },
       mailMaxAgeMs: 7 * 24 * 3_600_000,
       uploadRetainDays: 180,
       // One process per core the server may use; with more than one, limits count in the database.
@@ -79,6 +79,7 @@ describe('loadConfig', () => {
         HEADERS_TIMEOUT: '8s',
         KEEP_ALIVE_TIMEOUT: '10s',
         SHUTDOWN_GRACE: '3s',
+        LINGER_TIMEOUT: '2s',
         MAIL_MAX_AGE: '14d',
         UPLOAD_RETAIN_DAYS: '90',
         WEB_CONCURRENCY: '3',
@@ -110,7 +111,7 @@ describe('loadConfig', () => {
       clickRetainDays: 90,
       clickRateLimit: null,
       siteUrl: 'https://www.example.co.za',
-      timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000 },
+      timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000, lingerMs: 2_000 },
       mailMaxAgeMs: 14 * 24 * 3_600_000,
       uploadRetainDays: 90,
       rateLimitStore: 'database',
@@ -325,14 +326,16 @@ describe('timeouts', () => {
   });
 
   it('reads durations in ms, s or m and refuses others with one line', () => {
-    expect(loadConfig({ REQUEST_TIMEOUT: '15s', HEADERS_TIMEOUT: '5000ms', KEEP_ALIVE_TIMEOUT: '1m', SHUTDOWN_GRACE: '0s' }).timeouts).toEqual({
+    expect(loadConfig({ REQUEST_TIMEOUT: '15s', HEADERS_TIMEOUT: '5000ms', KEEP_ALIVE_TIMEOUT: '1m', SHUTDOWN_GRACE: '0s', LINGER_TIMEOUT: '300ms' }).timeouts).toEqual({
       requestMs: 15_000,
       headersMs: 5_000,
       keepAliveMs: 60_000,
       shutdownGraceMs: 0,
+      lingerMs: 300,
     });
     expect(() => loadConfig({ REQUEST_TIMEOUT: '5 minutes' })).toThrow('Invalid configuration: REQUEST_TIMEOUT must be a duration from 1s to 30s, like 20s (got "5 minutes")');
     expect(() => loadConfig({ SHUTDOWN_GRACE: '20s' })).toThrow('SHUTDOWN_GRACE must be a duration from 0s to 8s');
+    expect(() => loadConfig({ LINGER_TIMEOUT: '1m' })).toThrow('LINGER_TIMEOUT must be a duration from 0s to 30s');
     expect(() => loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s' })).toThrow('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT (5s)');
   });
 });
