@@ -146,6 +146,7 @@ describe('the newsletter form in Chromium', () => {
     await page.getByRole('listbox', { name: 'Country code' }).waitFor();
     expect(await axeViolations(page, '#newsletter')).toEqual([]);
     await page.locator('#newsletter').screenshot({ path: screenshotPath(`newsletter-prefix-list-${String(width)}`) });
+    await page.locator('#footer').scrollIntoViewIfNeeded();
     await page.locator('#footer .sib-form.js').waitFor();
     expect(await axeViolations(page, '#footer')).toEqual([]);
     await page.locator('#footer').screenshot({ path: screenshotPath(`newsletter-footer-${String(width)}`) });
