@@ -55,7 +55,11 @@ for (const { visibility, startY, variant } of models) {
         // A visitor who has scrolled is never left waiting for another scroll.
         expect(window.scrollY, 'the page is at the top while the tab waits').toBe(0);
       },
-      hidden: () => expect(tab()).toBeNull(),
+      hidden: () => {
+        expect(tab()).toBeNull();
+        // Only the content's `hidden` keeps the tab away for good.
+        expect(options.label_vis).toBe('hidden');
+      },
       shown: () => {
         const button = tab()!;
         expect(button).toBeVisible();
