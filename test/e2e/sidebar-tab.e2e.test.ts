@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sidebarContact } from '../../content/sidebar-contact.ts';
-import { launchChromium, screenshotPath } from './support/browser.ts';
+import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -35,21 +35,11 @@ async function settledScrollY(page: Page): Promise<number> {
   }
 }
 
-/** Collects the page's uncaught errors and console errors. */
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  return problems;
-}
-
 describe('the sidebar tab for a visitor who scrolled before the application ran', () => {
   it.each([375, 1280])('shows "Contact us" without a further scroll after a wheel turn on the prerendered page (%i px)', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
-    const problems = recordProblems(page);
+    const problems = watchProblems(page);
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -84,7 +74,7 @@ describe('the sidebar tab for a visitor who scrolled before the application ran'
   it('shows "Contact us" without a scroll to a visitor who arrives at /#contact', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const problems = recordProblems(page);
+    const problems = watchProblems(page);
     await page.goto(`${baseUrl}/#contact`, { waitUntil: 'load' });
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const tab = page.getByRole('button', { name: sidebarContact.labelText });
