@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium, screenshotPath } from './support/browser.ts';
+import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 const baseUrl = inject('baseUrl');
@@ -88,11 +88,7 @@ describe('the slide-in contact panel in Chromium', () => {
   it('shows "* Wrong Answer" beside a wrong sum, then sends the right one ("Sending"), shows the success text, lands on /thank-you/, and the mail arrives', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    const problems = watchProblems(page);
     // The send is held back a moment, so "Sending" can be seen.
     await page.route('**/wp-admin/admin-ajax.php', async (route) => {
       if (route.request().postData()?.includes('action=ncf_send_message')) await new Promise((resolve) => setTimeout(resolve, 600));

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -25,4 +25,14 @@ export async function launchChromium(): Promise<Browser> {
 export function screenshotPath(name: string): string {
   mkdirSync('test-results/screenshots', { recursive: true });
   return `test-results/screenshots/${name}.png`;
+}
+
+/** Collects the page's uncaught errors and console errors, for a test to expect none. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  return problems;
 }

@@ -73,6 +73,13 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
   /** Leaves out steps the real environment cannot produce (see `isViewportChange`). */
   filterEvents?: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>) => boolean;
+  /**
+   * Events a real invoked actor sends as it starts, from how it finds the page (one already
+   * scrolled): they arrive with the step that enters the invoking state, so that step's state
+   * is checked as passed through (its assertion does not run: the view has moved on), and the
+   * event's own step performs nothing and checks that it arrived. `setup` prepares the page.
+   */
+  reportedOnStart?: ReadonlyArray<EventFromLogic<TMachine>['type']>;
   /** Fakes for invoked actors, by `src` (which every invoke also uses as its `id`). */
   fakes?: Record<string, () => FakeActor>;
   /** Prepares the page before each path is rendered (window size, scroll, storage…). */
