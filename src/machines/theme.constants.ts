@@ -108,3 +108,10 @@ export const COMPARISON_DRAG_THRESHOLD_PX = 8;
 
 /** The project popup, closed, waits this long at most for the browser to go back a step. */
 export const POPUP_LEAVE_TIMEOUT_MS = 1000;
+
+/**
+ * The project filter waits this long at most for its animation (the chunk and the cards'
+ * measurement), then shows the choice without it: the grid must be in its final layout well
+ * within the 500 ms after the press, as a layout shift later than that counts against the page.
+ */
+export const CARD_MEASURE_TIMEOUT_MS = 300;
