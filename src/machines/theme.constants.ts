@@ -114,3 +114,10 @@ export const POPUP_LEAVE_TIMEOUT_MS = 1000;
  * this close to the viewport: well before counters and bars inside it start (MOTION_NEAR_MARGIN_PX).
  */
 export const SECTION_HYDRATE_MARGIN_PX = 800;
+
+/**
+ * The project filter waits this long at most for its animation (the chunk and the cards'
+ * measurement), then shows the choice without it: the grid must be in its final layout well
+ * within the 500 ms after the press, as a layout shift later than that counts against the page.
+ */
+export const CARD_MEASURE_TIMEOUT_MS = 300;
