@@ -60,7 +60,7 @@ describe('sections hydrate as the visitor meets them', () => {
   it('hydrates the section an in-page link leads to, and a press on it then works', async () => {
     const { context, page, errors } = await open('/', { width: 1280, height: 900 });
     expect(await faqHydrated(page)).toBe(false);
-    await page.locator('#header a[href="#faq"]').first().click();
+    await page.locator('#header').getByRole('link', { name: 'FAQ', exact: true }).click();
     await expect.poll(() => faqHydrated(page)).toBe(true);
     const question = page.getByRole('button', { name: firstFaq.question });
     const before = await question.getAttribute('aria-expanded');
