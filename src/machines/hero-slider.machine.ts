@@ -1,5 +1,6 @@
 // The hero slider. The first slide is the prerendered hero (the largest paint never waits for
-// scripts); once the page has loaded and is idle, the machine loads the Splide chunk, has the
+// scripts); once the page has loaded and is idle, and then the visitor acts on the page or the
+// first change of slide is due, the machine loads the Splide chunk, has the
 // view render the slider in the hero's place, takes the Splide instance when it mounts and plays
 // it every 6 s unless the visitor prefers reduced motion or stopped it with the pause button,
 // following Splide's own hold while the pointer is over the slider or focus is inside it.
@@ -8,6 +9,8 @@
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { isLimitError, LIMIT_ERROR_MESSAGE, loadHeroSlider, type HeroSliderComponent, type HeroSliderLoadInput } from '../services/hero-slider.actor.ts';
 import { pageIdle } from '../services/page-idle.actor.ts';
+import { visitorActivity, type VisitorActivityEvent } from '../services/visitor-activity.actor.ts';
+import { HERO_SLIDER_INTERVAL_MS } from './theme.constants.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
 import { splideCarousel, type SplideHandle, type SplideReport } from '../services/splide-carousel.actor.ts';
 
@@ -23,6 +26,7 @@ export interface HeroSliderContext extends HeroSliderInput {
 export type HeroSliderEvent =
   | MotionEvent
   | SplideReport
+  | VisitorActivityEvent
   | { type: 'page.idle' }
   | { type: 'rotation.pause' }
   | { type: 'rotation.play' }
@@ -35,7 +39,8 @@ export const heroSliderMachine = setup({
     context: {} as HeroSliderContext,
     events: {} as HeroSliderEvent,
   },
-  actors: { reducedMotion: reducedMotionEvents, pageIdle, loadHeroSlider, splideCarousel },
+  actors: { reducedMotion: reducedMotionEvents, pageIdle, visitorActivity, loadHeroSlider, splideCarousel },
+  delays: { firstSlideChange: HERO_SLIDER_INTERVAL_MS },
   actions: {
     storeMotion: assign(({ event }) => {
       assertEvent(event, ['motion.reduce', 'motion.allow']);
@@ -70,7 +75,16 @@ export const heroSliderMachine = setup({
     // The prerendered hero: the slider waits until the page has loaded and the browser is idle.
     waiting: {
       invoke: { id: 'pageIdle', src: 'pageIdle' },
-      on: { 'page.idle': 'loading' },
+      on: { 'page.idle': 'deferred' },
+    },
+    // Building the slider (its chunk, Splide, every slide's picture) waits until it is wanted:
+    // the visitor acts on the page (and may reach for it), or its first change of slide is due.
+    // Until then the prerendered hero is the first slide, as it would be anyway, and the page's
+    // load carries none of it.
+    deferred: {
+      invoke: { id: 'visitorActivity', src: 'visitorActivity' },
+      after: { firstSlideChange: 'loading' },
+      on: { 'visitor.act': 'loading' },
     },
     loading: {
       invoke: {

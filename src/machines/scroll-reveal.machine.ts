@@ -1,11 +1,12 @@
 // Scroll-reveal: section headings and cards fade and slide in as they enter the viewport. The
-// machine waits for the visitor's motion preference and for the page to be loaded and idle, then
-// loads the engine (a component running gsap + ScrollTrigger through @gsap/react's useGSAP, a
+// machine waits for the visitor's motion preference, for the page to be loaded and idle and for
+// the visitor's first scroll (at once if the page is already scrolled), then loads the engine (a component running gsap + ScrollTrigger through @gsap/react's useGSAP, a
 // lazy chunk) and holds it while `active`: the view mounts it only in that state, so leaving it
 // unmounts the engine and useGSAP reverts every tween and trigger. Under reduced motion it never
 // loads or is stopped (and undone); if the chunk fails to load the page simply stays as it is,
 // which is complete: nothing is hidden before the engine runs.
 import { assign, setup } from 'xstate';
+import { firstScroll, type FirstScrollEvent } from '../services/first-scroll.actor.ts';
 import { pageIdle } from '../services/page-idle.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
 import { loadRevealEngine, type RevealEngine, type RevealEngineLoader, type RevealOptions } from '../services/scroll-reveal.actor.ts';
@@ -23,7 +24,7 @@ export interface ScrollRevealContext {
   options: RevealOptions;
 }
 
-export type ScrollRevealEvent = MotionEvent | { type: 'page.idle' };
+export type ScrollRevealEvent = MotionEvent | FirstScrollEvent | { type: 'page.idle' };
 
 export const scrollRevealMachine = setup({
   types: {
@@ -34,6 +35,7 @@ export const scrollRevealMachine = setup({
   actors: {
     reducedMotion: reducedMotionEvents,
     pageIdle,
+    firstScroll,
     loadRevealEngine,
   },
   actions: {
@@ -64,7 +66,18 @@ export const scrollRevealMachine = setup({
     waiting: {
       invoke: { id: 'pageIdle', src: 'pageIdle' },
       on: {
-        'page.idle': 'loading',
+        'page.idle': 'waitingForScroll',
+        'motion.reduce': 'reduced',
+      },
+    },
+    // Nothing enters the viewport by scrolling before the visitor scrolls: the engine (gsap, and
+    // measuring every element it reveals) waits for the first scroll, or starts at once on a
+    // page already scrolled, so none of it weighs on the page's load.
+    waitingForScroll: {
+      invoke: { id: 'firstScroll', src: 'firstScroll' },
+      on: {
+        'page.scroll': 'loading',
+        'page.scrolled': 'loading',
         'motion.reduce': 'reduced',
       },
     },

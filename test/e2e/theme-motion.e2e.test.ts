@@ -191,6 +191,10 @@ describe('theme motion in Chromium', () => {
     const { context, page, errors, requests } = await openHome({ width: 1280 });
     const atLoad = [...requests];
     expect(atLoad.filter(isEngineChunk), 'gsap is not part of the first paint').toEqual([]);
+    // Nor of the page's load: it waits for the visitor's first scroll.
+    await page.waitForTimeout(2500);
+    expect(requests.filter(isEngineChunk), 'gsap waits for the first scroll').toEqual([]);
+    await page.mouse.wheel(0, 1);
     await page.waitForFunction(() => document.querySelector('main .office')?.getAttribute('style')?.includes('opacity'), undefined, { timeout: 10_000 });
     expect(requests.filter(isEngineChunk)).toHaveLength(1);
     // What was on screen when gsap arrived was never touched.
@@ -212,7 +216,8 @@ describe('theme motion in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`shifts nothing while the whole page is scrolled at ${width} px (layout-shift score 0)`, async () => {
       const { context, page, errors } = await openHome({ width });
-      // gsap arrives (after load and idle) while the visitor is still at the top.
+      // gsap arrives (after load, idle and a first scroll) while the visitor is still at the top.
+      await page.mouse.wheel(0, 1);
       await page.waitForFunction(() => document.querySelector('main .office')?.getAttribute('style')?.includes('opacity'), undefined, { timeout: 10_000 });
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y <= height; y += 400) {

@@ -1,5 +1,6 @@
 // heroSlider, walked through the real hero section along every edge of the production machine's
-// graph. The page's idle moment, the motion preference, the Splide chunk's loading, its
+// graph. The page's idle moment, the visitor's first activity (the first change of slide is a
+// delay the harness advances), the motion preference, the Splide chunk's loading, its
 // component and the Splide instance are fakes (the real react-splide runs in Chromium,
 // test/e2e/hero-slider.e2e.test.ts): the fake component records the props the view gives it,
 // and its react-splide event props are how the model performs Splide's events; it can also
@@ -101,6 +102,7 @@ describeModel({
   fakes: {
     reducedMotion: () => fakeCallbackActor(),
     pageIdle: () => fakeCallbackActor(),
+    visitorActivity: () => fakeCallbackActor(),
     loadHeroSlider: () => fakePromiseActor(),
     splideCarousel: () => fakeCallbackActor(),
   },
@@ -114,6 +116,7 @@ describeModel({
     'motion.allow': from('reducedMotion'),
     'motion.reduce': from('reducedMotion'),
     'page.idle': from('pageIdle'),
+    'visitor.act': from('visitorActivity'),
     'carousel.mounted': () => act(() => props().onMounted(splide)),
     'carousel.hold': () => act(() => props().onAutoplayPause()),
     'carousel.resume': () => act(() => props().onAutoplayPlay()),
@@ -131,8 +134,16 @@ describeModel({
       expect(callback(fakes, 'pageIdle').running).toBeDefined();
       expect(loader(fakes).instances).toHaveLength(0);
     },
+    deferred: ({ fakes, container }) => {
+      // Idle, but nothing is fetched until the visitor acts or the first change is due.
+      expectStaticHero(container, 'deferred');
+      expect(callback(fakes, 'visitorActivity').running).toBeDefined();
+      expect(callback(fakes, 'pageIdle').running).toBeUndefined();
+      expect(loader(fakes).instances).toHaveLength(0);
+    },
     loading: ({ fakes, container }) => {
       expectStaticHero(container, 'loading');
+      expect(callback(fakes, 'visitorActivity').running).toBeUndefined();
       expect((loader(fakes).pending?.input as { load?: unknown } | undefined)?.load).toBeTypeOf('function');
     },
     failed: ({ fakes, container }) => {

@@ -1,6 +1,6 @@
 // scrollReveal, walked through the real <ScrollReveal> island along every edge of the production
-// machine's graph. The motion preference, the page's idle moment and the chunk's loading are
-// fakes the steps drive; the loaded "engine" is a stand-in component for the useGSAP one that
+// machine's graph. The motion preference, the page's idle moment, the visitor's first scroll and
+// the chunk's loading are fakes the steps drive; the loaded "engine" is a stand-in component for the useGSAP one that
 // marks the elements it animates while mounted, rendered by the REAL view, so the states can
 // check what the page shows: headings untouched until the engine is mounted (only in `active`),
 // and restored the moment it is unmounted.
@@ -58,6 +58,7 @@ describeModel(modelOf({
   fakes: {
     reducedMotion: () => fakeCallbackActor(),
     pageIdle: () => fakeCallbackActor(),
+    firstScroll: () => fakeCallbackActor(),
     loadRevealEngine: () => fakePromiseActor(),
   },
   setup: () => {
@@ -74,6 +75,9 @@ describeModel(modelOf({
     'motion.reduce': from('reducedMotion'),
     'motion.allow': from('reducedMotion'),
     'page.idle': from('pageIdle'),
+    // The real first-scroll actor is the sidebar tab's, walked by its model test.
+    'page.scroll': from('firstScroll'),
+    'page.scrolled': from('firstScroll'),
   },
   states: {
     idle: ({ fakes }) => {
@@ -87,8 +91,16 @@ describeModel(modelOf({
       expect(fake(fakes, 'pageIdle').running).toBeDefined();
       expect(loader(fakes).pending).toBeUndefined();
     },
+    waitingForScroll: ({ fakes }) => {
+      // Loaded and idle, but nothing is fetched before the visitor scrolls.
+      expectUntouched();
+      expect(fake(fakes, 'firstScroll').running).toBeDefined();
+      expect(fake(fakes, 'pageIdle').running).toBeUndefined();
+      expect(loader(fakes).pending).toBeUndefined();
+    },
     loading: ({ fakes }) => {
       expectUntouched();
+      expect(fake(fakes, 'firstScroll').running).toBeUndefined();
       // The view's own dynamic import of the engine chunk, handed through the machine.
       expect(loader(fakes).pending?.input.load).toBe(loadScrollRevealEngine);
       expect(fake(fakes, 'pageIdle').running).toBeUndefined();
