@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
+import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { fetchNonce, plainNewsletterForm, testNewsletterForms } from './helpers/newsletter-requests.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -34,49 +35,43 @@ afterEach(async () => {
   testApp = undefined;
 });
 
-/** Form 1 as the plugin's form box and its field templates render it, with the form's action set to this server's path. */
-function pluginFormHtml(nonce: string, consentRequired: boolean): string {
-  const lists = homeNewsletterForm.lists
-    .map((list) => `<div style="block"><input type="checkbox" class="sib-interesting-lists" value="${list.id}" name="listIDs[]">${list.label}</div>`)
-    .join('\n');
-  return `<form id="sib_signup_form_1" method="post" class="sib_signup_form" action="${homeNewsletterForm.action}">
+/**
+ * A form as the plugin's form box and its field templates render it, with the form's action set
+ * to this server's path: its hidden inputs, the e-mail, the form's own `fields`, the consent box.
+ */
+function pluginFormHtml(form: NewsletterForm, nonce: string, fields: string, consentRequired = true): string {
+  const id = String(form.id);
+  return `<form id="sib_signup_form_${id}" method="post" class="sib_signup_form" action="${form.action}">
   <div class="sib_loader" style="display:none;"><img src="/spinner.gif" alt="loader"></div>
   <input type="hidden" name="sib_form_action" value="subscribe_form_submit">
-  <input type="hidden" name="sib_form_id" value="1">
-  <input type="hidden" name="sib_form_alert_notice" value="${messages.required}">
-  <input type="hidden" name="sib_form_invalid_email_notice" value="${messages.invalidEmail}">
+  <input type="hidden" name="sib_form_id" value="${id}">
+  <input type="hidden" name="sib_form_alert_notice" value="${form.messages.required}">
+  <input type="hidden" name="sib_form_invalid_email_notice" value="${form.messages.invalidEmail}">
   <input type="hidden" name="sib_security" value="${nonce}">
-  <div class="sib_signup_box_inside_1">
+  <div class="sib_signup_box_inside_${id}">
     <div class="sib_msg_disp"></div>
     <div class="sib-email-area"><label class="sib-email-area">E-mail address</label>
       <input type="email" class="sib-email-area" name="email" required="required"></div>
-    <div class="sib-FIRSTNAME-area"><label class="sib-FIRSTNAME-area">First name</label>
+${fields}
+    <div class="sib-consent-area"><input type="checkbox" name="consent" value="yes"${consentRequired ? ' required="required"' : ''}> ${form.consent.label}</div>
+    <div class="sib-default-btn-area"><input type="submit" class="sib-default-btn" name="submit" value="${form.submitLabel}"></div>
+  </div>
+</form>`;
+}
+
+/** Form 1: a first name, the SMS number with its country list, and the multi-list block. */
+function homePluginFormHtml(nonce: string, consentRequired: boolean): string {
+  const lists = homeNewsletterForm.lists
+    .map((list) => `<div style="block"><input type="checkbox" class="sib-interesting-lists" value="${list.id}" name="listIDs[]">${list.label}</div>`)
+    .join('\n');
+  const fields = `    <div class="sib-FIRSTNAME-area"><label class="sib-FIRSTNAME-area">First name</label>
       <input type="text" class="sib-FIRSTNAME-area" name="FIRSTNAME"></div>
     <div class="sib-SMS-area"><label class="sib-SMS-area">Mobile number</label>
       <div class="sib-sms-field"><div class="sib-country-block"><div class="sib-toggle sib-country-flg"><div class="sib-cflags"></div> <div class="sib-icon-arrow"></div></div> </div><ul class="sib-country-list" style="display: none;"></ul><input type="hidden" name="sib_SMS_prefix" value="+27"><input type="text" name="SMS" class="sib-sms" value="+27"></div></div>
     <div class="sib-multi-lists" data-require="required">
 ${lists}
-    </div>
-    <div class="sib-consent-area"><input type="checkbox" name="consent" value="yes"${consentRequired ? ' required="required"' : ''}> ${homeNewsletterForm.consent.label}</div>
-    <div class="sib-default-btn-area"><input type="submit" class="sib-default-btn" name="submit" value="Subscribe"></div>
-  </div>
-</form>`;
-}
-
-/** Form 3 (plainNewsletterForm) as the plugin renders a form without a multi-list block: it joins the form's own list. */
-function plainPluginFormHtml(nonce: string): string {
-  return `<form id="sib_signup_form_3" method="post" class="sib_signup_form" action="${plainNewsletterForm.action}">
-  <input type="hidden" name="sib_form_action" value="subscribe_form_submit">
-  <input type="hidden" name="sib_form_id" value="3">
-  <input type="hidden" name="sib_security" value="${nonce}">
-  <div class="sib_signup_box_inside_3">
-    <div class="sib_msg_disp"></div>
-    <div class="sib-email-area"><label class="sib-email-area">E-mail address</label>
-      <input type="email" class="sib-email-area" name="email" required="required"></div>
-    <div class="sib-consent-area"><input type="checkbox" name="consent" value="yes" required="required"> ${plainNewsletterForm.consent.label}</div>
-    <div class="sib-default-btn-area"><input type="submit" class="sib-default-btn" name="submit" value="Sign up"></div>
-  </div>
-</form>`;
+    </div>`;
+  return pluginFormHtml(homeNewsletterForm, nonce, fields, consentRequired);
 }
 
 interface PluginPage {
@@ -95,7 +90,8 @@ async function openPluginPage(app: TestApp, options: { consentRequired?: boolean
   if (!plugin.found) throw new Error(plugin.reason);
   const base = await app.app.listen({ port: 0, host: '127.0.0.1' });
   const nonce = await fetchNonce(app.app, 'sib_subscribe');
-  const forms = [pluginFormHtml(nonce, options.consentRequired ?? true), ...(options.plainForm === true ? [plainPluginFormHtml(nonce)] : [])];
+  // Form 3 beside it has no multi-list block: it joins the form's own list.
+  const forms = [homePluginFormHtml(nonce, options.consentRequired ?? true), ...(options.plainForm === true ? [pluginFormHtml(plainNewsletterForm, nonce, '')] : [])];
   const html = `<!doctype html>\n<html lang="en"><head><title>Newsletter</title></head><body>\n${forms.join('\n')}\n</body></html>`;
   dom = new JSDOM(html, { url: `${base}/newsletter-page/`, runScripts: 'outside-only' });
   const { window } = dom;
