@@ -1,7 +1,7 @@
 // Newsletter sign-up forms (content/forms/*.newsletter.ts), compatible with the Brevo
 // (Sendinblue) WordPress plugin's form: the same field names (`email`, `SMS`, attribute names in
-// capitals, `interestingLists[]`), the same hidden inputs and the same notices. One definition
-// feeds the view, the browser's checks and the server's.
+// capitals, `listIDs[]` and `interestingLists[]`), the same hidden inputs and the same notices.
+// One definition feeds the view, the browser's checks and the server's.
 import { array, boolean, enums, integer, literal, nonempty, object, optional, pattern, size, string, type Infer } from 'superstruct';
 import { Text } from './common.struct.ts';
 
@@ -50,7 +50,7 @@ const SmsAttribute = object({
 
 
 const NewsletterList = object({
-  /** The Brevo list id, posted as interestingLists[]. */
+  /** The Brevo list id: in listIDs[] when ticked, in interestingLists[] whenever the form offers it. */
   id: size(integer(), 1, 1_000_000),
   label: Text,
 });
@@ -70,7 +70,8 @@ export const NewsletterFormStruct = object({
   sms: optional(SmsAttribute),
   /**
    * Lists every subscriber of this form joins. With `choice`, the visitor picks among these
-   * (the multi-list block) and `choice.required` means at least one must be ticked.
+   * (the multi-list block), joins only those ticked, and `choice.required` means at least one
+   * must be ticked.
    */
   lists: nonempty(array(NewsletterList)),
   choice: optional(object({ legend: Text, required: boolean() })),

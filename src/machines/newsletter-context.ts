@@ -115,6 +115,8 @@ export function newsletterEntries(context: NewsletterContext): Array<[string, st
   if (form.choice) for (const id of entered.lists) entries.push([NEWSLETTER_FIELD.lists, id]);
   if (entered.consent) entries.push([NEWSLETTER_FIELD.consent, 'yes']);
   entries.push(...hiddenEntries(form));
+  // Every list offered, ticked or not, after the form's own fields, as the plugin's script adds them.
+  if (form.choice) for (const list of form.lists) entries.push([NEWSLETTER_FIELD.offeredLists, String(list.id)]);
   if (context.nonce !== null) entries.push([NEWSLETTER_FIELD.security, context.nonce]);
   if (context.token !== '') entries.push([NEWSLETTER_FIELD.recaptcha, context.token]);
   return entries;

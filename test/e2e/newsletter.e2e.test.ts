@@ -79,7 +79,12 @@ describe('the newsletter form in Chromium', () => {
 
     await fill();
     await page.locator('#newsletter').screenshot({ path: screenshotPath('newsletter-filled-1280') });
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === homeNewsletterForm.action);
     await form.getByRole('button', { name: homeNewsletterForm.submitLabel }).click();
+    // The Brevo plugin's two list fields: the one list ticked, and every list the form offers.
+    const body = new URLSearchParams((await posted).postData() ?? '');
+    expect(body.getAll('listIDs[]')).toEqual(['2']);
+    expect(body.getAll('interestingLists[]')).toEqual(homeNewsletterForm.lists.map((list) => String(list.id)));
     const status = form.locator('.sib-form__messages [role="status"]');
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toBe(messages.success);
     // After the answer the form is reset and usable again.

@@ -188,7 +188,7 @@ const events: Record<string, StepExecutor<Machine>> = {
     await user.paste(value!);
   },
   'list.toggle': async ({ event, user }) => {
-    await user.click(root().querySelector<HTMLInputElement>(`input[name="interestingLists[]"][value="${(event as VisitorEvent).id!}"]`)!);
+    await user.click(root().querySelector<HTMLInputElement>(`input[name="listIDs[]"][value="${(event as VisitorEvent).id!}"]`)!);
   },
   'consent.toggle': async ({ user }) => {
     await user.click(control(root(), 'consent'));
@@ -265,7 +265,7 @@ const states: Record<string, Check> = {
     expect(prefixButton(container)).toHaveTextContent(context.smsPrefix);
     expect(control(container, 'consent').checked).toBe(context.entered.consent);
     for (const list of context.form.lists) {
-      const box = container.querySelector<HTMLInputElement>(`input[name="interestingLists[]"][value="${String(list.id)}"]`)!;
+      const box = container.querySelector<HTMLInputElement>(`input[name="listIDs[]"][value="${String(list.id)}"]`)!;
       expect(box.checked).toBe(context.entered.lists.includes(String(list.id)));
     }
     // The plugin's hidden inputs, in the HTML.
@@ -335,7 +335,10 @@ const states: Record<string, Check> = {
     expect(single.get('SMS')).toBe(context.entered.sms);
     if (smsKind(snapshot) === 'prefix') expect(single.get('SMS')).toBe('');
     expect(single.get('sib_SMS_prefix')).toBe(context.smsPrefix);
-    expect(entries.filter(([name]) => name === 'interestingLists[]').map(([, value]) => value)).toEqual(['3']);
+    // The Brevo plugin's two list fields: the ticked list, and every list the form offers.
+    const posted = (name: string) => entries.filter(([field]) => field === name).map(([, value]) => value);
+    expect(posted('listIDs[]')).toEqual(['3']);
+    expect(posted('interestingLists[]')).toEqual(context.form.lists.map((list) => String(list.id)));
     expect(single.get('consent')).toBe('yes');
     expect(single.get('sib_form_action')).toBe('subscribe_form_submit');
     expect(single.get('sib_form_id')).toBe(String(context.form.id));

@@ -128,7 +128,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   it('changes a known subscriber only once the change is confirmed from their own mailbox', async () => {
     const test = await appWith();
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
-    const first = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'interestingLists[]': ['2'] })));
+    const first = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2'] })));
     const db = test.database.db;
     const stored = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     const token = confirmationToken(test.app.secrets, stored, clock);
@@ -138,7 +138,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     clock += 60_000;
 
     // Someone asks to change the subscription: the answer is the one a new address gets.
-    const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'interestingLists[]': ['2', '3'], FIRSTNAME: 'Thandiwe', SMS: '+27 82 000 0000' })));
+    const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2', '3'], FIRSTNAME: 'Thandiwe', SMS: '+27 82 000 0000' })));
     expect(answer).toEqual(first);
     let row = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     // Nothing changed yet; the change waits, and a confirmation mail went to the address.
@@ -152,7 +152,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
 
     // Within the hour another change is neither stored nor mailed.
     clock += 60_000;
-    await postSubscribe(test.app, homeFields(nonce, { 'interestingLists[]': ['4'] }));
+    await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['4'] }));
     expect(await counts(test)).toMatchObject({ mails: 2 });
 
     // The owner confirms from the mail: the change is applied, with its consent record.
@@ -194,7 +194,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
       .set({ status: 'unsubscribed', unsubscribed_at: '2026-11-20T08:01:00.000Z' })
       .execute();
     clock += 5 * 60_000;
-    expect(subscribeAnswer(await postSubscribe(test.app, { ...fields, 'interestingLists[]': ['3'] })).status).toBe('success');
+    expect(subscribeAnswer(await postSubscribe(test.app, { ...fields, 'listIDs[]': ['3'] })).status).toBe('success');
     const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', unsubscribed_at: null, created_at: '2026-11-20T08:00:00.000Z' });
     expect(JSON.parse(row.lists)).toEqual([3]);
@@ -231,8 +231,6 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   it.each([
     ['no e-mail address', { email: '' }],
     ['no consent', { consent: '' }],
-    ['no list ticked in a required choice', { 'interestingLists[]': [] }],
-    ['a list the form does not offer', { 'interestingLists[]': ['2', '99'] }],
     ['a first name longer than its 60 characters', { FIRSTNAME: 'T'.repeat(61) }],
     ['a value longer than any field accepts', { sib_SMS_prefix: '+'.repeat(1001) }],
     ['a bad address and no consent (not only format problems)', { email: 'thandi@', consent: '' }],
@@ -251,6 +249,62 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     const subscribers = await test.database.db.selectFrom('newsletter_subscribers').selectAll().execute();
     const mails = await test.database.db.selectFrom('outbox').selectAll().execute();
     expect([subscribers.length, mails.length]).toEqual([0, 0]);
+  });
+});
+
+/*
+ * The Brevo plugin's two list fields: `listIDs[]` is what the visitor ticked (the checkboxes'
+ * name), `interestingLists[]` every list the page offered (its script adds one per checkbox of
+ * the whole page). Only ticked lists are joined: the visitor's consent covers those alone.
+ */
+describe(`which lists a sign-up joins, on ${testDialect}`, () => {
+  const storedLists = async (test: TestApp) => {
+    const db = test.database.db;
+    const subscriber = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
+    const consent = await db.selectFrom('newsletter_consents').selectAll().executeTakeFirstOrThrow();
+    return { subscriber: JSON.parse(subscriber.lists) as number[], consent: JSON.parse(consent.lists) as number[] };
+  };
+
+  it.each([
+    ['list 2 of 2 and 3', ['2'], ['2', '3'], [2]],
+    ['lists 2 and 4 of 2, 3 and 4', ['2', '4'], ['2', '3', '4'], [2, 4]],
+    ['list 3 of 2, 3 and 4, offered in another order', ['3'], ['4', '3', '2'], [3]],
+  ])('joins only the ticked lists (listIDs[]), never the others offered (interestingLists[]): %s', async (_name, ticked, offered, joined) => {
+    const test = await appWith();
+    const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { 'listIDs[]': ticked, 'interestingLists[]': offered })));
+    expect(answer.status).toBe('success');
+    expect(await storedLists(test)).toEqual({ subscriber: joined, consent: joined });
+  });
+
+  it('asks a known subscriber to confirm only the newly ticked lists', async () => {
+    const test = await appWith();
+    const nonce = await fetchNonce(test.app, 'sib_subscribe');
+    await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2'], 'interestingLists[]': ['2', '3', '4'] }));
+    clock += RESEND_CONFIRMATION_AFTER_MS;
+    await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2', '3'], 'interestingLists[]': ['2', '3', '4'] }));
+    const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.parse(row.lists)).toEqual([2]);
+    expect(JSON.parse(row.pending_change ?? 'null')).toMatchObject({ lists: [3] });
+  });
+
+  it('joins a form\'s own lists when it has no choice, whatever lists another form of the page offered', async () => {
+    const test = await appWith();
+    const fields = { email: 'sipho@example.co.za', consent: 'yes', sib_form_action: 'subscribe_form_submit', sib_form_id: '3', security: await fetchNonce(test.app, 'sib_subscribe') };
+    // The plugin's script adds every checkbox of the page to interestingLists[], another form's too.
+    expect(subscribeAnswer(await postSubscribe(test.app, { ...fields, 'interestingLists[]': ['2', '3', '4'] })).status).toBe('success');
+    expect(await storedLists(test)).toEqual({ subscriber: [7], consent: [7] });
+  });
+
+  it.each([
+    ['a ticked list the form does not offer', { 'listIDs[]': ['2', '99'], 'interestingLists[]': ['2', '3', '4'] }],
+    ['nothing ticked in a required choice', { 'listIDs[]': [], 'interestingLists[]': ['2', '3', '4'] }],
+    // As the plugin reads it: without interestingLists[] the ticked lists are not read, and form 1 joins nothing unasked.
+    ['ticked lists without the offered ones (interestingLists[]) in a required choice', { 'listIDs[]': ['2'], 'interestingLists[]': [] }],
+  ])('answers failure for %s, storing nothing', async (_name, overrides) => {
+    const test = await appWith();
+    const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), overrides)));
+    expect(answer).toEqual({ status: 'failure', msg: { errorMsg: messages.failure }, redirect: '', turnstileCaptcha: false });
+    expect(await counts(test)).toEqual({ subscribers: 0, consents: 0, mails: 0 });
   });
 });
 
@@ -315,7 +369,7 @@ describe(`requests that are not a sign-up, on ${testDialect}`, () => {
     const huge = await postSubscribe(test.app, homeFields(nonce, { FIRSTNAME: 'x'.repeat(20_000) }));
     expect(huge.statusCode).toBe(413);
     expect(subscribeAnswer(huge)).toMatchObject({ status: 'failure', code: 'sib_payload_too_large' });
-    const many = await postSubscribe(test.app, homeFields(nonce, { 'interestingLists[]': Array.from({ length: 80 }, () => '2') }));
+    const many = await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': Array.from({ length: 80 }, () => '2') }));
     expect(many.statusCode).toBe(413);
     expect(subscribeAnswer(many).code).toBe('sib_payload_too_large');
     expect((await counts(test)).subscribers).toBe(0);

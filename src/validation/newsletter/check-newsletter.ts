@@ -17,7 +17,7 @@ export type NewsletterProblemKind =
   | 'unknownList';
 
 export interface NewsletterProblem {
-  /** The field's name as posted (email, SMS, FIRSTNAME, interestingLists[], consent). */
+  /** The field's name as posted (email, SMS, FIRSTNAME, listIDs[], consent). */
   field: string;
   kind: NewsletterProblemKind;
   message: string;

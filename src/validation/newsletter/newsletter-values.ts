@@ -9,7 +9,10 @@ export const NEWSLETTER_FIELD = {
   sms: 'SMS',
   /** The dial code picked from the prefix list, posted beside the number (the Brevo plugin's name, as the specification spells it). */
   smsPrefix: 'sib_SMS_prefix',
-  lists: 'interestingLists[]',
+  /** The lists the visitor ticked: the name of the multi-list block's checkboxes. */
+  lists: 'listIDs[]',
+  /** Every list the form offered, ticked or not (the plugin's script adds one per checkbox to the POST). */
+  offeredLists: 'interestingLists[]',
   consent: 'consent',
   action: 'sib_form_action',
   formId: 'sib_form_id',
@@ -32,7 +35,10 @@ export interface NewsletterValues {
   attributes: Record<string, string>;
   /** Date attributes by Brevo name, as typed (checked against the form's format). */
   dates: Record<string, string>;
-  /** Ticked list ids, as posted (not yet checked against the form's lists). */
+  /**
+   * The ticked list ids (listIDs[]) as posted, not yet checked against the form's lists; none
+   * when the POST names no offered list (interestingLists[]), as the plugin reads a sign-up.
+   */
   lists: string[];
   consent: boolean;
 }
@@ -46,9 +52,11 @@ export type FieldEntries = Iterable<readonly [string, string]>;
  */
 export function readNewsletterValues(form: NewsletterForm, entries: FieldEntries): NewsletterValues {
   const single = new Map<string, string>();
-  const lists: string[] = [];
+  const ticked: string[] = [];
+  let offersLists = false;
   for (const [name, value] of entries) {
-    if (name === NEWSLETTER_FIELD.lists) lists.push(value);
+    if (name === NEWSLETTER_FIELD.lists) ticked.push(value);
+    else if (name === NEWSLETTER_FIELD.offeredLists) offersLists = true;
     // A field posted twice is its last value, as PHP reads it (and the contact form).
     else single.set(name, value);
   }
@@ -62,7 +70,9 @@ export function readNewsletterValues(form: NewsletterForm, entries: FieldEntries
     smsPrefix,
     attributes: Object.fromEntries(form.attributes.map((attribute) => [attribute.name, text(attribute.name)])),
     dates: Object.fromEntries(form.dates.map((date) => [date.name, text(date.name)])),
-    lists,
+    // The plugin reads the ticked lists only beside the offered ones; without those only a form's
+    // own lists are joined, none for a form with a choice of lists (README.md, "The newsletter").
+    lists: offersLists ? ticked : [],
     consent: single.has(NEWSLETTER_FIELD.consent) && single.get(NEWSLETTER_FIELD.consent) !== '',
   };
 }

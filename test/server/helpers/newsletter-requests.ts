@@ -15,7 +15,7 @@ export async function fetchNonce(app: FastifyInstance, action: string): Promise<
   return response.json<{ nonce: string }>().nonce;
 }
 
-/** Every field of the home form filled in validly (form 1), as its view posts them. */
+/** Every field of the home form filled in validly (form 1), as its view posts them: lists 2 and 4 ticked of 2, 3 and 4. */
 export function homeFields(nonce: string, overrides: NewsletterFields = {}): NewsletterFields {
   return {
     email: 'Thandi.Nkosi@Example.co.za',
@@ -23,12 +23,13 @@ export function homeFields(nonce: string, overrides: NewsletterFields = {}): New
     PROJECT_DATE: '05-03-2027',
     SMS: '+27 82 555 0123',
     sib_SMS_prefix: '+27',
-    'interestingLists[]': ['2', '4'],
+    'listIDs[]': ['2', '4'],
     consent: 'yes',
     sib_form_action: 'subscribe_form_submit',
     sib_form_id: '1',
     sib_form_alert_notice: homeNewsletterForm.messages.required,
     sib_form_invalid_email_notice: homeNewsletterForm.messages.invalidEmail,
+    'interestingLists[]': ['2', '3', '4'],
     security: nonce,
     ...overrides,
   };

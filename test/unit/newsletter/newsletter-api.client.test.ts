@@ -46,8 +46,8 @@ describe('the newsletter API client', () => {
     const { client, requests } = clientWith(() => json({ status: 'success', msg: { successMsg: 'Thanks' }, redirect: '', turnstileCaptcha: false }));
     const answer = await client.subscribe('/newsletter/subscribe/', [
       ['email', 'a@b.co.za'],
-      ['interestingLists[]', '2'],
-      ['interestingLists[]', '3'],
+      ['listIDs[]', '2'],
+      ['listIDs[]', '3'],
       ['SMS', '+27 82 555 0123'],
     ]);
     expect(answer).toEqual({ status: 'success', message: 'Thanks', redirect: '', httpStatus: 200 });
@@ -55,7 +55,7 @@ describe('the newsletter API client', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toBe('http://site.test/newsletter/subscribe/');
     expect(request.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(await request.text()).toBe('email=a%40b.co.za&interestingLists%5B%5D=2&interestingLists%5B%5D=3&SMS=%2B27+82+555+0123');
+    expect(await request.text()).toBe('email=a%40b.co.za&listIDs%5B%5D=2&listIDs%5B%5D=3&SMS=%2B27+82+555+0123');
   });
 
   it('takes a JSON answer with a status as the answer whatever the HTTP status (403 nonce, 429)', async () => {

@@ -7,9 +7,13 @@ const valid: [string, string][] = [
   ['FIRSTNAME', 'Thandi'],
   ['PROJECT_DATE', '05-03-2027'],
   ['SMS', '+27 82 555 0123'],
-  ['interestingLists[]', '2'],
-  ['interestingLists[]', '4'],
+  ['listIDs[]', '2'],
+  ['listIDs[]', '4'],
   ['consent', 'yes'],
+  // Every list the form offers, as the Brevo plugin's script adds them.
+  ['interestingLists[]', '2'],
+  ['interestingLists[]', '3'],
+  ['interestingLists[]', '4'],
 ];
 
 function check(entries: [string, string][], form = homeNewsletterForm) {
@@ -58,12 +62,12 @@ describe('checkNewsletter', () => {
   });
 
   it('needs one list ticked when the choice block is required', () => {
-    const entries = valid.filter(([name]) => name !== 'interestingLists[]');
-    expect(check(entries)).toEqual(['interestingLists[]:listRequired']);
+    const entries = valid.filter(([name]) => name !== 'listIDs[]');
+    expect(check(entries)).toEqual(['listIDs[]:listRequired']);
   });
 
   it('refuses a list the form does not offer', () => {
-    expect(check([...valid, ['interestingLists[]', '99']])).toEqual(['interestingLists[]:unknownList']);
+    expect(check([...valid, ['listIDs[]', '99']])).toEqual(['listIDs[]:unknownList']);
   });
 
   it('uses the form notices as messages', () => {
@@ -72,12 +76,26 @@ describe('checkNewsletter', () => {
   });
 
   it('reports every problem in the order of the fields', () => {
-    expect(check([])).toEqual(['email:required', 'interestingLists[]:listRequired', 'consent:required']);
+    expect(check([])).toEqual(['email:required', 'listIDs[]:listRequired', 'consent:required']);
   });
 
-  it('joins the ticked lists, or every list of a form without a choice block', () => {
+  it('joins the ticked lists (listIDs[]), not every offered one (interestingLists[]), or every list of a form without a choice block', () => {
     expect(listsToJoin(homeNewsletterForm, readNewsletterValues(homeNewsletterForm, valid))).toEqual([2, 4]);
     const footer = readNewsletterValues(footerNewsletterForm, [['email', 'a@b.co'], ['consent', 'yes']]);
+    expect(checkNewsletter(footerNewsletterForm, footer)).toEqual([]);
+    expect(listsToJoin(footerNewsletterForm, footer)).toEqual([2]);
+  });
+
+  it('reads the ticked lists only beside the offered ones, as the plugin does', () => {
+    const withoutOffered = valid.filter(([name]) => name !== 'interestingLists[]');
+    expect(readNewsletterValues(homeNewsletterForm, withoutOffered).lists).toEqual([]);
+    expect(check(withoutOffered)).toEqual(['listIDs[]:listRequired']);
+    // One offered list is enough, whichever form of the page it came from.
+    expect(readNewsletterValues(homeNewsletterForm, [...withoutOffered, ['interestingLists[]', '99']]).lists).toEqual(['2', '4']);
+  });
+
+  it('takes offered lists of another form for nothing: a form without a choice block joins its own', () => {
+    const footer = readNewsletterValues(footerNewsletterForm, [['email', 'a@b.co'], ['consent', 'yes'], ['interestingLists[]', '3'], ['interestingLists[]', '4']]);
     expect(checkNewsletter(footerNewsletterForm, footer)).toEqual([]);
     expect(listsToJoin(footerNewsletterForm, footer)).toEqual([2]);
   });
