@@ -37,27 +37,20 @@ export function DeferredSection({ sectionId, children, logic = sectionHydrationM
 }
 
 /**
- * One promise per actor (`use` needs the same one on every attempt), settled when the machine
- * is live. A machine live from the start gets a promise already marked fulfilled, in the shape
- * React's `use` reads (`status` and `value`, as React itself marks a promise it has seen
- * settle), so rendering it never suspends; React marks the other one when it settles.
+ * One promise per actor that was not live as it first rendered, settled when it is: `use` needs
+ * the same promise on every attempt, and a component that suspended on it must call `use` with it
+ * again when it is tried again.
  */
 const becameLive = new WeakMap<SectionHydrationRef, Promise<unknown>>();
 
-function whenLive(actorRef: SectionHydrationRef): Promise<unknown> {
-  let promise = becameLive.get(actorRef);
-  if (!promise) {
-    promise = actorRef.getSnapshot().hasTag('live')
-      ? Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined })
-      : waitFor(actorRef, (snapshot) => snapshot.hasTag('live'));
-    becameLive.set(actorRef, promise);
-  }
-  return promise;
-}
-
 function HydrationGate({ actorRef, children }: { actorRef: SectionHydrationRef; children: ReactNode }) {
+  let waiting = becameLive.get(actorRef);
+  if (!waiting && !actorRef.getSnapshot().hasTag('live')) {
+    waiting = waitFor(actorRef, (snapshot) => snapshot.hasTag('live'));
+    becameLive.set(actorRef, waiting);
+  }
   // While the machine is not live this suspends, and React keeps the prerendered HTML; it tries
-  // again once the promise settles.
-  use(whenLive(actorRef));
+  // again once the promise settles. A section live from the start never suspends.
+  if (waiting) use(waiting);
   return children;
 }
