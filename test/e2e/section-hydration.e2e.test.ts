@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { home } from '../../content/home.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, watchProblems } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -26,11 +26,7 @@ const faqHydrated = (page: Page) => page.locator(`#faq-${firstFaq.id} button`).c
 async function open(path: string, viewport = { width: 375, height: 800 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = watchProblems(page);
   await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
   // The application has hydrated the first screen: the header's menu toggle answers.
   await page.waitForFunction(() => document.querySelector('#header [aria-expanded]') !== null);
