@@ -6,8 +6,8 @@
 // in a task of its own. The prerender renders the section at once (the machine starts `live`
 // wherever the page holds no prerendered HTML for it), so the HTML is complete.
 import { useActorRef } from '@xstate/react';
-import { Suspense, use, type ReactNode } from 'react';
-import { waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
+import { Suspense, use, useLayoutEffect, type ReactNode } from 'react';
+import type { ActorRefFrom, InspectionEvent, SnapshotFrom } from 'xstate';
 import { sectionHydrationMachine } from '../machines/section-hydration.machine.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { prerenderedElement } from '../services/prerendered-element.service.ts';
@@ -29,6 +29,18 @@ export function DeferredSection({ sectionId, children, logic = sectionHydrationM
     input: { getElement: () => prerenderedElement(sectionId), prerendered: prerenderedElement(sectionId) !== null },
     inspect: inspectWith(inspect),
   });
+  // The promise a suspended gate waits on is settled the moment the machine is live, from a
+  // subscription (not a re-render: an update reaching a boundary still being hydrated would make
+  // React drop its HTML and render it afresh). Renewed with the effects, as a development
+  // build's strict effects stop and restart the actor, dropping its subscribers.
+  useLayoutEffect(() => {
+    const settleIfLive = (snapshot: SnapshotFrom<typeof sectionHydrationMachine>) => {
+      if (snapshot.hasTag('live')) suspended.get(actorRef)?.resolve();
+    };
+    const subscription = actorRef.subscribe(settleIfLive);
+    settleIfLive(actorRef.getSnapshot());
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
   return (
     <Suspense fallback={null}>
       <HydrationGate actorRef={actorRef}>{children}</HydrationGate>
@@ -37,20 +49,24 @@ export function DeferredSection({ sectionId, children, logic = sectionHydrationM
 }
 
 /**
- * One promise per actor that was not live as it first rendered, settled when it is: `use` needs
- * the same promise on every attempt, and a component that suspended on it must call `use` with it
- * again when it is tried again.
+ * One promise per actor that was not live as its section first rendered, settled when it is:
+ * `use` needs the same promise on every attempt, and a component that suspended on it must call
+ * `use` with it again when it is tried again.
  */
-const becameLive = new WeakMap<SectionHydrationRef, Promise<unknown>>();
+const suspended = new WeakMap<SectionHydrationRef, { promise: Promise<void>; resolve: () => void }>();
 
 function HydrationGate({ actorRef, children }: { actorRef: SectionHydrationRef; children: ReactNode }) {
-  let waiting = becameLive.get(actorRef);
+  let waiting = suspended.get(actorRef);
   if (!waiting && !actorRef.getSnapshot().hasTag('live')) {
-    waiting = waitFor(actorRef, (snapshot) => snapshot.hasTag('live'));
-    becameLive.set(actorRef, waiting);
+    let resolve = () => undefined as void;
+    const promise = new Promise<void>((settle) => {
+      resolve = settle;
+    });
+    waiting = { promise, resolve };
+    suspended.set(actorRef, waiting);
   }
   // While the machine is not live this suspends, and React keeps the prerendered HTML; it tries
   // again once the promise settles. A section live from the start never suspends.
-  if (waiting) use(waiting);
+  if (waiting) use(waiting.promise);
   return children;
 }

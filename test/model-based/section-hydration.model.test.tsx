@@ -5,7 +5,7 @@
 // steps drive (the intersection actor is unit-tested on its own); use and targeting run the real
 // sectionUse actor on real DOM events.
 import { screen } from '@testing-library/react';
-import { useEffect, useRef } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { expect, vi } from 'vitest';
 import { sectionHydrationMachine } from '../../src/machines/section-hydration.machine.ts';
 import { SECTION_HYDRATE_MARGIN_PX } from '../../src/machines/theme.constants.ts';
@@ -61,10 +61,16 @@ const states = {
   },
 };
 
-for (const prerender of [true, false]) {
+// Strict mode as in development builds: effects run, are undone and run again (the actor is
+// stopped and restarted), and the section must still hydrate.
+for (const [variant, prerender, strict] of [
+  ['prerendered page', true, false],
+  ['prerendered page, strict mode', true, true],
+  ['rendered by the browser', false, false],
+] as const) {
   describeModel({
     machine: sectionHydrationMachine,
-    variant: prerender ? 'prerendered page' : 'rendered by the browser',
+    variant,
     prerender,
     // The model's graph: the view finds the element and whether it was prerendered itself.
     input: { getElement: () => null, prerendered: prerender },
@@ -72,7 +78,7 @@ for (const prerender of [true, false]) {
       window.history.replaceState(null, '', '/');
     },
     fakes: { intersection: () => fakeCallbackActor() },
-    render,
+    render: (props) => (strict ? <StrictMode>{render(props)}</StrictMode> : render(props)),
     events: {
       'element.near': sendBackFrom('intersection'),
       // A press inside the section; its other uses (a key, the focus, a find-in-page match) and
