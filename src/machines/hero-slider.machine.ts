@@ -1,9 +1,9 @@
 // The hero slider. The first slide is the prerendered hero (the largest paint never waits for
 // scripts); once the page has loaded and is idle, and then the visitor acts on the page or the
-// first change of slide is due, the machine loads the Splide chunk, has the
-// view render the slider in the hero's place, takes the Splide instance when it mounts and plays
-// it every 6 s unless the visitor prefers reduced motion or stopped it with the pause button,
-// following Splide's own hold while the pointer is over the slider or focus is inside it.
+// first change of slide is due, the machine loads the Splide chunk, has the view render the
+// slider in the hero's place, takes the Splide instance when it mounts and plays it every 6 s
+// unless the visitor prefers reduced motion or stopped it with the pause button, following
+// Splide's own hold while the pointer is over the slider or focus is inside it.
 // A limit error from the slider's engine or its source logs "Limit exceed. Please try again
 // later." and hides the slider: the hero stays, as it does when the chunk fails to load.
 import { assertEvent, assign, sendTo, setup } from 'xstate';

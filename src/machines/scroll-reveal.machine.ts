@@ -1,8 +1,9 @@
 // Scroll-reveal: section headings and cards fade and slide in as they enter the viewport. The
 // machine waits for the visitor's motion preference, for the page to be loaded and idle and for
-// the visitor's first scroll (at once if the page is already scrolled), then loads the engine (a component running gsap + ScrollTrigger through @gsap/react's useGSAP, a
-// lazy chunk) and holds it while `active`: the view mounts it only in that state, so leaving it
-// unmounts the engine and useGSAP reverts every tween and trigger. Under reduced motion it never
+// the visitor's first scroll (at once if the page is already scrolled), then loads the engine (a
+// component running gsap + ScrollTrigger through @gsap/react's useGSAP, a lazy chunk) and holds
+// it while `active`: the view mounts it only in that state, so leaving it unmounts the engine
+// and useGSAP reverts every tween and trigger. Under reduced motion it never
 // loads or is stopped (and undone); if the chunk fails to load the page simply stays as it is,
 // which is complete: nothing is hidden before the engine runs.
 import { assign, setup } from 'xstate';
