@@ -1,5 +1,5 @@
 // A prerendered section about to be used, as machine events: `section.use` on the first press,
-// key or focus inside it, or a find-in-page match in a part hidden until found (`beforematch`);
+// click, key or focus inside it, or a find-in-page match in a part hidden until found (`beforematch`);
 // `section.target` when the address's #fragment names it or something in it, as the page
 // starts or after an in-page link (a click on a link to it, or `hashchange`).
 //
@@ -50,9 +50,12 @@ export const sectionUse = fromCallback<EventObject, SectionUseInput>(({ input, s
   const onUse = (event: Event) => {
     if (event.target instanceof Node && section.contains(event.target)) sendBack({ type: 'section.use' } satisfies SectionUseEvent);
   };
+  // A click on a link to the section targets it; any other click inside it uses it (assistive
+  // technology may click with no press before).
   const onClick = (event: Event) => {
     const hash = inPageHash(event, view.location);
     if (hash !== undefined && isTargetIn(section, hash)) sendBack({ type: 'section.target' } satisfies SectionUseEvent);
+    else onUse(event);
   };
   const onHashChange = () => {
     if (isTargetIn(section, view.location.hash)) sendBack({ type: 'section.target' } satisfies SectionUseEvent);

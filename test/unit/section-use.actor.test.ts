@@ -32,6 +32,7 @@ const outside = () => document.querySelector('#contact button')!;
 
 it.each([
   ['a press', () => fireEvent.pointerDown(inside())],
+  ['a click with no press before it (as assistive technology sends one)', () => fireEvent.click(inside())],
   ['a key', () => fireEvent.keyDown(inside(), { key: 'Enter' })],
   ['the focus', () => fireEvent.focusIn(inside())],
   ['a find-in-page match', () => fireEvent(document.getElementById('more')!, new Event('beforematch'))],
@@ -45,6 +46,7 @@ it.each([
 it('ignores the same outside the section', () => {
   const { heard, stop } = listen();
   fireEvent.pointerDown(outside());
+  fireEvent.click(outside());
   fireEvent.keyDown(outside(), { key: 'Enter' });
   fireEvent.focusIn(outside());
   expect(heard).toEqual([]);
