@@ -72,14 +72,9 @@ describe('sections hydrate as the visitor meets them', () => {
     // No nearness reports (as if the press came before the observer's): the press itself has to
     // wake the gallery, and React must still deliver it.
     await page.addInitScript(() => {
-      window.IntersectionObserver = class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-        takeRecords() {
-          return [];
-        }
-      } as unknown as typeof IntersectionObserver;
+      window.IntersectionObserver = class extends IntersectionObserver {
+        override observe() {}
+      };
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.querySelector('#header [aria-expanded]') !== null);

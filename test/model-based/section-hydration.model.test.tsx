@@ -23,9 +23,6 @@ function DemoSection() {
       <h2 id="demo-title">Our work</h2>
       <p>Prerendered words, readable before any script runs.</p>
       <button type="button">Filter</button>
-      <div id="demo-more" hidden={'until-found' as unknown as boolean}>
-        Found by searching the page
-      </div>
     </section>
   );
 }

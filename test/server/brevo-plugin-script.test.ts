@@ -107,11 +107,14 @@ async function openPluginPage(app: TestApp, options: { consentRequired?: boolean
     ajax_sib_front_object: { ajax_url: `${base}/wp-admin/admin-ajax.php`, ajax_nonce: nonce, flag_url: `${base}/flags/` },
   };
   window.eval(Object.entries(localized).map(([name, value]) => `var ${name} = ${JSON.stringify(value)};`).join('\n'));
-  (window as unknown as { __completed: PluginPage['completed'] }).__completed = completed;
+  Object.assign(window, { __completed: completed });
   window.eval('jQuery(document).ajaxComplete(function (event, xhr, settings) { window.__completed.push({ url: settings.url, status: xhr.status }); });');
   window.eval(plugin.source);
   // The script does its work when the document is ready; ready callbacks run in order.
-  await new Promise<void>((resolve) => (window as unknown as { jQuery: (ready: () => void) => void }).jQuery(() => resolve()));
+  await new Promise<void>((resolve) => {
+    Object.assign(window, { __ready: resolve });
+    window.eval('jQuery(function () { window.__ready(); });');
+  });
   return { window, completed, $: (selector) => [...window.document.querySelectorAll<HTMLElement>(selector)] };
 }
 
