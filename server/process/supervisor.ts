@@ -15,8 +15,8 @@ import { SHUTDOWN_MARGIN_MS } from './serve.ts';
  * that dies is replaced, in its role (restart-delay.ts says when); one that dies before the
  * whole cluster first listened means the site cannot start (a port in use, a bad database):
  * everything stops with exit 1. SIGTERM or SIGINT is passed to every process, each drains
- * as a single server would; the supervisor exits 0 once all have exited 0, and forces the
- * stragglers (exit 1) past the grace period.
+ * as a single server would (one still starting is simply ended); the supervisor exits 0 once
+ * all have stopped cleanly, and forces the stragglers (exit 1) past the grace period.
  */
 export async function supervise(config: Config, log: FastifyBaseLogger): Promise<void> {
   const roles = new Map<Worker, ClusterRole>();
@@ -67,10 +67,13 @@ export async function supervise(config: Config, log: FastifyBaseLogger): Promise
 
   cluster.on('exit', (worker, code, signal) => {
     const role = roles.get(worker) ?? 'web';
+    const listened = state.listening.delete(worker);
     roles.delete(worker);
-    state.listening.delete(worker);
     if (state.stopping) {
-      if (code !== 0) state.exitCode = 1;
+      // A process ended by our SIGTERM before it listened had not yet installed its handlers
+      // (it was still loading): it had accepted nothing, so its stop is a clean one.
+      const endedWhileStarting = !listened && signal === 'SIGTERM';
+      if (code !== 0 && !endedWhileStarting) state.exitCode = 1;
       if (roles.size === 0) finish();
       return;
     }

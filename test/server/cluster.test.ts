@@ -203,6 +203,17 @@ describe(`the server as a cluster on ${testDialect}`, () => {
     expect((await server.exit).code).toBe(0);
   }, TIMEOUT_MS * 2);
 
+  it('exits 0 on a SIGTERM that comes while its server processes are still starting', async () => {
+    const { env } = await site();
+    const server = runScript('server/main.ts', { ...env, PORT: String(await freePort()) });
+    running.push(server);
+    // Before the processes have loaded the server: the signal ends them before they can drain.
+    await waitFor('the server processes forked', () => server.stdout().includes('starting the server processes'), TIMEOUT_MS);
+    server.child.kill('SIGTERM');
+    expect((await server.exit).code).toBe(0);
+    expect(logLines(server).at(-1)).toMatchObject({ msg: 'stopped', exitCode: 0 });
+  }, TIMEOUT_MS * 2);
+
   it('stops with exit 1 when a server process cannot start', async () => {
     const { env } = await site();
     const port = await freePort();

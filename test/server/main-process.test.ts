@@ -51,8 +51,10 @@ describe('server/main.ts', () => {
     await database.db.destroy();
     const port = await freePort();
 
+    // One process: the cluster's own start and stop are cluster.test.ts's.
     const server = run('server/main.ts', {
       PORT: String(port),
+      WEB_CONCURRENCY: '1',
       DATABASE_URL: database.url,
       STATIC_ROOT: site.root,
     });
