@@ -4,8 +4,8 @@
 // (server/main.ts: one process per core, as it runs by default) on a temporary SQLite
 // database, without SMTP: every feedback POST is validated, stored and outboxed exactly as in
 // production, and the mail stays in the outbox; so is every newsletter sign-up. The rate
-// limits are switched off for the run. Prints req/s and p99 per endpoint beside DESIGN.md's
-// targets; it reports, it does not fail on a miss.
+// limits are switched off for the run. Prints req/s and p99 per endpoint beside the targets
+// of ARCHITECTURE.md ("Targets"); it reports, it does not fail on a miss.
 import { connect } from 'node:net';
 import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';

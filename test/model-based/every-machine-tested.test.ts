@@ -1,4 +1,5 @@
-// Every machine has a model-based test, follows the file/export convention and DESIGN.md's style.
+// Every machine has a model-based test and follows the file/export convention and the machine
+// style of ARCHITECTURE.md ("Machines").
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ describe('the machines in src/machines', () => {
     expect(problems).toEqual([]);
   });
 
-  it('follow the machine style of DESIGN.md', async () => {
+  it('follow the machine style of ARCHITECTURE.md', async () => {
     const { machines } = await loadMachines();
     const problems = machines.flatMap(({ file, machine }) => checkMachineConventions(machine).map((problem) => `${file}: ${problem}`));
     expect(problems).toEqual([]);

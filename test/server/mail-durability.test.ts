@@ -9,7 +9,7 @@ import { validContactFields } from './helpers/test-forms.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
- * DESIGN.md's target "acknowledged submissions lost across an SMTP outage and a SIGKILL: 0",
+ * ARCHITECTURE.md's target "acknowledged submissions lost across an SMTP outage and a SIGKILL: 0",
  * with the real entry point: a server acknowledges a message while the SMTP server is down,
  * fails to deliver it, and is killed with SIGKILL; a new server on the same database delivers
  * it once SMTP is back, exactly once.

@@ -1,4 +1,4 @@
-// DESIGN.md's machine style, checked on the definitions themselves: what can be checked
+// The machine style of ARCHITECTURE.md ("Machines"), checked on the definitions themselves: what can be checked
 // mechanically is, so reviews can spend their time on what cannot (are states nouns?).
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { listStateNodes } from './machine-inventory.ts';
