@@ -12,15 +12,13 @@ import { pageIdle } from '../services/page-idle.actor.ts';
 import { visitorActivity, type VisitorActivityEvent } from '../services/visitor-activity.actor.ts';
 import { HERO_SLIDER_INTERVAL_MS } from './theme.constants.ts';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
-import { splideCarousel, type SplideHandle, type SplideReport } from '../services/splide-carousel.actor.ts';
+import { splideRotationStates, type SplideRotationContext } from './shared/splide-rotation.ts';
+import { splideCarousel, type SplideReport } from '../services/splide-carousel.actor.ts';
 
 export type HeroSliderInput = HeroSliderLoadInput;
 
-export interface HeroSliderContext extends HeroSliderInput {
+export interface HeroSliderContext extends HeroSliderInput, SplideRotationContext {
   slider: HeroSliderComponent | undefined;
-  splide: SplideHandle | undefined;
-  /** Assumed until the preference is known, so nothing moves before it is. */
-  reduced: boolean;
 }
 
 export type HeroSliderEvent =
@@ -48,10 +46,6 @@ export const heroSliderMachine = setup({
     }),
     // The component arrives wrapped: a function-typed param would read as a params function.
     storeSlider: assign((_, loaded: { slider: HeroSliderComponent }) => ({ slider: loaded.slider })),
-    storeSplide: assign(({ event }) => {
-      assertEvent(event, 'carousel.mounted');
-      return { splide: event.splide };
-    }),
     playSplide: sendTo('splideCarousel', { type: 'autoplay.play' }),
     pauseSplide: sendTo('splideCarousel', { type: 'autoplay.pause' }),
     logLimit: () => console.error(LIMIT_ERROR_MESSAGE),
@@ -64,7 +58,7 @@ export const heroSliderMachine = setup({
   },
 }).createMachine({
   id: 'heroSlider',
-  context: ({ input }) => ({ ...input, slider: undefined, splide: undefined, reduced: true }),
+  context: ({ input }) => ({ ...input, slider: undefined, reduced: true }),
   invoke: { id: 'reducedMotion', src: 'reducedMotion' },
   on: {
     'motion.reduce': { actions: 'storeMotion' },
@@ -115,36 +109,19 @@ export const heroSliderMachine = setup({
       initial: 'mounting',
       states: {
         mounting: {
-          on: { 'carousel.mounted': { target: 'mounted', actions: 'storeSplide' } },
+          on: { 'carousel.mounted': 'mounted' },
         },
         mounted: {
-          invoke: { id: 'splideCarousel', src: 'splideCarousel', input: ({ context }) => ({ splide: context.splide as SplideHandle }) },
-          initial: 'still',
-          states: {
-            // Reduced motion: the visitor moves the slides with the arrows or the picker.
-            still: {
-              always: { guard: 'isMotionAllowed', target: 'playing' },
-            },
-            playing: {
-              tags: ['rotation'],
-              entry: 'playSplide',
-              exit: 'pauseSplide',
-              always: { guard: 'isMotionReduced', target: 'still' },
-              on: { 'rotation.pause': 'stopped' },
-              initial: 'moving',
-              states: {
-                moving: { on: { 'carousel.hold': 'held' } },
-                // Splide holds while the pointer is over the slider or focus is inside it.
-                held: { on: { 'carousel.resume': 'moving' } },
-              },
-            },
-            // The visitor stopped it: only their play button starts it again.
-            stopped: {
-              tags: ['rotation'],
-              always: { guard: 'isMotionReduced', target: 'still' },
-              on: { 'rotation.play': 'playing' },
+          invoke: {
+            id: 'splideCarousel',
+            src: 'splideCarousel',
+            // The instance the mount handed over: `mounted` is entered by that event only.
+            input: ({ event }) => {
+              assertEvent(event, 'carousel.mounted');
+              return { splide: event.splide };
             },
           },
+          ...splideRotationStates,
         },
       },
     },

@@ -8,12 +8,12 @@
 // logos), so hydration matches; Splide arrives once the actor runs in the browser.
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { reducedMotionEvents, type MotionEvent } from '../services/reduced-motion.actor.ts';
+import { splideRotationStates, type SplideRotationContext } from './shared/splide-rotation.ts';
 import {
   loadSplideCarousel,
   splideCarousel,
   type SplideCarouselComponent,
   type SplideCarouselLoadInput,
-  type SplideHandle,
   type SplideReport,
 } from '../services/splide-carousel.actor.ts';
 
@@ -24,16 +24,9 @@ export interface LogoCarouselInput extends SplideCarouselLoadInput {
   label: string;
 }
 
-export interface LogoCarouselContext extends LogoCarouselInput {
+export interface LogoCarouselContext extends LogoCarouselInput, SplideRotationContext {
   /** The react-splide component, once its chunk has loaded. */
   carousel: SplideCarouselComponent | undefined;
-  /** The Splide instance the component handed back when it mounted. */
-  splide: SplideHandle | undefined;
-  /**
-   * The visitor prefers reduced motion. Assumed until the preference is known, so nothing
-   * moves before it is.
-   */
-  reduced: boolean;
 }
 
 export type LogoCarouselEvent =
@@ -63,10 +56,6 @@ export const logoCarouselMachine = setup({
     }),
     // The component arrives wrapped: a function-typed param would read as a params function.
     storeCarousel: assign((_, loaded: { carousel: SplideCarouselComponent }) => ({ carousel: loaded.carousel })),
-    storeSplide: assign(({ event }) => {
-      assertEvent(event, 'carousel.mounted');
-      return { splide: event.splide };
-    }),
     playSplide: sendTo('splideCarousel', { type: 'autoplay.play' }),
     pauseSplide: sendTo('splideCarousel', { type: 'autoplay.pause' }),
   },
@@ -76,7 +65,7 @@ export const logoCarouselMachine = setup({
   },
 }).createMachine({
   id: 'logoCarousel',
-  context: ({ input }) => ({ ...input, carousel: undefined, splide: undefined, reduced: true }),
+  context: ({ input }) => ({ ...input, carousel: undefined, reduced: true }),
   invoke: { id: 'reducedMotion', src: 'reducedMotion' },
   on: {
     'motion.reduce': { actions: 'storeMotion' },
@@ -99,7 +88,7 @@ export const logoCarouselMachine = setup({
     mounting: {
       tags: ['splide'],
       on: {
-        'carousel.mounted': { target: 'mounted', actions: 'storeSplide' },
+        'carousel.mounted': 'mounted',
         'carousel.error': 'failed',
       },
     },
@@ -108,33 +97,16 @@ export const logoCarouselMachine = setup({
     mounted: {
       tags: ['carousel', 'splide'],
       on: { 'carousel.error': 'failed' },
-      invoke: { id: 'splideCarousel', src: 'splideCarousel', input: ({ context }) => ({ splide: context.splide as SplideHandle }) },
-      initial: 'still',
-      states: {
-        // Reduced motion: the visitor moves the logos with the arrows; nothing moves by itself.
-        still: {
-          always: { guard: 'isMotionAllowed', target: 'playing' },
-        },
-        playing: {
-          tags: ['rotation'],
-          entry: 'playSplide',
-          exit: 'pauseSplide',
-          always: { guard: 'isMotionReduced', target: 'still' },
-          on: { 'rotation.pause': 'stopped' },
-          initial: 'moving',
-          states: {
-            moving: { on: { 'carousel.hold': 'held' } },
-            // Splide holds while the pointer is over the logos or focus is inside them.
-            held: { on: { 'carousel.resume': 'moving' } },
-          },
-        },
-        // The visitor stopped it: only their play button starts it again.
-        stopped: {
-          tags: ['rotation'],
-          always: { guard: 'isMotionReduced', target: 'still' },
-          on: { 'rotation.play': 'playing' },
+      invoke: {
+        id: 'splideCarousel',
+        src: 'splideCarousel',
+        // The instance the component handed back: `mounted` is entered by that event only.
+        input: ({ event }) => {
+          assertEvent(event, 'carousel.mounted');
+          return { splide: event.splide };
         },
       },
+      ...splideRotationStates,
     },
   },
 });
