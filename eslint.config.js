@@ -1,6 +1,7 @@
-// Lint rules that keep the architecture of DESIGN.md honest:
-// one-way imports (views → machines → services/validation; server → validation),
-// no component-local behaviour state in views, kebab-case file names.
+// Lint rules that keep the architecture of ARCHITECTURE.md ("The parts") honest:
+// one-way imports (views → machines → services/validation; server → validation), features that
+// never import each other (a feature folder imports its own folder, `shared/` and the layers
+// below), no component-local behaviour state in views, kebab-case file names.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,7 +10,7 @@ import globals from 'globals';
 
 const viewsOnlyFromApp = {
   group: ['**/views/**', '**/views'],
-  message: 'Nothing imports views except the app (DESIGN.md: imports flow one way).',
+  message: 'Nothing imports views except the app (ARCHITECTURE.md: imports flow one way).',
 };
 const noMachines = {
   group: ['**/machines/**', '**/machines'],
@@ -19,6 +20,45 @@ const noBrowserCode = {
   group: ['**/src/views/**', '**/src/machines/**', '**/src/services/**', '../src/views/**', '../src/machines/**', '../src/services/**'],
   message: 'The server may share src/validation only.',
 };
+
+/** The browser's features: each has one folder in each layer of src/ (ARCHITECTURE.md, "The parts"). */
+const BROWSER_FEATURES = ['click-tracking', 'contact-form', 'map', 'media', 'newsletter', 'projects', 'sidebar-form', 'theme'];
+/** The server's features: each has one folder of server/, and its protocol in src/validation/<feature>/. */
+const SERVER_FEATURES = ['click-tracking', 'contact-form', 'newsletter', 'sidebar-form'];
+
+/** Another feature's folder, in any layer. */
+function otherFeatures(own, features) {
+  return {
+    group: features.filter((feature) => feature !== own).flatMap((feature) => [`**/${feature}/**`, `**/${feature}`]),
+    message: `Features never import each other: ${own} imports its own folder, shared/ and the layers below; move what two features use to a shared/ folder (ARCHITECTURE.md, "The parts").`,
+  };
+}
+
+/**
+ * The same restriction for every feature folder of a layer: ESLint's flat config replaces a
+ * rule's options per block rather than merging them, so each feature's block repeats its
+ * layer's own patterns and paths.
+ */
+function featureBlocks(layerGlobs, features, { patterns = [], paths = [] } = {}) {
+  return features.map((feature) => ({
+    files: layerGlobs.map((glob) => glob.replace('<feature>', feature)),
+    rules: { 'no-restricted-imports': ['error', { paths, patterns: [...patterns, otherFeatures(feature, features)] }] },
+  }));
+}
+
+const reactInMachines = [
+  { name: 'react', message: 'Machines have no React.' },
+  { name: 'react-dom', message: 'Machines have no React.' },
+  { name: '@xstate/react', message: 'Machines have no React.' },
+  { name: 'ky', message: 'Machines do no network: invoke a service actor.' },
+];
+const behaviourInViews = [
+  {
+    name: 'react',
+    importNames: ['useState', 'useReducer'],
+    message: 'Behaviour belongs in an XState machine; views only render machine state.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'coverage/**', 'test-results/**'] },
@@ -59,18 +99,7 @@ export default tseslint.config(
   {
     files: ['src/views/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react',
-              importNames: ['useState', 'useReducer'],
-              message: 'Behaviour belongs in an XState machine; views only render machine state.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: behaviourInViews }],
       'no-restricted-properties': [
         'error',
         { object: 'React', property: 'useState', message: 'Behaviour belongs in an XState machine.' },
@@ -81,18 +110,7 @@ export default tseslint.config(
   {
     files: ['src/machines/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react', message: 'Machines have no React.' },
-            { name: 'react-dom', message: 'Machines have no React.' },
-            { name: '@xstate/react', message: 'Machines have no React.' },
-            { name: 'ky', message: 'Machines do no network: invoke a service actor.' },
-          ],
-          patterns: [viewsOnlyFromApp],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: reactInMachines, patterns: [viewsOnlyFromApp] }],
     },
   },
   {
@@ -107,6 +125,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noBrowserCode, viewsOnlyFromApp] }],
     },
   },
+  ...featureBlocks(['src/views/<feature>/**/*.{ts,tsx}'], BROWSER_FEATURES, { paths: behaviourInViews }),
+  ...featureBlocks(['src/machines/<feature>/**/*.ts'], BROWSER_FEATURES, { paths: reactInMachines, patterns: [viewsOnlyFromApp] }),
+  ...featureBlocks(['src/services/<feature>/**/*.{ts,tsx}', 'src/validation/<feature>/**/*.ts'], BROWSER_FEATURES, { patterns: [viewsOnlyFromApp, noMachines] }),
+  ...featureBlocks(['server/<feature>/**/*.ts'], SERVER_FEATURES, { patterns: [noBrowserCode, viewsOnlyFromApp] }),
   {
     files: ['content/**/*.ts'],
     rules: {
