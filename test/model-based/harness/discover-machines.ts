@@ -1,9 +1,9 @@
-// Finds the site's machines: every `src/machines/<name>.machine.ts` must export exactly one
+// Finds the site's machines: every `src/machines/<feature>/<name>.machine.ts` must export exactly one
 // machine, named `<camelName>Machine`, whose id is `<camelName>` (back-to-top.machine.ts →
 // `backToTopMachine`, id `backToTop`). Used by the coverage and export scripts and by the tests
 // that check every machine has a model-based test.
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 
@@ -13,7 +13,7 @@ export const MODEL_TESTS_DIR = join(ROOT_DIR, 'test/model-based');
 const MACHINE_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.machine\.ts$/;
 
 export interface MachineFile {
-  /** Path from the project root, e.g. `src/machines/back-to-top.machine.ts`. */
+  /** Path from the project root, e.g. `src/machines/theme/back-to-top.machine.ts`. */
   file: string;
   /** `back-to-top` */
   name: string;
@@ -21,7 +21,7 @@ export interface MachineFile {
   id: string;
   /** `backToTopMachine`: the required export. */
   exportName: string;
-  /** `test/model-based/back-to-top.model.test.tsx` */
+  /** `test/model-based/theme/back-to-top.model.test.tsx` */
   modelTest: string;
 }
 
@@ -37,13 +37,17 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
   return typeof value === 'object' && value !== null && 'root' in value && 'getStateNodeById' in value && 'provide' in value;
 }
 
-/** Every `*.machine.ts` in src/machines; a machine-like name that breaks the pattern is a problem. */
+/**
+ * Every `*.machine.ts` in src/machines, in its feature's folder; a machine-like name that breaks
+ * the pattern is a problem. Its model test mirrors the folder:
+ * `src/machines/<feature>/<name>.machine.ts` → `test/model-based/<feature>/<name>.model.test.tsx`.
+ */
 export function listMachineFiles(): { files: MachineFile[]; problems: string[] } {
   const files: MachineFile[] = [];
   const problems: string[] = [];
-  for (const entry of readdirSync(MACHINES_DIR).sort()) {
+  for (const entry of readdirSync(MACHINES_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
     if (!entry.endsWith('.machine.ts')) continue;
-    const match = MACHINE_FILE.exec(entry);
+    const match = MACHINE_FILE.exec(basename(entry));
     if (!match?.[1]) {
       problems.push(`src/machines/${entry}: machine files are named <kebab-case-name>.machine.ts`);
       continue;
@@ -54,7 +58,7 @@ export function listMachineFiles(): { files: MachineFile[]; problems: string[] }
       name,
       id: camelCase(name),
       exportName: `${camelCase(name)}Machine`,
-      modelTest: relative(ROOT_DIR, join(MODEL_TESTS_DIR, `${name}.model.test.tsx`)),
+      modelTest: relative(ROOT_DIR, join(MODEL_TESTS_DIR, dirname(entry), `${name}.model.test.tsx`)),
     });
   }
   return { files, problems };
