@@ -31,7 +31,7 @@ export interface NewsletterFormViewProps {
 }
 
 /** The names of the form's fields in the form's order: the error summary lists errors in it. */
-export function newsletterFieldNames(form: NewsletterForm): string[] {
+function newsletterFieldNames(form: NewsletterForm): string[] {
   return [
     NEWSLETTER_FIELD.email,
     ...form.attributes.map((attribute) => attribute.name),
