@@ -1,27 +1,24 @@
 // The answer, twice as Contact Form 7 writes it: for screen readers, a polite status with the
 // message and the list of invalid fields (linked); for the eye, the response box under the
 // button, hidden from screen readers so the message is not read twice.
-import type { FormField } from '../../content/forms/index.ts';
-import { fieldIds } from './form-fields/field-ids.ts';
+import type { ErrorSummaryItem } from './form-fields/index.ts';
 
 export interface ScreenReaderResponseProps {
-  unitTag: string;
-  fields: readonly FormField[];
   message: string;
-  errors: Readonly<Record<string, string>>;
+  /** The invalid fields, in the form's order (`errorItems`). */
+  items: readonly ErrorSummaryItem[];
 }
 
-export function ScreenReaderResponse({ unitTag, fields, message, errors }: ScreenReaderResponseProps) {
-  const invalid = fields.filter((field) => errors[field.name] !== undefined);
+export function ScreenReaderResponse({ message, items }: ScreenReaderResponseProps) {
   return (
     <div className="screen-reader-response visually-hidden">
       <p role="status" aria-live="polite" aria-atomic="true">
         {message}
       </p>
       <ul>
-        {invalid.map((field) => (
-          <li key={field.name}>
-            <a href={`#${fieldIds(unitTag, field.name).control}`}>{errors[field.name]}</a>
+        {items.map((item) => (
+          <li key={item.fieldId}>
+            <a href={`#${item.fieldId}`}>{item.message}</a>
           </li>
         ))}
       </ul>

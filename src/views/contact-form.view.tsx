@@ -13,9 +13,9 @@ import { HONEYPOT_FIELD, textOf } from '../machines/contact-form-values.ts';
 import { dispatchCf7Events } from '../services/cf7-dom-events.service.ts';
 import { siteWpcf7 } from '../services/wpcf7-config.service.ts';
 import { ResponseOutput, ScreenReaderResponse } from './contact-form-response.view.tsx';
-import { FormErrorSummary } from './form-error-summary.view.tsx';
-import { FormField } from './form-fields/form-field.view.tsx';
-import { InsideContactForm } from './form-fields/form-nesting-context.ts';
+import { ContactFormField } from './contact-form-field.view.tsx';
+import { InsideContactForm } from './contact-form-nesting.ts';
+import { ErrorSummary, errorItems, HiddenInputs } from './form-fields/index.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 import { RedirectAddOnView } from './redirect-add-on.view.tsx';
@@ -91,11 +91,12 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
   const status = formStatusOf(snapshot);
   const notices = form.notices ?? defaultFormNotices;
   const addOn = snapshot.children.redirectAddOn;
+  const names = form.fields.map((field) => field.name);
 
   return (
     <InsideContactForm.Provider value={true}>
       <div className={`wpcf7 ${interactive ? 'js' : 'no-js'}`} id={context.unitTag} data-wpcf7-id={form.id}>
-        <ScreenReaderResponse unitTag={context.unitTag} fields={form.fields} message={context.message} errors={context.errors} />
+        <ScreenReaderResponse message={context.message} items={errorItems(context.unitTag, names, context.errors)} />
         <form
           ref={formRef}
           action={feedbackPath(form)}
@@ -113,13 +114,11 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
           }}
         >
           <fieldset className="hidden-fields-container" hidden>
-            {hiddenEntries(context).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={typeof value === 'string' ? value : ''} />
-            ))}
+            <HiddenInputs entries={hiddenEntries(context).map(([name, value]) => [name, typeof value === 'string' ? value : ''] as const)} />
           </fieldset>
-          <FormErrorSummary unitTag={context.unitTag} fields={form.fields} errors={summaryErrorsOf(context)} summaryRef={summaryRef} />
+          <ErrorSummary formId={context.unitTag} items={errorItems(context.unitTag, names, summaryErrorsOf(context))} summaryRef={summaryRef} />
           {form.fields.map((field) => (
-            <FormField key={field.name} field={field} context={context} send={send} />
+            <ContactFormField key={field.name} field={field} context={context} send={send} />
           ))}
           {children}
           <div className="wpcf7-hp" aria-hidden="true">

@@ -6,18 +6,15 @@
 // the form has been reset, so waiting for a pause would leave them retyping blind), success and
 // the already-subscribed warning through role="status" (polite: nothing needs doing).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
-import type { FormField } from '../../content/forms/index.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import type { countryPrefixMachine } from '../machines/country-prefix.machine.ts';
 import { hiddenEntries } from '../machines/newsletter-context.ts';
 import { newsletterMachine } from '../machines/newsletter.machine.ts';
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../validation/newsletter/index.ts';
-import { FormErrorSummary } from './form-error-summary.view.tsx';
 import { CountryPrefixPicker } from './country-prefix.view.tsx';
-import { describedBy, fieldIds } from './form-fields/field-ids.ts';
-import { FormGroup } from './form-fields/form-group.view.tsx';
+import { CheckboxField, ChoiceField, ErrorSummary, errorItems, FormGroup, HiddenInputs, TextField, TextInput } from './form-fields/index.ts';
 import { useEmittedFocus } from './use-emitted-focus.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
 
@@ -33,21 +30,16 @@ export interface NewsletterFormViewProps {
   prefixLogic?: typeof countryPrefixMachine;
 }
 
-/**
- * The newsletter's fields in the shape the shared form components (FormGroup, the error
- * summary) read: a name, a label, a type. Order is the form's order.
- */
-export function newsletterFields(form: NewsletterForm): FormField[] {
-  const fields: FormField[] = [{ type: 'email', name: NEWSLETTER_FIELD.email, label: form.emailLabel, required: true, autocomplete: 'email' }];
-  for (const attribute of form.attributes) fields.push({ type: 'text', name: attribute.name, label: attribute.label, required: attribute.required });
-  for (const date of form.dates) fields.push({ type: 'text', name: date.name, label: date.label, required: date.required, hint: date.hint });
-  if (form.sms) fields.push({ type: 'tel', name: NEWSLETTER_FIELD.sms, label: form.sms.label, required: form.sms.required, hint: form.sms.hint });
-  if (form.choice) {
-    const options = form.lists.map((list) => ({ value: String(list.id), label: list.label }));
-    fields.push({ type: 'checkbox', name: NEWSLETTER_FIELD.lists, label: form.choice.legend, required: form.choice.required, options: options as [typeof options[number], ...typeof options] });
-  }
-  fields.push({ type: 'acceptance', name: NEWSLETTER_FIELD.consent, label: 'Consent', text: form.consent.label });
-  return fields;
+/** The names of the form's fields in the form's order: the error summary lists errors in it. */
+function newsletterFieldNames(form: NewsletterForm): string[] {
+  return [
+    NEWSLETTER_FIELD.email,
+    ...form.attributes.map((attribute) => attribute.name),
+    ...form.dates.map((date) => date.name),
+    ...(form.sms ? [NEWSLETTER_FIELD.sms] : []),
+    ...(form.choice ? [NEWSLETTER_FIELD.lists] : []),
+    NEWSLETTER_FIELD.consent,
+  ];
 }
 
 const keyFilter = (allowed: (press: KeyPress) => boolean) => (event: KeyboardEvent<HTMLInputElement>) => {
@@ -68,7 +60,6 @@ export function NewsletterFormView({
   const { context } = snapshot;
   const send = actorRef.send;
   const unitTag = `sib-form-${String(form.id)}`;
-  const fields = newsletterFields(form);
   const interactive = snapshot.hasTag('interactive');
   const busy = snapshot.hasTag('busy');
   const unsupported = snapshot.matches('unsupported');
@@ -83,34 +74,9 @@ export function NewsletterFormView({
 
   const onPick = useCallback((dialCode: string) => send({ type: 'prefix.pick', dialCode }), [send]);
 
-  const textInput = (field: FormField, value: string, extra: { type?: string; onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void; inputMode?: 'tel' | 'numeric' | 'email' } = {}) => {
-    const ids = fieldIds(unitTag, field.name);
-    const error = errors[field.name];
-    return (
-      <input
-        id={ids.control}
-        name={field.name}
-        type={extra.type ?? 'text'}
-        inputMode={extra.inputMode}
-        value={value}
-        autoComplete={field.autocomplete}
-        spellCheck={field.type === 'email' ? false : undefined}
-        aria-required={field.required ? true : undefined}
-        aria-invalid={error ? true : false}
-        aria-describedby={describedBy(ids, { hint: Boolean(field.hint), error: Boolean(error) })}
-        onKeyDown={extra.onKeyDown}
-        onChange={(event) => send({ type: 'field.input', name: field.name, value: event.target.value })}
-      />
-    );
-  };
+  const input = (name: string) => (value: string) => send({ type: 'field.input', name, value });
+  const frame = (name: string, required?: boolean) => ({ formId: unitTag, name, error: errors[name], required });
 
-  const group = (field: FormField, control: ReactNode, asGroup = false) => (
-    <FormGroup key={field.name} field={field} ids={fieldIds(unitTag, field.name)} error={errors[field.name]} group={asGroup}>
-      {control}
-    </FormGroup>
-  );
-
-  const fieldNamed = (name: string) => fields.find((field) => field.name === name)!;
   const messageClass = `sib-form__message${context.messageKind ? ` sib-form__message--${context.messageKind}` : ''}${fading ? ' is-fading' : ''}`;
 
   return (
@@ -128,81 +94,79 @@ export function NewsletterFormView({
           if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' });
         }}
       >
-        {hiddenEntries(form).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <FormErrorSummary unitTag={unitTag} fields={fields} errors={errors} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
+        <HiddenInputs entries={hiddenEntries(form)} />
+        <ErrorSummary formId={unitTag} items={errorItems(unitTag, newsletterFieldNames(form), errors)} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
         {/* Disabled until the page's script runs: without it the form cannot fetch its nonce. */}
         <fieldset className="sib-form__fields" disabled={dormant}>
           <legend className="visually-hidden">{form.title}</legend>
-          {group(fieldNamed(NEWSLETTER_FIELD.email), textInput(fieldNamed(NEWSLETTER_FIELD.email), entered.email, { type: 'email', inputMode: 'email' }))}
-          {form.attributes.map((attribute) => group(fieldNamed(attribute.name), textInput(fieldNamed(attribute.name), entered.attributes[attribute.name] ?? '')))}
-          {form.dates.map((date) =>
-            group(fieldNamed(date.name), textInput(fieldNamed(date.name), entered.attributes[date.name] ?? '', { inputMode: 'numeric', onKeyDown: keyFilter(isAllowedDateKey) })),
-          )}
-          {form.sms
-            ? group(
-                fieldNamed(NEWSLETTER_FIELD.sms),
-                <span className="sib-form__sms">
-                  <CountryPrefixPicker
-                    idBase={`${unitTag}-prefix`}
-                    dialCode={form.sms.defaultPrefix}
-                    label={form.sms.prefixLabel}
-                    disabled={dormant || busy}
-                    onPick={onPick}
-                    logic={prefixLogic}
-                  />
-                  <input type="hidden" name={NEWSLETTER_FIELD.smsPrefix} value={context.smsPrefix} />
-                  {textInput(fieldNamed(NEWSLETTER_FIELD.sms), entered.sms, { type: 'tel', inputMode: 'tel', onKeyDown: keyFilter(isAllowedSmsKey) })}
-                </span>,
-              )
-            : null}
-          {form.choice
-            ? group(
-                fieldNamed(NEWSLETTER_FIELD.lists),
-                <span className="sib-form__choices">
-                  {form.lists.map((list, index) => {
-                    const id = index === 0 ? fieldIds(unitTag, NEWSLETTER_FIELD.lists).control : `${fieldIds(unitTag, NEWSLETTER_FIELD.lists).control}-${String(index)}`;
-                    const value = String(list.id);
-                    return (
-                      <span key={list.id} className="wpcf7-list-item">
-                        <input
-                          id={id}
-                          type="checkbox"
-                          name={NEWSLETTER_FIELD.lists}
-                          value={value}
-                          checked={entered.lists.includes(value)}
-                          aria-invalid={errors[NEWSLETTER_FIELD.lists] ? true : false}
-                          onChange={(event) => send({ type: 'list.toggle', id: value, checked: event.target.checked })}
-                        />
-                        <label htmlFor={id} className="wpcf7-list-item-label">
-                          {list.label}
-                        </label>
-                      </span>
-                    );
-                  })}
-                </span>,
-                true,
-              )
-            : null}
-          {group(
-            fieldNamed(NEWSLETTER_FIELD.consent),
-            <span className="wpcf7-list-item">
-              <input
-                id={fieldIds(unitTag, NEWSLETTER_FIELD.consent).control}
-                type="checkbox"
-                name={NEWSLETTER_FIELD.consent}
-                value="yes"
-                checked={entered.consent}
-                aria-invalid={errors[NEWSLETTER_FIELD.consent] ? true : false}
-                onChange={(event) => send({ type: 'consent.toggle', checked: event.target.checked })}
-              />
-              <label htmlFor={fieldIds(unitTag, NEWSLETTER_FIELD.consent).control} className="wpcf7-list-item-label">
-                {form.consent.label}
-              </label>
-            </span>,
-            true,
-          )}
+          <TextField
+            {...frame(NEWSLETTER_FIELD.email, true)}
+            label={form.emailLabel}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={entered.email}
+            onChange={input(NEWSLETTER_FIELD.email)}
+          />
+          {form.attributes.map((attribute) => (
+            <TextField key={attribute.name} {...frame(attribute.name, attribute.required)} label={attribute.label} value={entered.attributes[attribute.name] ?? ''} onChange={input(attribute.name)} />
+          ))}
+          {form.dates.map((date) => (
+            <TextField
+              key={date.name}
+              {...frame(date.name, date.required)}
+              label={date.label}
+              hint={date.hint}
+              inputMode="numeric"
+              value={entered.attributes[date.name] ?? ''}
+              onKeyDown={keyFilter(isAllowedDateKey)}
+              onChange={input(date.name)}
+            />
+          ))}
+          {form.sms ? (
+            <FormGroup {...frame(NEWSLETTER_FIELD.sms)} label={form.sms.label} hint={form.sms.hint} kind="tel">
+              <span className="sib-form__sms">
+                <CountryPrefixPicker
+                  idBase={`${unitTag}-prefix`}
+                  dialCode={form.sms.defaultPrefix}
+                  label={form.sms.prefixLabel}
+                  disabled={dormant || busy}
+                  onPick={onPick}
+                  logic={prefixLogic}
+                />
+                <HiddenInputs entries={[[NEWSLETTER_FIELD.smsPrefix, context.smsPrefix]]} />
+                <TextInput
+                  {...frame(NEWSLETTER_FIELD.sms, form.sms.required)}
+                  hint={form.sms.hint}
+                  type="tel"
+                  inputMode="tel"
+                  value={entered.sms}
+                  onKeyDown={keyFilter(isAllowedSmsKey)}
+                  onChange={input(NEWSLETTER_FIELD.sms)}
+                />
+              </span>
+            </FormGroup>
+          ) : null}
+          {form.choice ? (
+            <ChoiceField
+              {...frame(NEWSLETTER_FIELD.lists, form.choice.required)}
+              label={form.choice.legend}
+              type="checkbox"
+              className="sib-form__choices"
+              options={form.lists.map((list) => ({ value: String(list.id), label: list.label }))}
+              chosen={entered.lists}
+              onToggle={(id, checked) => send({ type: 'list.toggle', id, checked })}
+            />
+          ) : null}
+          <CheckboxField
+            {...frame(NEWSLETTER_FIELD.consent)}
+            label="Consent"
+            kind="acceptance"
+            text={form.consent.label}
+            value="yes"
+            checked={entered.consent}
+            onChange={(checked) => send({ type: 'consent.toggle', checked })}
+          />
           <div className="sib-form__submit-row">
             <button type="submit" className="button button--primary sib-form__submit" disabled={busy}>
               {form.submitLabel}

@@ -6,16 +6,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
-import type { FormField } from '../../content/forms/index.ts';
 import type { SidebarContact, SidebarContactForm } from '../../content/structs/sidebar-contact.struct.ts';
 import { humanTestMachine } from '../machines/human-test.machine.ts';
 import { fieldsOf } from '../machines/sidebar-form-data.ts';
 import { sidebarFormMachine } from '../machines/sidebar-form.machine.ts';
 import { inspectWith } from '../services/page-inspector.service.ts';
-import type { SidebarField } from '../validation/sidebar-form/index.ts';
-import { FormErrorSummary } from './form-error-summary.view.tsx';
-import { describedBy, fieldIds } from './form-fields/field-ids.ts';
-import { FormGroup } from './form-fields/form-group.view.tsx';
+import { ErrorSummary, errorItems, TextAreaField, TextField } from './form-fields/index.ts';
 import { HumanTestView } from './human-test.view.tsx';
 import { useEmittedFocus } from './use-emitted-focus.ts';
 
@@ -31,12 +27,6 @@ export interface SidebarFormViewProps {
   inspect?: (event: InspectionEvent) => void;
   humanTestInspect?: (event: InspectionEvent) => void;
 }
-
-/** The fields in the shape the shared form parts (FormGroup, the error summary) read. */
-const asFormField = (field: SidebarField): FormField =>
-  field.control === 'textarea'
-    ? { type: 'textarea', name: field.name, label: field.label, required: field.required }
-    : { type: field.control, name: field.name, label: field.label, required: field.required, ...(field.autocomplete ? { autocomplete: field.autocomplete } : {}) };
 
 export function SidebarFormView({ content, form, headingId, onClose, logic = sidebarFormMachine, humanTestLogic = humanTestMachine, inspect, humanTestInspect }: SidebarFormViewProps) {
   const actorRef = useActorRef(logic, { input: { content, form }, inspect: inspectWith(inspect) });
@@ -67,30 +57,6 @@ export function SidebarFormView({ content, form, headingId, onClose, logic = sid
 
   const input = (name: string) => (value: string) => actorRef.send({ type: 'field.input', name, value });
 
-  const control = (field: SidebarField, index: number) => {
-    const ids = fieldIds(unitTag, field.name);
-    const error = context.errors[field.name];
-    const common = {
-      id: ids.control,
-      name: field.name,
-      value: context.values[field.name] ?? '',
-      'aria-required': field.required ? true : undefined,
-      'aria-invalid': error ? true : false,
-      'aria-describedby': describedBy(ids, { error: Boolean(error) }),
-    } as const;
-    if (field.control === 'textarea') return <textarea {...common} rows={6} onChange={(event) => input(field.name)(event.target.value)} />;
-    return (
-      <input
-        {...common}
-        ref={index === 0 ? firstFieldRef : undefined}
-        type={field.control}
-        autoComplete={field.autocomplete}
-        spellCheck={field.control === 'email' ? false : undefined}
-        onChange={(event) => input(field.name)(event.target.value)}
-      />
-    );
-  };
-
   return (
     <div className={`ncf_form_wrapper ncf_form_${form.index}`} data-index={form.index} data-state={result ? (success ? 'sent' : 'failed') : busy ? 'sending' : 'editing'}>
       <form
@@ -105,27 +71,19 @@ export function SidebarFormView({ content, form, headingId, onClose, logic = sid
           actorRef.send({ type: 'form.submit', question: humanTestRef.getSnapshot().context.question });
         }}
       >
-        <FormErrorSummary unitTag={unitTag} fields={fields.map(asFormField)} errors={context.errors} summaryRef={summaryRef} headingLevel={3} />
+        <ErrorSummary formId={unitTag} items={errorItems(unitTag, fields.map((field) => field.name), context.errors)} summaryRef={summaryRef} headingLevel={3} />
         {fields.map((field, index) => {
-          const ids = fieldIds(unitTag, field.name);
-          if (field.key === 'answer') {
-            return (
-              <HumanTestView
-                key={field.name}
-                actorRef={humanTestRef}
-                field={asFormField(field)}
-                ids={ids}
-                value={context.values[field.name] ?? ''}
-                error={context.errors[field.name]}
-                texts={content.texts}
-                onInput={input(field.name)}
-              />
-            );
-          }
+          const frame = { formId: unitTag, name: field.name, label: field.label, error: context.errors[field.name], required: field.required, value: context.values[field.name] ?? '', onChange: input(field.name) };
+          if (field.key === 'answer') return <HumanTestView key={field.name} actorRef={humanTestRef} {...frame} texts={content.texts} />;
+          if (field.control === 'textarea') return <TextAreaField key={field.name} {...frame} />;
           return (
-            <FormGroup key={field.name} field={asFormField(field)} ids={ids} error={context.errors[field.name]}>
-              {control(field, index)}
-            </FormGroup>
+            <TextField
+              key={field.name}
+              {...frame}
+              type={field.control}
+              autoComplete={field.autocomplete}
+              controlRef={index === 0 ? firstFieldRef : undefined}
+            />
           );
         })}
         <div className="ncf_form_btn_wrapper">

@@ -15,7 +15,7 @@ import type { FeedbackResponse } from '../../src/services/cf7-api.types.ts';
 import { MISSING_WPCF7, MISSING_WPCF7_API, siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
 import { counterMessage } from '../../src/views/form-fields/character-counter.view.tsx';
-import { InsideContactForm } from '../../src/views/form-fields/form-nesting-context.ts';
+import { InsideContactForm } from '../../src/views/contact-form-nesting.ts';
 import {
   cf7Answer,
   control,

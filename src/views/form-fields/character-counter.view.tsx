@@ -1,11 +1,17 @@
 // The character counter under a field (Contact Form 7's `.wpcf7-character-count`, with the
 // too-long / too-short classes), in GOV.UK's words. The visible count follows every key but is
-// hidden from screen readers; a polite live region repeats it only once typing pauses (the
-// machine's `counterPause`), so a screen reader is not interrupted at every key.
-import { characterCount, type CharacterCount } from '../../machines/contact-form-values.ts';
-import type { FormField } from '../../../content/forms/index.ts';
+// hidden from screen readers; a polite live region repeats the count the form last announced
+// (the contact form's machine announces once typing pauses), so a screen reader is not
+// interrupted at every key. Give the control `describedBy={[id]}` for the static instructions.
 
-type CountedField = Extract<FormField, { type: 'text' | 'email' | 'tel' | 'url' | 'textarea' }>;
+/** A count against its limits (the contact form's `characterCount` computes one). */
+export interface CharacterCount {
+  count: number;
+  maximum: number | undefined;
+  minimum: number | undefined;
+  tooLong: boolean;
+  tooShort: boolean;
+}
 
 // No digit grouping: "1 913" (en-ZA) is read aloud as two numbers by some screen readers.
 const number = (value: number) => String(value);
@@ -20,34 +26,34 @@ export function counterMessage({ count, maximum, minimum, tooLong, tooShort }: C
 }
 
 export interface CharacterCounterProps {
-  field: CountedField;
-  value: string;
-  /** The count last announced (after a pause in typing); undefined before any typing. */
-  announced: number | undefined;
+  /** The counted field's name. */
+  name: string;
+  /** The count now. */
+  count: CharacterCount;
+  /** The count last announced; undefined before any. */
+  announced: CharacterCount | undefined;
   /** Id of the static instructions the control is described by. */
   id: string;
 }
 
-export function CharacterCounter({ field, value, announced, id }: CharacterCounterProps) {
-  const count = characterCount(field, value.length);
-  const limit = field.maxLength;
+export function CharacterCounter({ name, count, announced, id }: CharacterCounterProps) {
   return (
     <div className="character-count">
       <span id={id} className="visually-hidden">
-        {limit !== undefined ? `You can enter up to ${characters(limit)}` : ''}
+        {count.maximum !== undefined ? `You can enter up to ${characters(count.maximum)}` : ''}
       </span>
       <span
         className={`wpcf7-character-count up${count.tooLong ? ' too-long' : ''}${count.tooShort ? ' too-short' : ''}`}
-        data-target-name={field.name}
+        data-target-name={name}
         data-current-value={count.count}
-        data-maximum-value={field.maxLength}
-        data-minimum-value={field.minLength}
+        data-maximum-value={count.maximum}
+        data-minimum-value={count.minimum}
         aria-hidden="true"
       >
         {counterMessage(count)}
       </span>
       <span className="visually-hidden" aria-live="polite">
-        {announced === undefined ? '' : counterMessage(characterCount(field, announced))}
+        {announced === undefined ? '' : counterMessage(announced)}
       </span>
     </div>
   );

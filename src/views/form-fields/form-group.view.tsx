@@ -1,26 +1,26 @@
 // A field's frame, after the GOV.UK form group: the label (or legend of a group), the hint, the
 // error message ABOVE the control, then the control inside Contact Form 7's wrap, which its CSS
-// and scripts look for (`.wpcf7-form-control-wrap[data-name]`).
+// and scripts look for (`.wpcf7-form-control-wrap[data-name]`); every form here shares that CSS.
 import type { ReactNode } from 'react';
-import type { FormField } from '../../../content/forms/index.ts';
-import type { FieldIds } from './field-ids.ts';
+import { describedBy, fieldIds } from './field-ids.ts';
+import type { FieldFrame } from './field-props.ts';
 
-export interface FormGroupProps {
-  field: FormField;
-  ids: FieldIds;
-  error: string | undefined;
-  /** Choices are a fieldset with a legend; single controls have a label. */
+export interface FormGroupProps extends FieldFrame {
+  /** The group's modifier class, `form-group--<kind>`. */
+  kind: string;
+  /** Choices are a fieldset with a legend (which carries the hint and error); single controls have a label. */
   group?: boolean;
   children: ReactNode;
 }
 
-export function FormGroup({ field, ids, error, group = false, children }: FormGroupProps) {
-  const className = `form-group form-group--${field.type}${error ? ' form-group--error' : ''}`;
+export function FormGroup({ formId, name, label, hint, error, kind, group = false, children }: FormGroupProps) {
+  const ids = fieldIds(formId, name);
+  const className = `form-group form-group--${kind}${error ? ' form-group--error' : ''}`;
   const details = (
     <>
-      {field.hint ? (
+      {hint ? (
         <div id={ids.hint} className="form-hint">
-          {field.hint}
+          {hint}
         </div>
       ) : null}
       {error ? (
@@ -28,7 +28,7 @@ export function FormGroup({ field, ids, error, group = false, children }: FormGr
           <span className="visually-hidden">Error:</span> {error}
         </p>
       ) : null}
-      <span className="wpcf7-form-control-wrap" data-name={field.name}>
+      <span className="wpcf7-form-control-wrap" data-name={name}>
         {children}
       </span>
     </>
@@ -36,9 +36,9 @@ export function FormGroup({ field, ids, error, group = false, children }: FormGr
   if (group) {
     return (
       <div className={className}>
-        <fieldset className="form-fieldset" aria-describedby={[field.hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined}>
+        <fieldset className="form-fieldset" aria-describedby={describedBy(ids, { hint: Boolean(hint), error: Boolean(error) })}>
           <legend id={ids.label} className="form-label">
-            {field.label}
+            {label}
           </legend>
           {details}
         </fieldset>
@@ -48,7 +48,7 @@ export function FormGroup({ field, ids, error, group = false, children }: FormGr
   return (
     <div className={className}>
       <label id={ids.label} className="form-label" htmlFor={ids.control}>
-        {field.label}
+        {label}
       </label>
       {details}
     </div>

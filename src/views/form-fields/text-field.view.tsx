@@ -1,53 +1,51 @@
-// Single-line fields: text, email, tel, url, number, date and time. Typing sends `field.input`;
-// leaving the field after typing is its change (validated then, as Contact Form 7 does).
-import { hasCounter, textOf } from '../../machines/contact-form-values.ts';
-import type { FormField } from '../../../content/forms/index.ts';
-import { CharacterCounter } from './character-counter.view.tsx';
-import { describedBy, fieldIds } from './field-ids.ts';
-import type { FieldViewProps } from './field-props.ts';
+// A single-line field: text, email, tel, url, date or time. `TextInput` is the control alone (to
+// compose, as the newsletter's SMS number beside its prefix picker); `TextField` is the whole
+// form group. The form is novalidate: the browser's own checks never run, the form's do.
+import type { InputHTMLAttributes, KeyboardEvent, Ref } from 'react';
+import { controlWiring } from './field-ids.ts';
+import type { ControlFrame, FieldExtras, FieldFrame } from './field-props.ts';
 import { FormGroup } from './form-group.view.tsx';
 
-type SingleLineType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'time';
+type Native = Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'inputMode' | 'autoComplete' | 'autoCapitalize' | 'placeholder' | 'min' | 'max' | 'step' | 'maxLength' | 'size' | 'className' | 'spellCheck'
+>;
 
-/** The right keyboard on phones, without the browser's own validation (the form is novalidate). */
-const inputModes: Partial<Record<SingleLineType, 'email' | 'tel' | 'url' | 'decimal'>> = {
-  email: 'email',
-  tel: 'tel',
-  url: 'url',
-  number: 'decimal',
-};
+export interface TextInputProps extends ControlFrame, Native {
+  /** A number is typed as `text` with a decimal keypad: type=number drops what it cannot parse. */
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+  controlRef?: Ref<HTMLInputElement>;
+}
 
-export function TextField({ field, context, send }: FieldViewProps<SingleLineType>) {
-  const ids = fieldIds(context.unitTag, field.name);
-  const error = context.errors[field.name];
-  const counted = hasCounter(field as FormField) ? (field as Extract<FormField, { type: 'text' }>) : undefined;
-  const counterId = `${ids.control}-count`;
-  const value = textOf(context.values[field.name]);
-  const range = field.type === 'number' || field.type === 'date' ? { min: field.min, max: field.max } : {};
+export function TextInput({ formId, name, hint, error, required, postedName, describedBy, type = 'text', value, onChange, onBlur, onKeyDown, controlRef, spellCheck, ...native }: TextInputProps) {
   return (
-    <FormGroup field={field} ids={ids} error={error}>
-      <input
-        id={ids.control}
-        name={field.name}
-        // Numbers are typed as text with a decimal keypad: type=number drops what it cannot parse,
-        // so the visitor's "12,5" would be posted as nothing instead of getting an error message.
-        type={field.type === 'number' ? 'text' : field.type}
-        inputMode={inputModes[field.type]}
-        className={`wpcf7-form-control wpcf7-${field.type}${field.required ? ' wpcf7-validates-as-required' : ''} wpcf7-validates-as-${field.type}`}
-        value={value}
-        autoComplete={field.autocomplete}
-        placeholder={'placeholder' in field && typeof field.placeholder === 'string' ? field.placeholder : undefined}
-        // No maxlength: pasted text would be cut silently; an error message says what to fix.
-        {...range}
-        step={field.type === 'number' ? field.step : undefined}
-        spellCheck={field.type === 'email' || field.type === 'url' ? false : undefined}
-        aria-required={field.required ? true : undefined}
-        aria-invalid={error ? true : false}
-        aria-describedby={describedBy(ids, { hint: Boolean(field.hint), error: Boolean(error), extra: counted ? [counterId] : [] })}
-        onChange={(event) => send({ type: 'field.input', name: field.name, value: event.target.value })}
-        onBlur={() => send({ type: 'field.blur', name: field.name })}
-      />
-      {counted ? <CharacterCounter field={counted} value={value} announced={context.announcedCounts[field.name]} id={counterId} /> : null}
+    <input
+      ref={controlRef}
+      {...controlWiring({ formId, name, hint, error, required, postedName, describedBy })}
+      type={type}
+      value={value}
+      {...native}
+      // Addresses are not words: no red underline under them.
+      spellCheck={spellCheck ?? (type === 'email' || type === 'url' ? false : undefined)}
+      onKeyDown={onKeyDown}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+export type TextFieldProps = FieldFrame & TextInputProps & FieldExtras;
+
+export function TextField({ label, kind, before, after, ...control }: TextFieldProps) {
+  return (
+    <FormGroup formId={control.formId} name={control.name} label={label} hint={control.hint} error={control.error} kind={kind ?? control.type ?? 'text'}>
+      {before}
+      <TextInput {...control} />
+      {after}
     </FormGroup>
   );
 }

@@ -1,31 +1,39 @@
-// A multi-line field, with a character counter when the definition asks for one.
-import { textOf } from '../../machines/contact-form-values.ts';
-import { CharacterCounter } from './character-counter.view.tsx';
-import { describedBy, fieldIds } from './field-ids.ts';
-import type { FieldViewProps } from './field-props.ts';
+// A multi-line field: `TextArea` the control, `TextAreaField` the whole form group.
+import { controlWiring } from './field-ids.ts';
+import type { ControlFrame, FieldExtras, FieldFrame } from './field-props.ts';
 import { FormGroup } from './form-group.view.tsx';
 
-export function TextareaField({ field, context, send }: FieldViewProps<'textarea'>) {
-  const ids = fieldIds(context.unitTag, field.name);
-  const error = context.errors[field.name];
-  const value = textOf(context.values[field.name]);
-  const counterId = `${ids.control}-count`;
+export interface TextAreaProps extends ControlFrame {
+  value: string;
+  onChange(value: string): void;
+  onBlur?(): void;
+  rows?: number;
+  placeholder?: string;
+  className?: string;
+}
+
+export function TextArea({ formId, name, hint, error, required, postedName, describedBy, value, onChange, onBlur, rows = 6, placeholder, className }: TextAreaProps) {
   return (
-    <FormGroup field={field} ids={ids} error={error}>
-      <textarea
-        id={ids.control}
-        name={field.name}
-        rows={6}
-        className={`wpcf7-form-control wpcf7-textarea${field.required ? ' wpcf7-validates-as-required' : ''}`}
-        value={value}
-        placeholder={field.placeholder}
-        aria-required={field.required ? true : undefined}
-        aria-invalid={error ? true : false}
-        aria-describedby={describedBy(ids, { hint: Boolean(field.hint), error: Boolean(error), extra: field.counter ? [counterId] : [] })}
-        onChange={(event) => send({ type: 'field.input', name: field.name, value: event.target.value })}
-        onBlur={() => send({ type: 'field.blur', name: field.name })}
-      />
-      {field.counter ? <CharacterCounter field={field} value={value} announced={context.announcedCounts[field.name]} id={counterId} /> : null}
+    <textarea
+      {...controlWiring({ formId, name, hint, error, required, postedName, describedBy })}
+      rows={rows}
+      className={className}
+      value={value}
+      placeholder={placeholder}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+export type TextAreaFieldProps = FieldFrame & TextAreaProps & FieldExtras;
+
+export function TextAreaField({ label, kind = 'textarea', before, after, ...control }: TextAreaFieldProps) {
+  return (
+    <FormGroup formId={control.formId} name={control.name} label={label} hint={control.hint} error={control.error} kind={kind}>
+      {before}
+      <TextArea {...control} />
+      {after}
     </FormGroup>
   );
 }
