@@ -13,6 +13,7 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
 import type { countryPrefixMachine } from '../machines/country-prefix.machine.ts';
 import { hiddenEntries } from '../machines/newsletter-context.ts';
 import { newsletterMachine } from '../machines/newsletter.machine.ts';
+import { isFading, isRedirecting, shownMessageKind } from '../machines/newsletter.selectors.ts';
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../validation/newsletter/index.ts';
 import { FormErrorSummary } from './form-error-summary.view.tsx';
 import { CountryPrefixPicker } from './country-prefix.view.tsx';
@@ -75,7 +76,8 @@ export function NewsletterFormView({
   // Before the page's script runs (or in a browser that cannot send the form) the fields are
   // disabled; while sending only the submit button is, so the focus is never thrown out of the form.
   const dormant = snapshot.matches('starting') || unsupported;
-  const fading = snapshot.matches({ editing: { answered: 'fading' } });
+  const fading = isFading(snapshot);
+  const messageKind = shownMessageKind(snapshot);
   const { entered, errors } = context;
 
   // After a failed submit the error summary takes the focus (GOV.UK).
@@ -111,7 +113,7 @@ export function NewsletterFormView({
   );
 
   const fieldNamed = (name: string) => fields.find((field) => field.name === name)!;
-  const messageClass = `sib-form__message${context.messageKind ? ` sib-form__message--${context.messageKind}` : ''}${fading ? ' is-fading' : ''}`;
+  const messageClass = `sib-form__message${messageKind ? ` sib-form__message--${messageKind}` : ''}${fading ? ' is-fading' : ''}`;
 
   return (
     <div className={`sib-form ${interactive || busy ? 'js' : 'no-js'}`} id={unitTag}>
@@ -122,7 +124,7 @@ export function NewsletterFormView({
         aria-labelledby={headingId}
         aria-busy={busy}
         noValidate
-        data-status={snapshot.matches('redirecting') ? 'redirecting' : (context.messageKind ?? (busy ? 'submitting' : 'idle'))}
+        data-status={isRedirecting(snapshot) ? 'redirecting' : (messageKind ?? (busy ? 'submitting' : 'idle'))}
         onSubmit={(event) => {
           event.preventDefault();
           if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' });
@@ -218,11 +220,11 @@ export function NewsletterFormView({
           </p>
         ) : null}
         <div className="sib-form__messages">
-          <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={context.messageKind === null || context.messageKind === 'error'}>
-            {context.messageKind === 'success' || context.messageKind === 'warning' ? context.message : ''}
+          <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={messageKind === null || messageKind === 'error'}>
+            {messageKind === 'success' || messageKind === 'warning' ? context.message : ''}
           </p>
-          <p className={messageClass} role="alert" aria-atomic="true" hidden={context.messageKind !== 'error'}>
-            {context.messageKind === 'error' ? context.message : ''}
+          <p className={messageClass} role="alert" aria-atomic="true" hidden={messageKind !== 'error'}>
+            {messageKind === 'error' ? context.message : ''}
           </p>
         </div>
       </form>
