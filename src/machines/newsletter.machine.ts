@@ -12,7 +12,7 @@
 //               (loading) and the provider is ready, or off (no site key, no configuration)
 //  - form:      editing → validating → submitting → an answer whose kind (success, warning,
 //               error) is a state with its `message:*` tag (newsletter.selectors.ts)
-import { assertEvent, assign, enqueueActions, not, setup, stateIn } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, stateIn } from 'xstate';
 import { browserSupport } from '../services/browser-support.actor.ts';
 import type { BrowserSupport } from '../services/browser-support.service.ts';
 import { navigate } from '../services/navigate.actor.ts';
@@ -52,7 +52,7 @@ export const newsletterMachine = setup({
   guards: {
     hasMissingFeature: (_, support: BrowserSupport) => support.missing !== null,
     hasProblems: ({ context }) => problemsOf(context).length > 0,
-    isRecaptchaForm: ({ context }) => context.form.recaptcha,
+    isWithoutRecaptcha: ({ context }) => !context.form.recaptcha,
     isSubmitting: stateIn('#newsletter.active.form.submitting'),
     hasSiteKey: (_, setupOutput: RecaptchaSetupOutput) => setupOutput.siteKey !== null,
     isRecaptchaReady: stateIn('#newsletter.active.recaptcha.ready'),
@@ -131,7 +131,7 @@ export const newsletterMachine = setup({
           states: {
             /** Nothing is read before the first submission. */
             pending: {
-              always: [{ guard: not('isRecaptchaForm'), target: 'off' }, { guard: 'isSubmitting', target: 'loading' }],
+              always: [{ guard: 'isWithoutRecaptcha', target: 'off' }, { guard: 'isSubmitting', target: 'loading' }],
             },
             /** Reads the site's public configuration; reCAPTCHA is loaded only with a site key. */
             loading: {
