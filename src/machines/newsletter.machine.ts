@@ -41,6 +41,11 @@ import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_MESSAGE_FADE_MS, NEWSLETTE
 /** The raw error a transport failure shows (the plugin shows what jQuery reports). */
 const rawMessage = (error: unknown) => (error instanceof Error && error.message !== '' ? error.message : String(error));
 
+/** Where a failed request (no answer, not the plugin's) leaves the form: its raw error shown. */
+const FAILED_REQUEST = '#newsletter.active.form.editing.answered.kind.error';
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const subscribeInput = ({ context }: { context: NewsletterContext }) => ({ action: context.form.action, entries: newsletterEntries(context) });
+
 export const newsletterMachine = setup({
   types: {
     input: {} as NewsletterInput,
@@ -221,19 +226,19 @@ export const newsletterMachine = setup({
                     src: 'fetchNonce',
                     input: { action: NONCE_ACTIONS.subscribe },
                     onDone: { target: 'sending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
-                    onError: { target: '#newsletter.active.form.editing.answered.kind.error', actions: { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
                   },
                 },
                 sending: {
                   invoke: {
                     id: 'subscribe',
                     src: 'subscribe',
-                    input: ({ context }) => ({ action: context.form.action, entries: newsletterEntries(context) }),
+                    input: subscribeInput,
                     onDone: [
                       { guard: { type: 'isExpiredNonce', params: ({ event }) => event.output }, target: 'renewingNonce', actions: 'dropNonce' },
                       { target: '#newsletter.active.form.answering', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
                     ],
-                    onError: { target: '#newsletter.active.form.editing.answered.kind.error', actions: { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
                   },
                 },
                 /** After a 403 `sib_invalid_nonce`: a new nonce, once per submission. */
@@ -243,7 +248,7 @@ export const newsletterMachine = setup({
                     src: 'fetchNonce',
                     input: { action: NONCE_ACTIONS.subscribe },
                     onDone: { target: 'resending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
-                    onError: { target: '#newsletter.active.form.editing.answered.kind.error', actions: { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
                   },
                 },
                 /** The second and last try: whatever it answers is shown. */
@@ -251,9 +256,9 @@ export const newsletterMachine = setup({
                   invoke: {
                     id: 'subscribe',
                     src: 'subscribe',
-                    input: ({ context }) => ({ action: context.form.action, entries: newsletterEntries(context) }),
+                    input: subscribeInput,
                     onDone: { target: '#newsletter.active.form.answering', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
-                    onError: { target: '#newsletter.active.form.editing.answered.kind.error', actions: { type: 'showTransportError', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
                   },
                 },
               },
