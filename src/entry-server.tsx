@@ -10,7 +10,7 @@ import type { ImageRef, PageMeta } from '../content/index.ts';
 import { projectPages } from '../content/project-pages.ts';
 import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
 import { projectPathOf, projectSlugOf } from './services/project-path.service.ts';
-import { escapeHtml } from './views/escape-html.ts';
+import { escapeHtml } from './validation/shared/escape-html.ts';
 
 export interface PrerenderTarget {
   /** The path the page is rendered for. */

@@ -1,14 +1,11 @@
+import { ANCHOR_MAX, CLICK_FIELD, URL_MAX } from '../../src/validation/click-tracking/index.ts';
 import type { FormFields } from '../http/form-fields.ts';
 
 /*
- * A Track The Click beacon's fields (multipart, as navigator.sendBeacon posts FormData):
- * `postID` (the page's id, 0 for a page without one), `location` (the page's URL), `anchor` (the
- * link's text, inner HTML, or `image:<url>`), `target` (the link's absolute URL). Each is checked
- * before anything is stored; a refusal names the field and why, with a code.
+ * A Track The Click beacon's fields (CLICK_FIELD in src/validation/click-tracking: the page's
+ * id, its URL, the link's anchor and target), each checked before anything is stored; a
+ * refusal names the field and why, with a code.
  */
-
-export const ANCHOR_MAX = 255;
-export const URL_MAX = 4096;
 
 export interface ClickBeacon {
   postId: number;
@@ -43,12 +40,19 @@ function urlWith(text: string, protocols: readonly string[]): URL | null {
 const refuse = (code: string, message: string): BeaconReading => ({ ok: false, code, message });
 
 export function readBeacon(fields: FormFields, siteHostname: string): BeaconReading {
-  const postId = single(fields, 'postID');
-  const location = single(fields, 'location');
-  const anchor = single(fields, 'anchor');
-  const target = single(fields, 'target');
+  const postId = single(fields, CLICK_FIELD.postId);
+  const location = single(fields, CLICK_FIELD.location);
+  const anchor = single(fields, CLICK_FIELD.anchor);
+  const target = single(fields, CLICK_FIELD.target);
   if (postId === undefined || location === undefined || anchor === undefined || target === undefined) {
-    const missing = [['postID', postId], ['location', location], ['anchor', anchor], ['target', target]].filter(([, value]) => value === undefined).map(([name]) => name);
+    const missing = [
+      [CLICK_FIELD.postId, postId],
+      [CLICK_FIELD.location, location],
+      [CLICK_FIELD.anchor, anchor],
+      [CLICK_FIELD.target, target],
+    ]
+      .filter(([, value]) => value === undefined)
+      .map(([name]) => name);
     return refuse('ttc_missing_field', `Missing or repeated field: ${missing.join(', ')}.`);
   }
   if (!/^\d{1,10}$/.test(postId) || Number(postId) > 2_147_483_647) return refuse('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { LinkCountAnswer } from '../../src/validation/click-tracking/index.ts';
 import type { Database } from '../db/types.ts';
 
-/** A page's link clicks, as the plugin's getpagelinkclicks answers them: per target and anchor. */
-export interface LinkClicks {
-  target: string;
-  anchor: string;
+/** A page's link clicks, as the plugin's getpagelinkclicks answers them (the shared answer's shape): per target and anchor. */
+export interface LinkClicks extends LinkCountAnswer {
   clicks: number;
 }
 

@@ -1,6 +1,6 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { ActionCondition, FormAction } from '../../content/structs/form-actions.struct.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
 import { displayValue, type PostedData } from './posted-data.ts';
 
 /*

@@ -1,7 +1,7 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { FormAction } from '../../content/structs/form-actions.struct.ts';
 import type { OutboxRequest } from '../db/types.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
 import { actionUrl, applicableActions } from './after-sent-actions.ts';
 import { displayValue, type PostedData } from './posted-data.ts';
 

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import { displayValue, postedText, type PostedData } from './posted-data.ts';
-import { verifyRecaptcha } from './recaptcha.ts';
+import { verifyRecaptcha } from '../security/recaptcha.ts';
 import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-filters.ts';
 
 /*
@@ -13,9 +13,14 @@ import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-fil
 
 export const HONEYPOT_FIELD = '_wpcf7_hp_website';
 export const RECAPTCHA_FIELD = '_wpcf7_recaptcha_response';
+/** The reCAPTCHA action the contact form's tokens are asked for. */
+export const RECAPTCHA_ACTION = 'contactform';
+
+/** The configuration the spam filters read. */
+export type SpamConfig = Pick<Config, 'disallowedWords' | 'recaptchaSecret' | 'recaptchaVerifyUrl'>;
 
 export interface SpamContext {
-  config: Config;
+  config: SpamConfig;
   form: FormDefinition;
   formData: FormData;
   postedData: PostedData;
@@ -49,6 +54,7 @@ export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
     token: postedText(context.formData, RECAPTCHA_FIELD),
     remoteIp: context.ip,
     hostname: context.hostname,
+    action: RECAPTCHA_ACTION,
   });
   if (!verdict.human) return spam(`recaptcha: ${verdict.reason}`, verdict.score ?? null);
   return { spam: false, reason: null, recaptchaScore: verdict.score ?? null };

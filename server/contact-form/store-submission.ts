@@ -1,6 +1,6 @@
 import type { OutboxAttachment, OutboxRequest } from '../db/types.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
-import { removeUploads, storeUploads, type StoredUpload } from './upload-store.ts';
+import { removeUploads, storeUploads, type StoredUpload } from '../submissions/upload-store.ts';
 import { storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
 import type { SubmissionFile, SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
@@ -34,10 +34,10 @@ export async function storeAcceptedSubmission(writer: SubmissionWriter, accepted
   }
 }
 
-function toAttachment(file: StoredUpload): OutboxAttachment {
+function toAttachment(file: StoredUpload<UploadedFile>): OutboxAttachment {
   return { storedName: file.storedName, filename: file.filename, contentType: file.kind.mediaType, size: file.size };
 }
 
-function toFileRow(file: StoredUpload): SubmissionFile {
+function toFileRow(file: StoredUpload<UploadedFile>): SubmissionFile {
   return { field: file.field, storedName: file.storedName, filename: file.filename, mediaType: file.kind.mediaType, size: file.size };
 }

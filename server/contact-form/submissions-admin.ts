@@ -8,7 +8,7 @@ import type { ComposedMail } from '../mail/composed-mail.ts';
 import { composeMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { INCOMING_NAME_PATTERN } from './read-feedback-request.ts';
-import { STORED_NAME_PATTERN } from './upload-store.ts';
+import { STORED_NAME_PATTERN } from '../submissions/upload-store.ts';
 
 /*
  * What the site owner does with stored submissions (`npm run submissions`): see the ones held

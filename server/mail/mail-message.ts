@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import type { SendMailOptions } from 'nodemailer';
 import type { OutboxAttachment, OutboxMessage } from '../db/types.ts';
-import { uploadPath } from '../contact-form/upload-store.ts';
+import { uploadPath } from '../submissions/upload-store.ts';
 
 /*
  * An outbox row as a nodemailer message. Addresses are passed as address objects, never as

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SiteSecrets } from '../security/site-secrets.ts';
 
 /** Where a consent came from, as POPIA records keep it: the address only as a keyed hash, the user agent trimmed. */
 export interface ConsentOrigin {
@@ -6,11 +6,17 @@ export interface ConsentOrigin {
   userAgent: string | null;
 }
 
-export function consentOriginOf(app: FastifyInstance, request: FastifyRequest): ConsentOrigin {
+/** The parts of a request a consent records. */
+export interface ConsentRequest {
+  ip: string;
+  headers: { 'user-agent'?: string | string[] };
+}
+
+export function consentOriginOf(secrets: Pick<SiteSecrets, 'hash'>, request: ConsentRequest): ConsentOrigin {
   const userAgent = request.headers['user-agent'];
   return {
     // The contact form's purpose: one address hashes alike in submissions and consents.
-    ipHash: request.ip === '' ? null : app.secrets.hash('remote_ip', request.ip),
+    ipHash: request.ip === '' ? null : secrets.hash('remote_ip', request.ip),
     userAgent: typeof userAgent === 'string' && userAgent.trim() !== '' ? userAgent.trim().slice(0, 254) : null,
   };
 }

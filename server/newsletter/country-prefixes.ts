@@ -1,5 +1,5 @@
 import { countries, getEmojiFlag, type TCountryCode } from 'countries-list';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
 
 /*
  * The SMS field's country prefix list, as the Brevo plugin's `sib_get_country_prefix` answers

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { company } from '../../content/company.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './newsletter-mail.ts';
 
 /*

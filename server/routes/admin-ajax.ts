@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { company } from '../../content/company.ts';
+import { ADMIN_AJAX_ACTION_FIELD, ADMIN_AJAX_NONCE_FIELD, ADMIN_AJAX_PATH } from '../../src/validation/shared/admin-ajax.ts';
 import { HUMAN_TEST_ACTION, SIDEBAR_FIELD, SIDEBAR_SEND_ACTION } from '../../src/validation/sidebar-form/index.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers, type FormFields } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
@@ -28,7 +29,7 @@ interface AjaxAction {
   handle(fields: FormFields, request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
-const AJAX_PATH = '/wp-admin/admin-ajax.php';
+const AJAX_PATH = `/${ADMIN_AJAX_PATH}`;
 /** Room for the sidebar's longest message (5,000 characters, percent-encoded) and its fields. */
 const AJAX_BODY_LIMIT = 128 * 1024;
 
@@ -100,12 +101,12 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
   const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema, 429: ajaxErrorSchema } };
   app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest, schema, config }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
-    const name = fieldValue(fields, 'action');
+    const name = fieldValue(fields, ADMIN_AJAX_ACTION_FIELD);
     const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
     if (action === undefined) {
       throw httpErrors.badRequest('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`);
     }
-    const nonce = fieldValue(fields, 'security');
+    const nonce = fieldValue(fields, ADMIN_AJAX_NONCE_FIELD);
     if (action.nonceActions.length > 0 && action.nonceActions.every((nonceAction) => app.nonces.verify(nonce, nonceAction) === false)) {
       throw httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
     }
@@ -114,5 +115,5 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
 }
 
 function actionOf(request: FastifyRequest): string {
-  return fieldValue(formFieldsOf(request.body) ?? [], 'action');
+  return fieldValue(formFieldsOf(request.body) ?? [], ADMIN_AJAX_ACTION_FIELD);
 }

@@ -63,7 +63,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     const confirmed = await confirmSubscriber(app.db, subscriber, {
       // The confirmation is consent to the same words the sign-up showed.
       wording: form?.consent.label ?? 'Pressed "Confirm" on the page the confirmation link in the double opt-in mail opened.',
-      request: consentOriginOf(app, request),
+      request: consentOriginOf(app.secrets, request),
       now: app.clock(),
     });
     if (!confirmed) return seeOther(reply, LINK_EXPIRED_PATH);
@@ -87,7 +87,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     await unsubscribeSubscriber(app.db, subscriber, {
       wording: oneClick ? UNSUBSCRIBE_WORDING.oneClick : UNSUBSCRIBE_WORDING.page,
-      request: consentOriginOf(app, request),
+      request: consentOriginOf(app.secrets, request),
       now: app.clock(),
     });
     if (oneClick) return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unsubscribed.\n');

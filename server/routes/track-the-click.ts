@@ -7,6 +7,7 @@ import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { restErrors } from '../http/route-schemas.ts';
 import { siteHostnameOf } from '../http/site-url.ts';
+import { CLICK_FIELD, CLICK_NAMESPACE, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
 
 /*
  * Track The Click's REST routes, on the plugin's paths (`{cachebreak}` digits only, as its
@@ -17,10 +18,9 @@ import { siteHostnameOf } from '../http/site-url.ts';
  *   with the `wp_rest` nonce in `X-WP-Nonce`; `false` while CLICK_COUNTS is off.
  */
 
-const BASE = '/wp-json/track-the-click/v3';
+const BASE = `/wp-json/${CLICK_NAMESPACE}`;
 const BODY_LIMIT = 16 * 1024;
 export const CLICKS_RATE_LIMITED = { code: 'ttc_rate_limited', what: 'clicks' };
-export const REST_NONCE_ACTION = 'wp_rest';
 
 export default async function trackTheClickRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, BODY_LIMIT);
@@ -63,8 +63,8 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
         throw httpErrors.forbidden('rest_cookie_invalid_nonce', 'Cookie check failed');
       }
       const fields = formFieldsOf(request.body) ?? [];
-      const postId = fieldValue(fields, 'postID');
-      const location = fieldValue(fields, 'location');
+      const postId = fieldValue(fields, CLICK_FIELD.postId);
+      const location = fieldValue(fields, CLICK_FIELD.location);
       if (!/^\d{1,10}$/.test(postId)) throw httpErrors.badRequest('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');
       return pageLinkClicks(app.db, Number(postId), location);
     },

@@ -27,8 +27,11 @@ export type SidebarOutcome =
   | { kind: 'spam' }
   | { kind: 'failed' };
 
+/** The configuration the sidebar form reads: the disallowed words and MAIL_TO. */
+export type SidebarConfig = Pick<Config, 'disallowedWords' | 'mailTo'>;
+
 export interface SidebarServices {
-  config: Config;
+  config: SidebarConfig;
   content: SidebarContact;
   siteName: string;
   db: Kysely<Database>;

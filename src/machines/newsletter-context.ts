@@ -37,16 +37,12 @@ export interface NewsletterContext {
   errors: Record<string, string>;
   /** The `security` nonce, fetched when a submission first needs it. */
   nonce: string | null;
-  /** The nonce was already fetched again after a 403 for this submission. */
-  nonceRefetched: boolean;
-  /** undefined: the site's configuration was not read yet; null: no reCAPTCHA on this site. */
-  siteKey: string | null | undefined;
   /** The reCAPTCHA token for this submission ('' when none). */
   token: string;
+  /** The last submission's answer (null before one, or after a failed request). */
+  answer: SubscribeAnswer | null;
+  /** The message shown: the answer's, or the raw error of a failed request. Its kind is a state. */
   message: string;
-  messageKind: NewsletterMessageKind | null;
-  /** Where `success`/`update` sends the visitor, '' to stay. */
-  redirect: string;
   /** Bumped on each reset, so uncontrolled parts (the prefix picker) can follow. */
   resets: number;
 }
@@ -74,12 +70,9 @@ export function createContext({ form }: NewsletterInput): NewsletterContext {
     smsPrefix,
     errors: {},
     nonce: null,
-    nonceRefetched: false,
-    siteKey: undefined,
     token: '',
+    answer: null,
     message: '',
-    messageKind: null,
-    redirect: '',
     resets: 0,
   };
 }

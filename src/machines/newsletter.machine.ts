@@ -6,7 +6,13 @@
 // dropped, and the message fades 2000 ms later. Before the first submission nothing is fetched:
 // the site's reCAPTCHA configuration, a token (only with a site key) and the `sib_subscribe`
 // nonce are asked for while submitting; a 403 `sib_invalid_nonce` fetches a new nonce once.
-import { assertEvent, assign, enqueueActions, setup } from 'xstate';
+// Once checked, the browser runs two regions, as the contact form does (ARCHITECTURE.md, "State
+// lives in the state"):
+//  - recaptcha: pending until the first submission, then the site's configuration is read
+//               (loading) and the provider is ready, or off (no site key, no configuration)
+//  - form:      editing → validating → submitting → an answer whose kind (success, warning,
+//               error) is a state with its `message:*` tag (newsletter.selectors.ts)
+import { assertEvent, assign, enqueueActions, setup, stateIn } from 'xstate';
 import { browserSupport } from '../services/browser-support.actor.ts';
 import type { BrowserSupport } from '../services/browser-support.service.ts';
 import { navigate } from '../services/navigate.actor.ts';
@@ -19,6 +25,7 @@ import {
   emptyEntered,
   errorsOf,
   messageKindOf,
+  type NewsletterMessageKind,
   newsletterEntries,
   problemsOf,
   withInput,
@@ -34,6 +41,11 @@ import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_MESSAGE_FADE_MS, NEWSLETTE
 /** The raw error a transport failure shows (the plugin shows what jQuery reports). */
 const rawMessage = (error: unknown) => (error instanceof Error && error.message !== '' ? error.message : String(error));
 
+/** Where a failed request (no answer, not the plugin's) leaves the form: its raw error shown. */
+const FAILED_REQUEST = '#newsletter.active.form.editing.answered.kind.error';
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const subscribeInput = ({ context }: { context: NewsletterContext }) => ({ action: context.form.action, entries: newsletterEntries(context) });
+
 export const newsletterMachine = setup({
   types: {
     input: {} as NewsletterInput,
@@ -45,12 +57,15 @@ export const newsletterMachine = setup({
   guards: {
     hasMissingFeature: (_, support: BrowserSupport) => support.missing !== null,
     hasProblems: ({ context }) => problemsOf(context).length > 0,
-    isUnconfiguredCaptcha: ({ context }) => context.form.recaptcha && context.siteKey === undefined,
-    hasSiteKey: ({ context }) => typeof context.siteKey === 'string',
-    hasSiteKeyAnswer: (_, setupOutput: RecaptchaSetupOutput) => setupOutput.siteKey !== null,
+    isWithoutRecaptcha: ({ context }) => !context.form.recaptcha,
+    isSubmitting: stateIn('#newsletter.active.form.submitting'),
+    hasSiteKey: (_, setupOutput: RecaptchaSetupOutput) => setupOutput.siteKey !== null,
+    isRecaptchaReady: stateIn('#newsletter.active.recaptcha.ready'),
+    isRecaptchaOff: stateIn('#newsletter.active.recaptcha.off'),
     hasNonce: ({ context }) => context.nonce !== null,
-    isExpiredNonce: ({ context }, answer: SubscribeAnswer) => answer.code === INVALID_NONCE_CODE && !context.nonceRefetched,
-    isSubscribedWithRedirect: (_, answer: SubscribeAnswer) => messageKindOf(answer) === 'success' && answer.redirect !== '',
+    isExpiredNonce: (_, answer: SubscribeAnswer) => answer.code === INVALID_NONCE_CODE,
+    isSubscribedWithRedirect: ({ context }) => context.answer !== null && messageKindOf(context.answer) === 'success' && context.answer.redirect !== '',
+    isAnswerKind: ({ context }, expected: { kind: NewsletterMessageKind }) => context.answer !== null && messageKindOf(context.answer) === expected.kind,
   },
   actions: {
     logError: (_, problem: { error: unknown }) => console.error(problem.error),
@@ -75,25 +90,23 @@ export const newsletterMachine = setup({
     }),
     clearPrefixOnlySms: assign(({ context }) => ({ entered: withoutPrefixOnlySms(context) })),
     showProblems: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ errors: errorsOf(problemsOf(context)), message: '', messageKind: null });
+      enqueue.assign({ errors: errorsOf(problemsOf(context)), message: '' });
       // GOV.UK: after a failed submit the error summary takes the focus.
       enqueue.emit({ type: 'focus.summary' });
     }),
-    startSubmission: assign({ errors: {}, message: '', messageKind: null, nonceRefetched: false, token: '' }),
-    storeSiteKey: assign((_, setupOutput: RecaptchaSetupOutput) => ({ siteKey: setupOutput.siteKey })),
-    forgetSiteKey: assign({ siteKey: null }),
+    startSubmission: assign({ errors: {}, message: '', answer: null, token: '' }),
     storeToken: assign((_, token: string) => ({ token })),
     storeNonce: assign((_, nonce: string) => ({ nonce })),
-    dropNonce: assign({ nonce: null, nonceRefetched: true }),
-    showAnswer: assign((_, answer: SubscribeAnswer) => ({ message: answer.message, messageKind: messageKindOf(answer), redirect: answer.redirect })),
+    dropNonce: assign({ nonce: null }),
+    storeAnswer: assign((_, answer: SubscribeAnswer) => ({ answer, message: answer.message })),
     // The raw error is shown, as the plugin does, and logged.
     showTransportError: enqueueActions(({ enqueue }, failure: { error: unknown }) => {
-      enqueue.assign({ message: rawMessage(failure.error), messageKind: 'error' });
+      enqueue.assign({ message: rawMessage(failure.error) });
       enqueue(() => console.error(failure.error));
     }),
     // After any answer, as the plugin does: the form is reset and the captcha token dropped.
     resetForm: assign(({ context }) => ({ entered: emptyEntered(context.form, context.smsPrefix), token: '', resets: context.resets + 1 })),
-    clearMessage: assign({ message: '', messageKind: null }),
+    clearMessage: assign({ message: '' }),
   },
   delays: {
     messageFadeDelay: NEWSLETTER_MESSAGE_FADE_DELAY_MS,
@@ -109,113 +122,164 @@ export const newsletterMachine = setup({
       invoke: {
         id: 'browserSupport',
         src: 'browserSupport',
-        onDone: [{ guard: { type: 'hasMissingFeature', params: ({ event }) => event.output }, target: 'unsupported' }, { target: 'editing' }],
+        onDone: [{ guard: { type: 'hasMissingFeature', params: ({ event }) => event.output }, target: 'unsupported' }, { target: 'active' }],
         onError: { target: 'unsupported', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** No fetch or FormData: the form stays disabled and the section's e-mail link does the job. */
     unsupported: {},
-    editing: {
-      tags: ['interactive'],
-      initial: 'idle',
-      on: {
-        'field.input': { actions: 'storeInput' },
-        'list.toggle': { actions: 'toggleList' },
-        'consent.toggle': { actions: 'toggleConsent' },
-        'prefix.pick': { actions: 'pickPrefix' },
-        'form.submit': { target: 'validating' },
-      },
+    active: {
+      type: 'parallel',
       states: {
-        idle: {},
-        /** An answer's message, shown until it fades. */
-        answered: {
-          initial: 'shown',
+        recaptcha: {
+          initial: 'pending',
           states: {
-            shown: { after: { messageFadeDelay: 'fading' } },
-            fading: { after: { messageFade: { target: '#newsletter.editing.idle', actions: 'clearMessage' } } },
-          },
-        },
-      },
-    },
-    validating: {
-      entry: 'clearPrefixOnlySms',
-      always: [{ guard: 'hasProblems', target: 'editing.idle', actions: 'showProblems' }, { target: 'submitting' }],
-    },
-    submitting: {
-      tags: ['busy'],
-      entry: 'startSubmission',
-      initial: 'checking',
-      states: {
-        checking: {
-          always: [{ guard: 'isUnconfiguredCaptcha', target: 'configuring' }, { guard: 'hasSiteKey', target: 'protecting' }, { target: 'authorising' }],
-        },
-        /** Reads the site's public configuration; reCAPTCHA is loaded only with a site key. */
-        configuring: {
-          invoke: {
-            id: 'recaptchaSetup',
-            src: 'recaptchaSetup',
-            input: { root: SITE_REST_ROOT },
-            onDone: [
-              {
-                guard: { type: 'hasSiteKeyAnswer', params: ({ event }) => event.output },
-                target: 'protecting',
-                actions: { type: 'storeSiteKey', params: ({ event }) => event.output },
+            /** Nothing is read before the first submission. */
+            pending: {
+              always: [{ guard: 'isWithoutRecaptcha', target: 'off' }, { guard: 'isSubmitting', target: 'loading' }],
+            },
+            /** Reads the site's public configuration; reCAPTCHA is loaded only with a site key. */
+            loading: {
+              invoke: {
+                id: 'recaptchaSetup',
+                src: 'recaptchaSetup',
+                input: { root: SITE_REST_ROOT },
+                onDone: [{ guard: { type: 'hasSiteKey', params: ({ event }) => event.output }, target: 'ready' }, { target: 'off' }],
+                // No configuration: send without a token; the server answers gcaptchaEmpty if it wants one.
+                onError: { target: 'off', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
               },
-              { target: 'authorising', actions: { type: 'storeSiteKey', params: ({ event }) => event.output } },
-            ],
-            // No configuration: send without a token; the server answers gcaptchaEmpty if it wants one.
-            onError: { target: 'authorising', actions: ['forgetSiteKey', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+            },
+            /** A token is asked for before each submission (the form's `protecting`). */
+            ready: {},
+            /** No site key, or no configuration: the form is sent without a token. */
+            off: {},
           },
         },
-        protecting: {
-          invoke: {
-            id: 'recaptchaToken',
-            src: 'recaptchaToken',
-            input: { action: NEWSLETTER_RECAPTCHA_ACTION },
-            onDone: { target: 'authorising', actions: { type: 'storeToken', params: ({ event }) => event.output } },
-            onError: { target: 'authorising', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        authorising: {
-          always: [{ guard: 'hasNonce', target: 'sending' }, { target: 'fetchingNonce' }],
-        },
-        fetchingNonce: {
-          invoke: {
-            id: 'fetchNonce',
-            src: 'fetchNonce',
-            input: { action: NONCE_ACTIONS.subscribe },
-            onDone: { target: 'sending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
-            onError: {
-              target: '#newsletter.editing.answered',
-              actions: [{ type: 'showTransportError', params: ({ event }) => ({ error: event.error }) }, 'resetForm'],
+        form: {
+          initial: 'editing',
+          states: {
+            editing: {
+              tags: ['interactive'],
+              initial: 'idle',
+              on: {
+                'field.input': { actions: 'storeInput' },
+                'list.toggle': { actions: 'toggleList' },
+                'consent.toggle': { actions: 'toggleConsent' },
+                'prefix.pick': { actions: 'pickPrefix' },
+                'form.submit': { target: 'validating' },
+              },
+              states: {
+                idle: {},
+                /** An answer's message, of its kind, shown until it fades. */
+                answered: {
+                  type: 'parallel',
+                  states: {
+                    kind: {
+                      initial: 'error',
+                      states: {
+                        success: { tags: ['message:success'] },
+                        warning: { tags: ['message:warning'] },
+                        error: { tags: ['message:error'] },
+                      },
+                    },
+                    display: {
+                      initial: 'shown',
+                      states: {
+                        shown: { after: { messageFadeDelay: 'fading' } },
+                        fading: { after: { messageFade: { target: '#newsletter.active.form.editing.idle', actions: 'clearMessage' } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            validating: {
+              entry: 'clearPrefixOnlySms',
+              always: [{ guard: 'hasProblems', target: 'editing.idle', actions: 'showProblems' }, { target: 'submitting' }],
+            },
+            submitting: {
+              tags: ['busy'],
+              entry: 'startSubmission',
+              // Every way out is an answer or a failed request: the form is reset after each.
+              exit: 'resetForm',
+              initial: 'configuring',
+              states: {
+                /** Waits for the recaptcha region to know whether the site has a key. */
+                configuring: {
+                  always: [{ guard: 'isRecaptchaReady', target: 'protecting' }, { guard: 'isRecaptchaOff', target: 'authorising' }],
+                },
+                protecting: {
+                  invoke: {
+                    id: 'recaptchaToken',
+                    src: 'recaptchaToken',
+                    input: { action: NEWSLETTER_RECAPTCHA_ACTION },
+                    onDone: { target: 'authorising', actions: { type: 'storeToken', params: ({ event }) => event.output } },
+                    onError: { target: 'authorising', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+                  },
+                },
+                authorising: {
+                  always: [{ guard: 'hasNonce', target: 'sending' }, { target: 'fetchingNonce' }],
+                },
+                fetchingNonce: {
+                  invoke: {
+                    id: 'fetchNonce',
+                    src: 'fetchNonce',
+                    input: { action: NONCE_ACTIONS.subscribe },
+                    onDone: { target: 'sending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
+                  },
+                },
+                sending: {
+                  invoke: {
+                    id: 'subscribe',
+                    src: 'subscribe',
+                    input: subscribeInput,
+                    onDone: [
+                      { guard: { type: 'isExpiredNonce', params: ({ event }) => event.output }, target: 'renewingNonce', actions: 'dropNonce' },
+                      { target: '#newsletter.active.form.answering', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+                    ],
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
+                  },
+                },
+                /** After a 403 `sib_invalid_nonce`: a new nonce, once per submission. */
+                renewingNonce: {
+                  invoke: {
+                    id: 'fetchNonce',
+                    src: 'fetchNonce',
+                    input: { action: NONCE_ACTIONS.subscribe },
+                    onDone: { target: 'resending', actions: { type: 'storeNonce', params: ({ event }) => event.output } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
+                  },
+                },
+                /** The second and last try: whatever it answers is shown. */
+                resending: {
+                  invoke: {
+                    id: 'subscribe',
+                    src: 'subscribe',
+                    input: subscribeInput,
+                    onDone: { target: '#newsletter.active.form.answering', actions: { type: 'storeAnswer', params: ({ event }) => event.output } },
+                    onError: { target: FAILED_REQUEST, actions: { type: 'showTransportError', params: errorOf } },
+                  },
+                },
+              },
+            },
+            /** The answer's kind decides how its message is shown (or where the visitor goes). */
+            answering: {
+              always: [
+                { guard: 'isSubscribedWithRedirect', target: 'redirecting' },
+                { guard: { type: 'isAnswerKind', params: { kind: 'success' } }, target: 'editing.answered.kind.success' },
+                { guard: { type: 'isAnswerKind', params: { kind: 'warning' } }, target: 'editing.answered.kind.warning' },
+                { target: 'editing.answered.kind.error' },
+              ],
+            },
+            /** Subscribed, and the form names a page to go to. */
+            redirecting: {
+              tags: ['message:success'],
+              invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: context.answer?.redirect ?? '' }) },
             },
           },
         },
-        sending: {
-          invoke: {
-            id: 'subscribe',
-            src: 'subscribe',
-            input: ({ context }) => ({ action: context.form.action, entries: newsletterEntries(context) }),
-            onDone: [
-              { guard: { type: 'isExpiredNonce', params: ({ event }) => event.output }, target: 'fetchingNonce', actions: 'dropNonce' },
-              {
-                guard: { type: 'isSubscribedWithRedirect', params: ({ event }) => event.output },
-                target: '#newsletter.redirecting',
-                actions: [{ type: 'showAnswer', params: ({ event }) => event.output }, 'resetForm'],
-              },
-              { target: '#newsletter.editing.answered', actions: [{ type: 'showAnswer', params: ({ event }) => event.output }, 'resetForm'] },
-            ],
-            onError: {
-              target: '#newsletter.editing.answered',
-              actions: [{ type: 'showTransportError', params: ({ event }) => ({ error: event.error }) }, 'resetForm'],
-            },
-          },
-        },
       },
-    },
-    /** Subscribed, and the form names a page to go to. */
-    redirecting: {
-      invoke: { id: 'navigate', src: 'navigate', input: ({ context }) => ({ url: context.redirect }) },
     },
   },
 });

@@ -9,6 +9,7 @@
 import ky, { type KyInstance } from 'ky';
 import { enums, is, optional, string, type, union } from 'superstruct';
 import { NEWSLETTER_STATUSES, noticeText, type NewsletterStatus } from '../validation/newsletter/index.ts';
+import { ADMIN_AJAX_ACTION_FIELD, ADMIN_AJAX_NONCE_FIELD, ADMIN_AJAX_PATH } from '../validation/shared/admin-ajax.ts';
 import { transportErrorOf } from './transport-error.ts';
 
 export type NewsletterApiErrorCode = 'fetch_error' | 'invalid_answer' | 'http_error';
@@ -49,7 +50,7 @@ export const INVALID_NONCE_CODE = 'sib_invalid_nonce';
 
 export const NONCE_ACTIONS = { subscribe: 'sib_subscribe', countryPrefix: 'sib_country_prefix' } as const;
 export const COUNTRY_PREFIX_AJAX_ACTION = 'sib_get_country_prefix';
-export const ADMIN_AJAX_PATH = 'wp-admin/admin-ajax.php';
+export { ADMIN_AJAX_PATH };
 
 export interface NewsletterClientOptions {
   /** For tests: a fetch stand-in. */
@@ -121,8 +122,8 @@ export function createNewsletterClient(options: NewsletterClientOptions = {}): N
     },
     async countryPrefixList(nonce, signal) {
       const body = formBody([
-        ['action', COUNTRY_PREFIX_AJAX_ACTION],
-        ['security', nonce],
+        [ADMIN_AJAX_ACTION_FIELD, COUNTRY_PREFIX_AJAX_ACTION],
+        [ADMIN_AJAX_NONCE_FIELD, nonce],
       ]);
       const response = await send(ADMIN_AJAX_PATH, { method: 'post', body, accept: 'text/html', signal });
       if (response.ok) return response.text();

@@ -5,10 +5,11 @@
 // body that is not JSON) is a transport error: the panel shows its failure text either way.
 import ky, { type KyInstance } from 'ky';
 import { boolean, is, literal, number, optional, record, string, type, type Infer } from 'superstruct';
-import { HUMAN_TEST_ACTION, SIDEBAR_SEND_ACTION } from '../validation/sidebar-form/index.ts';
+import { ADMIN_AJAX_PATH } from '../validation/shared/admin-ajax.ts';
+import { HUMAN_TEST_ACTION, SIDEBAR_FIELD, SIDEBAR_SEND_ACTION } from '../validation/sidebar-form/index.ts';
 import { transportErrorOf } from './transport-error.ts';
 
-export const SIDEBAR_AJAX_PATH = 'wp-admin/admin-ajax.php';
+export const SIDEBAR_AJAX_PATH = ADMIN_AJAX_PATH;
 
 export class SidebarApiError extends Error {
   override readonly name = 'SidebarApiError';
@@ -75,12 +76,12 @@ export function createSidebarClient(options: SidebarClientOptions = {}): Sidebar
 
   return {
     async question(signal) {
-      const { status, body } = await post([['action', HUMAN_TEST_ACTION]], signal);
+      const { status, body } = await post([[SIDEBAR_FIELD.action, HUMAN_TEST_ACTION]], signal);
       if (!is(body, QuestionAnswer)) throw new SidebarApiError(`HTTP ${String(status)}: no question in the answer`, status);
       return { text: body.data.question, sum: body.data.a + body.data.b, challenge: body.data.challenge };
     },
     async send(entries, signal) {
-      const { status, body } = await post([['action', SIDEBAR_SEND_ACTION], ...entries], signal);
+      const { status, body } = await post([[SIDEBAR_FIELD.action, SIDEBAR_SEND_ACTION], ...entries], signal);
       if (!is(body, SendAnswerStruct)) throw new SidebarApiError(`HTTP ${String(status)}: ${JSON.stringify(body).slice(0, 200)}`, status);
       return body;
     },

@@ -4,14 +4,10 @@
 // has no beacon or refuses one (too much queued); a page's counts come from
 // `…/getpagelinkclicks/{cachebreak}` with the `wp_rest` nonce in `X-WP-Nonce`.
 import ky from 'ky';
-import { array, literal, number, object, string, union, validate, pattern } from 'superstruct';
+import { array, literal, number, object, string, union, validate, pattern, type Describe } from 'superstruct';
+import { CLICK_FIELD, CLICK_ROUTE, COUNTS_ROUTE, REST_NONCE_ACTION, type CountsAnswer as CountsAnswerShape } from '../validation/click-tracking/index.ts';
 import { SITE_REST_ROOT } from './site-config.client.ts';
 import type { TrackedLink } from './tracked-link.service.ts';
-
-export const CLICK_ROUTE = 'track-the-click/v3/click/';
-export const COUNTS_ROUTE = 'track-the-click/v3/getpagelinkclicks/';
-/** The nonce action WordPress's REST cookie check uses, and the server checks. */
-export const REST_NONCE_ACTION = 'wp_rest';
 
 export interface ClickHit {
   postId: number;
@@ -43,10 +39,10 @@ const browserTransport = (): BeaconTransport => ({
 export function sendClickHit(hit: ClickHit, cachebreak: number, root: string = SITE_REST_ROOT, transport: BeaconTransport = browserTransport()): 'beacon' | 'fetch' {
   const url = restUrl(root, `${CLICK_ROUTE}${String(cachebreak)}`);
   const data = new FormData();
-  data.append('postID', String(hit.postId));
-  data.append('location', hit.location);
-  data.append('anchor', hit.link.anchor);
-  data.append('target', hit.link.target);
+  data.append(CLICK_FIELD.postId, String(hit.postId));
+  data.append(CLICK_FIELD.location, hit.location);
+  data.append(CLICK_FIELD.anchor, hit.link.anchor);
+  data.append(CLICK_FIELD.target, hit.link.target);
   try {
     if (transport.sendBeacon?.(url, data)) return 'beacon';
   } catch {
@@ -58,7 +54,7 @@ export function sendClickHit(hit: ClickHit, cachebreak: number, root: string = S
 
 const NonceAnswer = object({ action: string(), nonce: pattern(string(), /^.+$/) });
 const Count = union([number(), pattern(string(), /^\d+$/)]);
-const CountsAnswer = union([literal(false), array(object({ target: string(), anchor: string(), clicks: Count }))]);
+const CountsAnswer: Describe<CountsAnswerShape> = union([literal(false), array(object({ target: string(), anchor: string(), clicks: Count }))]);
 
 export interface LinkCountsRequest {
   postId: number;
@@ -76,8 +72,8 @@ export async function fetchLinkCounts(request: LinkCountsRequest): Promise<LinkC
   const [badNonce, { nonce } = { nonce: '' }] = validate(await ky.get(restUrl(root, `site/v1/nonce/${REST_NONCE_ACTION}`), options).json(), NonceAnswer);
   if (badNonce) throw new Error(`Unexpected nonce answer: ${badNonce.message}`);
   const body = new FormData();
-  body.append('postID', String(request.postId));
-  body.append('location', request.location);
+  body.append(CLICK_FIELD.postId, String(request.postId));
+  body.append(CLICK_FIELD.location, request.location);
   const answer: unknown = await ky
     .post(restUrl(root, `${COUNTS_ROUTE}${String(request.cachebreak)}`), { ...options, body, headers: { 'X-WP-Nonce': nonce, Accept: 'application/json' } })
     .json();

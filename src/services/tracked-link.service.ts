@@ -5,8 +5,9 @@
 
 /** Links with this class are never tracked (the plugin's opt-out). */
 export const NO_TRACK_CLASS = 'no-ttc';
-/** The server refuses longer anchors (ANCHOR_MAX in server/clicks/click-beacon.ts). */
-export const ANCHOR_MAX = 255;
+import { ANCHOR_MAX } from '../validation/click-tracking/index.ts';
+
+export { ANCHOR_MAX };
 /** What the server accepts as a target: pages, and the company's phone and mail links. */
 const TRACKED_PROTOCOLS = ['http:', 'https:', 'mailto:', 'tel:'];
 

@@ -10,7 +10,7 @@ import 'lightgallery/css/lg-thumbnail.css';
 import './styles/lightbox.css';
 import { LIGHTBOX_SWIPE_THRESHOLD_PX } from '../machines/theme.constants.ts';
 import type { LightboxEngine } from '../services/gallery-lightbox.types.ts';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../validation/shared/escape-html.ts';
 
 /** Space between thumbnails and at the strip's ends (lightGallery's default margin). */
 const THUMB_MARGIN_PX = 5;

@@ -12,6 +12,7 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
 import type { countryPrefixMachine } from '../machines/country-prefix.machine.ts';
 import { hiddenEntries } from '../machines/newsletter-context.ts';
 import { newsletterMachine } from '../machines/newsletter.machine.ts';
+import { isFading, isRedirecting, shownMessageKind } from '../machines/newsletter.selectors.ts';
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../validation/newsletter/index.ts';
 import { CountryPrefixPicker } from './country-prefix.view.tsx';
 import { CheckboxField, ChoiceField, ErrorSummary, errorItems, FormGroup, HiddenInputs, TextField, TextInput } from './form-fields/index.ts';
@@ -66,7 +67,8 @@ export function NewsletterFormView({
   // Before the page's script runs (or in a browser that cannot send the form) the fields are
   // disabled; while sending only the submit button is, so the focus is never thrown out of the form.
   const dormant = snapshot.matches('starting') || unsupported;
-  const fading = snapshot.matches({ editing: { answered: 'fading' } });
+  const fading = isFading(snapshot);
+  const messageKind = shownMessageKind(snapshot);
   const { entered, errors } = context;
 
   // After a failed submit the error summary takes the focus (GOV.UK).
@@ -77,7 +79,7 @@ export function NewsletterFormView({
   const input = (name: string) => (value: string) => send({ type: 'field.input', name, value });
   const frame = (name: string, required?: boolean) => ({ formId: unitTag, name, error: errors[name], required });
 
-  const messageClass = `sib-form__message${context.messageKind ? ` sib-form__message--${context.messageKind}` : ''}${fading ? ' is-fading' : ''}`;
+  const messageClass = `sib-form__message${messageKind ? ` sib-form__message--${messageKind}` : ''}${fading ? ' is-fading' : ''}`;
 
   return (
     <div className={`sib-form ${interactive || busy ? 'js' : 'no-js'}`} id={unitTag}>
@@ -88,7 +90,7 @@ export function NewsletterFormView({
         aria-labelledby={headingId}
         aria-busy={busy}
         noValidate
-        data-status={snapshot.matches('redirecting') ? 'redirecting' : (context.messageKind ?? (busy ? 'submitting' : 'idle'))}
+        data-status={isRedirecting(snapshot) ? 'redirecting' : (messageKind ?? (busy ? 'submitting' : 'idle'))}
         onSubmit={(event) => {
           event.preventDefault();
           if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' });
@@ -182,11 +184,11 @@ export function NewsletterFormView({
           </p>
         ) : null}
         <div className="sib-form__messages">
-          <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={context.messageKind === null || context.messageKind === 'error'}>
-            {context.messageKind === 'success' || context.messageKind === 'warning' ? context.message : ''}
+          <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={messageKind === null || messageKind === 'error'}>
+            {messageKind === 'success' || messageKind === 'warning' ? context.message : ''}
           </p>
-          <p className={messageClass} role="alert" aria-atomic="true" hidden={context.messageKind !== 'error'}>
-            {context.messageKind === 'error' ? context.message : ''}
+          <p className={messageClass} role="alert" aria-atomic="true" hidden={messageKind !== 'error'}>
+            {messageKind === 'error' ? context.message : ''}
           </p>
         </div>
       </form>

@@ -2,7 +2,8 @@
 // machine's graph: the home page's form on a site without reCAPTCHA (every answer status, the
 // transport errors, the nonce fetched again after a 403, the prefix-only SMS cleared, a prefix
 // picked from the list with the keyboard, the fade), the same form with a site key (a token per
-// submission), and a form with a redirect. Every invoked actor is a controllable fake.
+// submission), and a form with a redirect and no reCAPTCHA of its own. Every invoked actor is a
+// controllable fake.
 import { expect, it, vi } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
 import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
@@ -10,6 +11,7 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
 import { countryPrefixMachine } from '../../src/machines/country-prefix.machine.ts';
 import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_RECAPTCHA_ACTION } from '../../src/machines/newsletter.constants.ts';
 import { newsletterMachine } from '../../src/machines/newsletter.machine.ts';
+import { shownMessageKind } from '../../src/machines/newsletter.selectors.ts';
 import { NewsletterApiError, type SubscribeAnswer } from '../../src/services/newsletter-api.client.ts';
 import { SITE_REST_ROOT } from '../../src/services/site-config.client.ts';
 import { isPrefixOnly, type NewsletterStatus } from '../../src/validation/newsletter/index.ts';
@@ -40,7 +42,7 @@ const EMAIL = 'thandi@example.co.za';
 const SMS_NUMBER = '+27 82 555 0123';
 const NONCE = 'nonce-1';
 const HEADING = 'newsletter-test-title';
-const redirectForm: NewsletterForm = { ...homeNewsletterForm, id: 7, redirect: '/newsletter/confirmed/' };
+const redirectForm: NewsletterForm = { ...homeNewsletterForm, id: 7, redirect: '/newsletter/confirmed/', recaptcha: false };
 
 // --- the page -----------------------------------------------------------------------------------
 
@@ -125,14 +127,14 @@ const steps =
       if (event.type === 'xstate.done.actor.subscribe') {
         // A second round (with the nonce kept) only needs one answer.
         if (context.resets > 0) return outputStatus(event) === 'success' && outputCode(event) === undefined;
-        if (context.nonceRefetched) return outputCode(event) === 'sib_invalid_nonce' || outputStatus(event) === 'success';
+        if (is(snapshot, 'active.form.submitting.resending')) return outputCode(event) === 'sib_invalid_nonce' || outputStatus(event) === 'success';
         return plan.answers(event, snapshot);
       }
       if (event.type.startsWith('xstate.error.') && context.resets > 0) return false;
       return true;
     }
-    if (is(snapshot, 'editing.answered')) return event.type.startsWith('xstate.after.');
-    if (!is(snapshot, 'editing.idle')) return false;
+    if (is(snapshot, 'active.form.editing.answered')) return event.type.startsWith('xstate.after.');
+    if (!is(snapshot, 'active.form.editing.idle')) return false;
     // Two rounds at most: the second shows the kept nonce.
     if (context.resets > 1) return false;
     const { entered } = context;
@@ -166,8 +168,6 @@ const serializeState = (snapshot: Snapshot) => {
     sms: smsKind(snapshot),
     errors: Object.keys(context.errors).sort(),
     nonce: context.nonce !== null,
-    refetched: context.nonceRefetched,
-    siteKey: context.siteKey === undefined ? 'unknown' : context.siteKey !== null,
     token: context.token !== '',
     message: context.message,
     resets: context.resets,
@@ -231,7 +231,8 @@ const fakes = {
 type Check = StateAssertion<Machine>;
 
 const messageShown: Check = ({ snapshot, container }) => {
-  const { message, messageKind } = snapshot.context;
+  const { message } = snapshot.context;
+  const messageKind = shownMessageKind(snapshot);
   const region = messageKind === 'error' ? alertRegion(container) : politeRegion(container);
   const other = messageKind === 'error' ? politeRegion(container) : alertRegion(container);
   expect(region).toBeVisible();
@@ -252,7 +253,7 @@ const states: Record<string, Check> = {
     expect(fieldset(container)).toBeDisabled();
     expect(container.querySelector('.sib-form__unsupported')).toHaveTextContent('This browser cannot send the form.');
   },
-  editing: ({ snapshot, container }) => {
+  'active.form.editing': ({ snapshot, container }) => {
     const { context } = snapshot;
     expect(container.querySelector('.sib-form')).toHaveClass('js');
     expect(fieldset(container)).toBeEnabled();
@@ -285,11 +286,11 @@ const states: Record<string, Check> = {
     else expect(container.querySelectorAll('.form-group--error')).toHaveLength(0);
     expect(unexpectedConsoleErrors()).toEqual([]);
   },
-  'editing.idle': ({ container }) => {
+  'active.form.editing.idle': ({ container }) => {
     expect(politeRegion(container)).not.toBeVisible();
     expect(alertRegion(container)).not.toBeVisible();
   },
-  'editing.answered': (state) => {
+  'active.form.editing.answered': (state) => {
     const { snapshot, container } = state;
     messageShown(state);
     // After any answer the form is reset and the token dropped; the prefix stays as picked.
@@ -297,14 +298,14 @@ const states: Record<string, Check> = {
     expect(control(container, 'SMS').value).toBe(snapshot.context.smsPrefix);
     expect(snapshot.context.token).toBe('');
   },
-  'editing.answered.shown': ({ container }) => {
+  'active.form.editing.answered.display.shown': ({ container }) => {
     expect(container.querySelector('.sib-form__message.is-fading')).toBeNull();
   },
-  'editing.answered.fading': ({ snapshot, container }) => {
-    const region = snapshot.context.messageKind === 'error' ? alertRegion(container) : politeRegion(container);
+  'active.form.editing.answered.display.fading': ({ snapshot, container }) => {
+    const region = shownMessageKind(snapshot) === 'error' ? alertRegion(container) : politeRegion(container);
     expect(region).toHaveClass('is-fading');
   },
-  submitting: ({ container }) => {
+  'active.form.submitting': ({ container }) => {
     // Only the button is disabled: the fields stay (and keep the focus where the visitor left it).
     expect(fieldset(container)).toBeEnabled();
     expect(submitButton(container)).toBeDisabled();
@@ -315,41 +316,75 @@ const states: Record<string, Check> = {
     expect(formElement(container)).toHaveAttribute('aria-busy', 'true');
     expect(summary(container)).not.toBeVisible();
   },
-  'submitting.configuring': ({ fakes: running }) => {
-    expect(promise(running, 'recaptchaSetup').pending?.input).toEqual({ root: SITE_REST_ROOT });
+  // The form waits while the recaptcha region reads the site's configuration.
+  'active.form.submitting.configuring': ({ snapshot }) => {
+    expect(snapshot.matches({ active: { recaptcha: 'loading' } })).toBe(true);
   },
-  'submitting.protecting': ({ fakes: running }) => {
+  'active.form.submitting.protecting': ({ fakes: running }) => {
     expect(promise(running, 'recaptchaToken').pending?.input).toEqual({ action: NEWSLETTER_RECAPTCHA_ACTION });
   },
-  'submitting.fetchingNonce': ({ fakes: running }) => {
+  'active.form.submitting.fetchingNonce': ({ fakes: running }) => {
     expect(promise(running, 'fetchNonce').pending?.input).toEqual({ action: 'sib_subscribe' });
   },
-  'submitting.sending': ({ snapshot, fakes: running }) => {
-    const { input } = promise(running, 'subscribe').pending!;
-    const { context } = snapshot;
-    expect(input.action).toBe('/newsletter/subscribe/');
-    const entries = input.entries as Array<[string, string]>;
-    const single = new Map(entries);
-    expect(single.get('email')).toBe(EMAIL);
-    // An SMS holding only its prefix is cleared before sending; a number goes with its prefix.
-    expect(single.get('SMS')).toBe(context.entered.sms);
-    if (smsKind(snapshot) === 'prefix') expect(single.get('SMS')).toBe('');
-    expect(single.get('sib_SMS_prefix')).toBe(context.smsPrefix);
-    // The Brevo plugin's two list fields: the ticked list, and every list the form offers.
-    const posted = (name: string) => entries.filter(([field]) => field === name).map(([, value]) => value);
-    expect(posted('listIDs[]')).toEqual(['3']);
-    expect(posted('interestingLists[]')).toEqual(context.form.lists.map((list) => String(list.id)));
-    expect(single.get('consent')).toBe('yes');
-    expect(single.get('sib_form_action')).toBe('subscribe_form_submit');
-    expect(single.get('sib_form_id')).toBe(String(context.form.id));
-    expect(single.get('security')).toBe(NONCE);
-    expect(single.get('g-recaptcha-response')).toBe(context.token === '' ? undefined : context.token);
+  // After a 403: the nonce is fetched once more, and the submission sent again with it.
+  'active.form.submitting.renewingNonce': ({ fakes: running }) => {
+    expect(promise(running, 'fetchNonce').pending?.input).toEqual({ action: 'sib_subscribe' });
+    expect(promise(running, 'subscribe').instances.at(-1)?.settled).toBe(true);
   },
-  redirecting: (state) => {
+  'active.form.submitting.resending': sentAsPosted,
+  'active.form.submitting.sending': sentAsPosted,
+  'active.form.editing.answered.kind.success': ({ container }) => {
+    expect(politeRegion(container)).toHaveClass('sib-form__message--success');
+  },
+  'active.form.editing.answered.kind.warning': ({ container }) => {
+    expect(politeRegion(container)).toHaveClass('sib-form__message--warning');
+  },
+  'active.form.editing.answered.kind.error': ({ container }) => {
+    expect(alertRegion(container)).toHaveClass('sib-form__message--error');
+  },
+  // reCAPTCHA: nothing is read before the first submission; then the site's configuration once.
+  'active.recaptcha.pending': ({ fakes: running }) => {
+    expect(promise(running, 'recaptchaSetup').instances).toHaveLength(0);
+  },
+  'active.recaptcha.loading': ({ fakes: running }) => {
+    expect(promise(running, 'recaptchaSetup').pending?.input).toEqual({ root: SITE_REST_ROOT });
+  },
+  'active.recaptcha.ready': ({ fakes: running }) => {
+    expect(promise(running, 'recaptchaSetup').instances).toHaveLength(1);
+  },
+  // Off for good: no key, no configuration, or a form without reCAPTCHA; never a token.
+  'active.recaptcha.off': ({ snapshot, fakes: running }) => {
+    expect(promise(running, 'recaptchaSetup').instances).toHaveLength(snapshot.context.form.recaptcha ? 1 : 0);
+    expect(promise(running, 'recaptchaToken').instances).toHaveLength(0);
+  },
+  'active.form.redirecting': (state) => {
     messageShown(state);
     expect((state.fakes.navigate as FakeCallbackActor<{ url: string }>).running?.input).toEqual({ url: '/newsletter/confirmed/' });
   },
 };
+
+/** The POST as the plugin's form makes it. */
+function sentAsPosted({ snapshot, fakes: running }: Parameters<Check>[0]) {
+  const { input } = promise(running, 'subscribe').pending!;
+  const { context } = snapshot;
+  expect(input.action).toBe('/newsletter/subscribe/');
+  const entries = input.entries as Array<[string, string]>;
+  const single = new Map(entries);
+  expect(single.get('email')).toBe(EMAIL);
+  // An SMS holding only its prefix is cleared before sending; a number goes with its prefix.
+  expect(single.get('SMS')).toBe(context.entered.sms);
+  if (smsKind(snapshot) === 'prefix') expect(single.get('SMS')).toBe('');
+  expect(single.get('sib_SMS_prefix')).toBe(context.smsPrefix);
+  // The Brevo plugin's two list fields: the ticked list, and every list the form offers.
+  const posted = (name: string) => entries.filter(([field]) => field === name).map(([, value]) => value);
+  expect(posted('listIDs[]')).toEqual(['3']);
+  expect(posted('interestingLists[]')).toEqual(context.form.lists.map((list) => String(list.id)));
+  expect(single.get('consent')).toBe('yes');
+  expect(single.get('sib_form_action')).toBe('subscribe_form_submit');
+  expect(single.get('sib_form_id')).toBe(String(context.form.id));
+  expect(single.get('security')).toBe(NONCE);
+  expect(single.get('g-recaptcha-response')).toBe(context.token === '' ? undefined : context.token);
+}
 
 const prefixLogic = countryPrefixMachine.provide({ actors: { fetchCountryPrefixes: fromPromise(async () => COUNTRIES) } });
 
@@ -409,7 +444,6 @@ describeModel({
   input: { form: redirectForm },
   eventSamples: [
     ...baseCompletions,
-    { type: 'xstate.done.actor.recaptchaSetup', output: { siteKey: null } },
     answer('success', messages.success, { redirect: '/newsletter/confirmed/' }),
     answer('already_exist', messages.alreadyExist),
     ...visitorSamples,

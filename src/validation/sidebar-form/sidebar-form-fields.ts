@@ -2,6 +2,7 @@
 // from a form of content/sidebar-contact.ts. The browser renders and checks them; the server
 // reads and checks the same list, so the two can never disagree about what is valid.
 import type { SidebarContact, SidebarContactForm } from '../../../content/structs/sidebar-contact.struct.ts';
+import { ADMIN_AJAX_ACTION_FIELD } from '../shared/admin-ajax.ts';
 import type { SidebarFieldRules } from './check-sidebar-form.ts';
 
 /** admin-ajax.php's actions: sending a message, and asking for a human-test question. */
@@ -9,7 +10,7 @@ export const SIDEBAR_SEND_ACTION = 'ncf_send_message';
 export const HUMAN_TEST_ACTION = 'ncf_human_test';
 
 export const SIDEBAR_FIELD = {
-  action: 'action',
+  action: ADMIN_AJAX_ACTION_FIELD,
   formIndex: 'ncf_form_index',
   name: 'ncf_name_field',
   company: 'ncf_company_field',

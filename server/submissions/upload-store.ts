@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { UploadedFile } from './read-feedback-request.ts';
 
 /*
  * Uploaded files on disk, outside the web root (UPLOAD_DIR, default data/uploads): each under
@@ -11,17 +10,21 @@ import type { UploadedFile } from './read-feedback-request.ts';
  * submission that refers to it is committed.
  */
 
-export interface StoredUpload extends UploadedFile {
-  storedName: string;
+/** A file the request reader wrote to a temporary file, with its detected type's extensions. */
+export interface IncomingUpload {
+  tempPath: string;
+  kind: { extensions: readonly string[] };
 }
+
+export type StoredUpload<TUpload extends IncomingUpload = IncomingUpload> = TUpload & { storedName: string };
 
 /** What a stored name looks like; anything else is refused before it can become a path. */
 export const STORED_NAME_PATTERN = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 
-export async function storeUploads(uploadDir: string, uploads: readonly UploadedFile[]): Promise<StoredUpload[]> {
+export async function storeUploads<TUpload extends IncomingUpload>(uploadDir: string, uploads: readonly TUpload[]): Promise<Array<StoredUpload<TUpload>>> {
   if (uploads.length === 0) return [];
   await mkdir(uploadDir, { recursive: true, mode: 0o700 });
-  const stored: StoredUpload[] = [];
+  const stored: Array<StoredUpload<TUpload>> = [];
   try {
     for (const upload of uploads) {
       const storedName = `${randomBytes(16).toString('hex')}.${upload.kind.extensions[0] ?? 'bin'}`;

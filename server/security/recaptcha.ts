@@ -1,14 +1,13 @@
 /*
- * reCAPTCHA v3, verified on the server as CF7 does (modules/recaptcha): the browser puts a
- * token in `_wpcf7_recaptcha_response`, the server posts it with the secret to siteverify and
- * believes a human only when the answer is success, the score is above the threshold (0.50),
- * the action is the one the form asks for (`contactform`) and the token was issued on this
- * site's host name. An unreachable, slow or garbled verifier counts as "not human" too, like
+ * reCAPTCHA v3, verified on the server as CF7 does (modules/recaptcha), for every form that
+ * uses it (the contact form's spam check, the newsletter's sign-up): the server posts the
+ * form's token with the secret to siteverify and believes a human only when the answer is
+ * success, the score is above the threshold (0.50), the action is the one the form asks for
+ * (`contactform`, the newsletter's own) and the token was issued on this site's host name. An unreachable, slow or garbled verifier counts as "not human" too, like
  * CF7's non-200 branch: a forged token must not pass because Google could not be asked.
  */
 
 export const RECAPTCHA_THRESHOLD = 0.5;
-export const RECAPTCHA_ACTION = 'contactform';
 const VERIFY_TIMEOUT_MS = 5000;
 
 export interface RecaptchaCheck {
@@ -18,8 +17,8 @@ export interface RecaptchaCheck {
   remoteIp: string;
   /** The host the visitor posted to; the token's hostname must be the same. */
   hostname: string;
-  /** The action the token must have been issued for; default the contact form's. */
-  action?: string;
+  /** The action the token must have been issued for. */
+  action: string;
 }
 
 export interface RecaptchaVerdict {
@@ -65,9 +64,8 @@ export async function verifyRecaptcha(check: RecaptchaCheck): Promise<RecaptchaV
       score,
     };
   }
-  const action = check.action ?? RECAPTCHA_ACTION;
-  if (answer.action !== action) {
-    return { human: false, reason: `reCAPTCHA action is ${JSON.stringify(answer.action)}, not "${action}".`, score };
+  if (answer.action !== check.action) {
+    return { human: false, reason: `reCAPTCHA action is ${JSON.stringify(answer.action)}, not "${check.action}".`, score };
   }
   const tokenHost = typeof answer.hostname === 'string' ? answer.hostname.toLowerCase() : '';
   if (tokenHost !== check.hostname.toLowerCase()) {

@@ -1,3 +1,0 @@
-// Text made safe to put into HTML: as element content, or in a double-quoted attribute.
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
