@@ -94,7 +94,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
   const at = services.now();
   const record: SubmissionRecord = {
     formId: String(form.id),
-    status: 'mail_sent',
+    status: sent.status,
     postedData,
     postedDataHash: postedDataHash(services.secrets, { now: at, ip: input.ip, unitTag: input.unitTag, postedData }),
     remoteIpHash: input.ip === '' ? null : services.secrets.hash('remote_ip', input.ip),
