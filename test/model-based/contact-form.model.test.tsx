@@ -2,7 +2,10 @@
 // machine's graph: the page form (reCAPTCHA, redirect to /thank-you/), a form with every field
 // type (quiz and captcha refilled on load, no reCAPTCHA, no redirect), and the three ways the
 // plugin refuses to start (misplaced, no `wpcf7`, no `wpcf7.api`). Every invoked actor is a
-// controllable fake; the visitor's steps go through user-event.
+// controllable fake; the visitor's steps go through user-event. The steps come from the chart
+// (what is pending, what a state takes, its status tags) and from what the page lets a visitor
+// do; each effect is checked for what it was asked when it is answered; each state is checked
+// on the rendered page.
 import { act } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
@@ -11,71 +14,44 @@ import { contactFormMachine } from '../../src/machines/contact-form.machine.ts';
 import { formStatusOf, summaryErrorsOf } from '../../src/machines/contact-form.selectors.ts';
 import { statusTag } from '../../src/machines/contact-form-status.ts';
 import { characterCount, textOf } from '../../src/machines/contact-form-values.ts';
+import { redirectAddOnMachine } from '../../src/machines/redirect-add-on.machine.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../src/services/cf7-api.client.ts';
 import type { FeedbackResponse } from '../../src/services/cf7-api.types.ts';
-import { MISSING_WPCF7, MISSING_WPCF7_API, siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
+import { siteWpcf7 } from '../../src/services/wpcf7-config.service.ts';
 import { ContactFormView } from '../../src/views/contact-form.view.tsx';
 import { counterMessage } from '../../src/views/form-fields/character-counter.view.tsx';
 import { InsideContactForm } from '../../src/views/form-fields/form-nesting-context.ts';
-import {
-  cf7Answer,
-  control,
-  formElement,
-  hiddenValue as hidden,
-  liveStatus,
-  recordCf7Events,
-  responseOutput,
-  spinner,
-  submitButton,
-  wrapper,
-} from '../support/contact-form-page.ts';
+import { cf7Answer, control, formElement, hiddenValue as hidden, liveStatus, recordCf7Events, responseOutput, spinner, submitButton, wrapper } from '../support/contact-form-page.ts';
 import { expectErrorSummary, expectFieldError } from '../support/govuk-errors.ts';
 import { everyFieldForm } from '../unit/contact-form-fixture.ts';
-import { redirectAddOnMachine } from '../../src/machines/redirect-add-on.machine.ts';
-import {
-  activeStateNodes,
-  describeModel,
-  fakePromiseActor,
-  invokedActors,
-  settleEffectsFirst,
-  type ActorCompletionEvent,
-  type FakeActor,
-  type FakePromiseActor,
-  type ModelConfig,
-  type StateAssertion,
-  type StepExecutor,
-} from './harness/index.ts';
+import { activeStateNodes, describeModel, fakePromiseActor, invokedActors, settleEffectsFirst } from './harness/index.ts';
+import type { ActorCompletionEvent, FakeActor, FakePromiseActor, ModelConfig, StateAssertion, StepExecutor } from './harness/index.ts';
 
 type Machine = typeof contactFormMachine;
 type Snapshot = SnapshotFrom<Machine>;
 type Event = Parameters<NonNullable<ModelConfig<Machine>['filterEvents']>>[1] | ActorCompletionEvent;
+type VisitorEvent = { type: string; name?: string; value?: string; checked?: boolean };
 
 // The machine logs to the console by design (missing configuration, failed requests); the spy
 // keeps the output readable and lets states check what was logged. React's own warnings fail.
 const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-const unexpectedConsoleErrors = () =>
-  consoleError.mock.calls.filter(([first]) => typeof first === 'string' && /Warning|React|act\(/.test(first));
+const unexpectedConsoleErrors = () => consoleError.mock.calls.filter(([first]) => typeof first === 'string' && /Warning|React|act\(/.test(first));
 
 // The plugin's DOM events, as the rest of the page hears them.
 const domEvents = recordCf7Events();
 const lastDomEvent = domEvents.last;
-
-const setup = () => {
-  consoleError.mockClear();
-  domEvents.clear();
-};
+const setup = () => void (consoleError.mockClear(), domEvents.clear());
 
 const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
+const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
 
 const PAGE_MESSAGE = 'your-message';
 const CONSENT = 'your-consent';
 
 // --- samples ------------------------------------------------------------------------------------
 
-const answer = (status: string, message: string, invalid: Array<[string, string]> = [], extra: Record<string, unknown> = {}): ActorCompletionEvent => ({
-  type: 'xstate.done.actor.submitFeedback',
-  output: cf7Answer(status, message, invalid, { posted_data_hash: status === 'mail_sent' ? 'f1e2d3' : '', ...extra }),
-});
+const answer = (status: string, message: string, invalid: Array<[string, string]> = [], extra: Record<string, unknown> = {}) =>
+  cf7Answer(status, message, invalid, { posted_data_hash: status === 'mail_sent' ? 'f1e2d3' : '', ...extra });
 
 /** The redirect add-on's keys of the page form's answer: its popup, then the thank-you page. */
 const ADD_ON_KEYS = {
@@ -86,13 +62,12 @@ const ADD_ON_KEYS = {
 const quietAddOn = redirectAddOnMachine.provide({ actors: { navigate: fromCallback(() => undefined) } });
 
 const TOO_SHORT = 'Message must be 10 characters or more';
+// The schema itself only travels to the (fake) validator: one rule keeps the test names short.
 const schema = { version: 'test', locale: 'en_ZA', rules: [{ rule: 'minlength', field: PAGE_MESSAGE, error: TOO_SHORT, threshold: 10 }] };
-const answers: ActorCompletionEvent[] = [
-  answer('mail_sent', contactForm.messages.mail_sent_ok, [], ADD_ON_KEYS),
-  answer('validation_failed', contactForm.messages.validation_error, [
-    ['your-name', 'Enter your full name'],
-    ['your-email', 'Enter your email address'],
-  ]),
+const sent = answer('mail_sent', contactForm.messages.mail_sent_ok, [], ADD_ON_KEYS);
+const answers = [
+  sent,
+  answer('validation_failed', contactForm.messages.validation_error, [['your-name', 'Enter your full name'], ['your-email', 'Enter your email address']]),
   answer('acceptance_missing', contactForm.messages.accept_terms),
   answer('spam', contactForm.messages.spam),
   answer('aborted', 'Sending was stopped.'),
@@ -101,27 +76,21 @@ const answers: ActorCompletionEvent[] = [
   answer('needs_review', 'Your message will be reviewed.'),
 ];
 
-const completions: ActorCompletionEvent[] = [
-  { type: 'xstate.done.actor.browserSupport', output: { missing: null } },
-  { type: 'xstate.done.actor.browserSupport', output: { missing: 'Your browser does not support window.fetch().' } },
-  { type: 'xstate.error.actor.browserSupport', error: new Error('support check failed') },
-  // The schema itself only travels to the (fake) validator: one rule keeps the test names short.
-  { type: 'xstate.done.actor.fetchSchema', output: schema },
-  { type: 'xstate.error.actor.fetchSchema', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
-  { type: 'xstate.done.actor.recaptchaSetup', output: { siteKey: 'site-key' } },
-  { type: 'xstate.done.actor.recaptchaSetup', output: { siteKey: null } },
-  { type: 'xstate.error.actor.recaptchaSetup', error: new Error('reCAPTCHA: could not load the script') },
-  { type: 'xstate.done.actor.recaptchaToken', output: 'token-for-page' },
-  { type: 'xstate.error.actor.recaptchaToken', error: new Error('reCAPTCHA: no token') },
-  { type: 'xstate.done.actor.recaptchaSubmitToken', output: 'token-for-submission' },
-  { type: 'xstate.error.actor.recaptchaSubmitToken', error: new Error('reCAPTCHA: no token') },
-  { type: 'xstate.done.actor.validateFields', output: {} },
-  { type: 'xstate.done.actor.validateFields', output: { [PAGE_MESSAGE]: { error: TOO_SHORT } } },
-  { type: 'xstate.error.actor.validateFields', error: new Error('validation failed') },
-  ...answers,
-  { type: 'xstate.error.actor.submitFeedback', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
-  { type: 'xstate.done.actor.refill', output: { quiz: { 'quiz-math': ['2 + 3 = ?', 'hash-of-5'] }, captcha: { 'captcha-1': '/wp-content/uploads/wpcf7_captcha/4821.svg' } } },
-  { type: 'xstate.error.actor.refill', error: new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE) },
+/** An actor's sampled outputs, then its failure. */
+const outcomes = (id: string, outputs: readonly unknown[], error: unknown): ActorCompletionEvent[] => [
+  ...outputs.map((output) => ({ type: `xstate.done.actor.${id}` as const, output })),
+  { type: `xstate.error.actor.${id}`, error },
+];
+const offline = new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE);
+const completions = (feedback: readonly FeedbackResponse[]): ActorCompletionEvent[] => [
+  ...outcomes('browserSupport', [{ missing: null }, { missing: 'Your browser does not support window.fetch().' }], new Error('support check failed')),
+  ...outcomes('fetchSchema', [schema], offline),
+  ...outcomes('recaptchaSetup', [{ siteKey: 'site-key' }, { siteKey: null }], new Error('reCAPTCHA: could not load the script')),
+  ...outcomes('recaptchaToken', ['token-for-page'], new Error('reCAPTCHA: no token')),
+  ...outcomes('recaptchaSubmitToken', ['token-for-submission'], new Error('reCAPTCHA: no token')),
+  ...outcomes('validateFields', [{}, { [PAGE_MESSAGE]: { error: TOO_SHORT } }], new Error('validation failed')),
+  ...outcomes('submitFeedback', feedback, offline),
+  ...outcomes('refill', [{ quiz: { 'quiz-math': ['2 + 3 = ?', 'hash-of-5'] }, captcha: { 'captcha-1': '/wp-content/uploads/wpcf7_captcha/4821.svg' } }], offline),
 ];
 
 const visitorSamples = [
@@ -134,8 +103,7 @@ const visitorSamples = [
 
 // --- the graph: one thing at a time -------------------------------------------------------------
 
-/** `matches` with a dotted path (the typed `matches` wants the machine's state value shape). */
-const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
+const isVisitorStep = (type: string) => type.startsWith('field.');
 
 /**
  * Effects settle before the visitor's next step (the harness reads the pending actor or delay
@@ -145,58 +113,47 @@ const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot
 function effectsFirst(snapshot: Snapshot, event: Event): boolean | undefined {
   const [pending] = invokedActors(snapshot as AnyMachineSnapshot);
   const waiting = activeStateNodes(snapshot as AnyMachineSnapshot).find((node) => node.invoke.some((invoke) => String(invoke.src) === pending));
-  const visitorStep = (type: string) => type.startsWith('field.');
-  if (visitorStep(event.type) && waiting?.ownEvents.some(visitorStep)) return undefined;
+  if (isVisitorStep(event.type) && waiting?.ownEvents.some(isVisitorStep)) return undefined;
   return settleEffectsFirst(snapshot, event as EventObject);
 }
 
 /**
- * What the page can produce: a step on a field names a sampled field, any click after typing
- * leaves the field first, text is typed into
- * an empty field (typing adds to what is there), a click turns a box to the other side, and the
- * validator answers only for the fields it was asked about.
+ * What the page can produce: a field step names a sampled field; any click after typing leaves
+ * the field first; text is typed into an empty field (typing adds to what is there); a click
+ * turns a box to its other side; the validator answers only for the fields it was asked about.
  */
 function possibleOnPage(snapshot: Snapshot, event: Event): boolean {
   const { values, edited, validationFields } = snapshot.context;
   const { type, name = '', checked, output = {} } = event as VisitorEvent & { output?: object };
   if (type === 'xstate.done.actor.validateFields') return Object.keys(output).every((field) => validationFields.includes(field));
-  if (type.startsWith('field.') && name === '') return false;
-  if (edited.length > 0 && (type.startsWith('field.') || type === 'form.submit')) return type === 'field.blur';
+  if (isVisitorStep(type) && name === '') return false;
+  if (edited.length > 0 && (isVisitorStep(type) || type === 'form.submit')) return type === 'field.blur';
   if (type === 'field.input') return textOf(values[name]) === '';
   return type !== 'field.change' || values[name] !== checked;
 }
 
 /** The visitor fills the form in while it is plain HTML, fresh, or says what to fix (its status tags). */
 const EDITED_WHILE = ['init', 'invalid'].map(statusTag);
-const isEditedNow = (snapshot: Snapshot) => !snapshot.hasTag('interactive') || EDITED_WHILE.some((tag) => snapshot.hasTag(tag));
+const isEditable = (snapshot: Snapshot) => !snapshot.hasTag('interactive') || EDITED_WHILE.some((tag) => snapshot.hasTag(tag));
 
-/** The steps of a variant; its paths end in `endsIn` (the form works there as it does elsewhere). */
-const steps =
-  (endsIn: readonly string[]) =>
-  (snapshot: Snapshot, event: Event): boolean => {
-    if (!snapshot.can(event as never) || !possibleOnPage(snapshot, event)) return false;
-    const settled = effectsFirst(snapshot, event);
-    if (settled !== undefined) return settled;
-    if (endsIn.some((path) => is(snapshot, path))) return false;
-    return !event.type.startsWith('field.') || isEditedNow(snapshot);
-  };
+/** A variant's steps; its paths end in the states `endsIn` (the form works there as elsewhere). */
+const steps = (endsIn: readonly string[]) => (snapshot: Snapshot, event: Event) => {
+  if (!snapshot.can(event as never) || !possibleOnPage(snapshot, event)) return false;
+  const settled = effectsFirst(snapshot, event);
+  if (settled !== undefined) return settled;
+  return !endsIn.some((path) => is(snapshot, path)) && (!isVisitorStep(event.type) || isEditable(snapshot));
+};
 
-const serializeState = (snapshot: Snapshot) =>
-  JSON.stringify({
-    value: snapshot.value,
-    values: snapshot.context.values,
-    errors: Object.keys(snapshot.context.errors).sort(),
-    summary: Object.keys(summaryErrorsOf(snapshot.context)).length > 0,
-    message: snapshot.context.message !== '',
-    edited: snapshot.context.edited,
-    status: formStatusOf(snapshot),
-  });
+/** What the visitor can tell apart: the state, the entries, which errors and messages show, the status. */
+const serializeState = (snapshot: Snapshot) => {
+  const { values, errors, message, edited } = snapshot.context;
+  const summary = Object.keys(summaryErrorsOf(snapshot.context)).length > 0;
+  return JSON.stringify({ value: snapshot.value, values, errors: Object.keys(errors).sort(), summary, message: message !== '', edited, status: formStatusOf(snapshot) });
+};
 
 // --- steps --------------------------------------------------------------------------------------
 
-type VisitorEvent = { type: string; name?: string; value?: string; checked?: boolean };
-
-/** Each effect is checked for what it was asked when it is answered. */
+/** What each effect must have been asked, checked when it is answered. */
 const asked: Record<string, (input: Record<string, unknown>, from: Snapshot) => void> = {
   fetchSchema: (input, { context }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
   refill: (input, { context }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
@@ -205,10 +162,7 @@ const asked: Record<string, (input: Record<string, unknown>, from: Snapshot) => 
   recaptchaToken: (input, { context }) => expect(input).toEqual({ action: context.recaptchaAction }),
   recaptchaSubmitToken: (input) => expect(input).toEqual({ action: 'contactform' }),
   // Only the changed fields are validated, against the fetched schema.
-  validateFields: (input, { context }) => {
-    expect(input.fields).toEqual(context.validationFields);
-    expect(input.schema).toEqual(schema);
-  },
+  validateFields: (input, { context }) => expect(input).toEqual({ schema, fields: context.validationFields, entries: expect.any(Array) }),
   submitFeedback: (input, { context }) => {
     const entries = new Map(input.entries as Array<[string, string]>);
     expect(entries.get('_wpcf7')).toBe(String(context.form.id));
@@ -231,9 +185,7 @@ const settle =
       await vi.advanceTimersByTimeAsync(0);
     });
     // An answer with invalid fields moves the focus to the error summary (GOV.UK).
-    if ((output?.invalid_fields?.length ?? 0) > 0) {
-      await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.error-summary')));
-    }
+    if ((output?.invalid_fields?.length ?? 0) > 0) await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.error-summary')));
   };
 
 const events: Record<string, StepExecutor<Machine>> = {
@@ -243,29 +195,15 @@ const events: Record<string, StepExecutor<Machine>> = {
     await user.click(control(name!));
     await user.paste(value!);
   },
-  'field.blur': async ({ user }) => {
-    await user.tab();
-  },
-  'field.change': async ({ event, user }) => {
-    await user.click(control((event as VisitorEvent).name!));
-  },
-  'form.submit': async ({ user }) => {
-    await user.click(document.querySelector<HTMLButtonElement>('button[type="submit"]')!);
-  },
+  'field.blur': ({ user }) => user.tab(),
+  'field.change': ({ event, user }) => user.click(control((event as VisitorEvent).name!)),
+  'form.submit': ({ user }) => user.click(submitButton(document.body)),
 };
 
-const fakes = {
-  browserSupport: () => fakePromiseActor(),
-  fetchSchema: () => fakePromiseActor(),
-  recaptchaSetup: () => fakePromiseActor(),
-  recaptchaToken: () => fakePromiseActor(),
-  recaptchaSubmitToken: () => fakePromiseActor(),
-  validateFields: () => fakePromiseActor(),
-  submitFeedback: () => fakePromiseActor(),
-  refill: () => fakePromiseActor(),
-  // The real add-on, leaving no page: started by the answer, not a step of this model.
-  redirectAddOn: (): FakeActor => ({ kind: 'callback', logic: quietAddOn, instances: [], running: undefined }),
-};
+// Every actor the machine invokes is a fake, but the redirect add-on: the real one, leaving no
+// page, started by the answer and not a step of this model.
+const addOn = (): FakeActor => ({ kind: 'callback', logic: quietAddOn, instances: [], running: undefined });
+const fakes = Object.fromEntries(Object.keys(contactFormMachine.implementations.actors).map((src) => [src, src === 'redirectAddOn' ? addOn : () => fakePromiseActor()]));
 
 // --- what the visitor sees ----------------------------------------------------------------------
 
@@ -284,31 +222,24 @@ const plainForm: Check = ({ snapshot, container }) => {
   }
 };
 
-/** The console says why the form stayed plain HTML, in Contact Form 7's words. */
-const logged =
-  (...lines: string[]): Check =>
-  () => {
-    const said = consoleError.mock.calls.map(([first]) => (first instanceof Error ? first.message : first));
-    expect(said.some((line) => lines.includes(line as string))).toBe(true);
-  };
+/** The console says why the form stayed plain HTML. */
+const logged = (...lines: string[]): Check => () =>
+  expect(consoleError.mock.calls.some(([first]) => lines.includes(first instanceof Error ? first.message : first))).toBe(true);
 
-/** Every field's error beside it (GOV.UK: message above the control, linked, aria-invalid). */
-const inlineErrors: Check = ({ snapshot, container }) => {
+/** Every error beside its field (GOV.UK: message above the control, linked, aria-invalid) and in the summary after an answer. */
+const errorsShown: Check = ({ snapshot, container }) => {
   const { errors, form, unitTag } = snapshot.context;
   for (const field of form.fields) {
     expectFieldError(container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!, errors[field.name], `${unitTag}-ve-${field.name}`);
   }
+  const summary = summaryErrorsOf(snapshot.context);
+  expectErrorSummary(container, form.fields.flatMap((field) => summary[field.name] ?? []));
 };
 
-/** The summary lists every error with a link to its field, after an answer with invalid fields. */
-const errorSummary: Check = ({ snapshot, container }) => {
-  const errors = summaryErrorsOf(snapshot.context);
-  expectErrorSummary(container, snapshot.context.form.fields.flatMap((field) => errors[field.name] ?? []));
-};
-
-/** No validation runs in the browser: the form never shows `validating`. */
-const notValidating: Check = ({ container }) => {
-  expect(formElement(container)).not.toHaveClass('validating');
+/** The form shows `validating` exactly while a validation runs (and nothing busier shows). */
+const validatingShown: Check = ({ snapshot, container }) => {
+  const validating = is(snapshot, 'active.validation.validating') && is(snapshot, 'active.form.editable');
+  expect(formElement(container).classList.contains('validating')).toBe(validating);
 };
 
 const answerShown =
@@ -331,7 +262,7 @@ const submitting: Check = ({ container }) => {
   expect(lastDomEvent('wpcf7beforesubmit')).toBeDefined();
 };
 
-const recaptchaToken = (container: HTMLElement) => hidden(container, '_wpcf7_recaptcha_response');
+const tokenShown: Check = ({ snapshot, container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(snapshot.context.token);
 
 const states: Record<string, Check> = {
   misplaced: ({ container }) => {
@@ -341,7 +272,7 @@ const states: Record<string, Check> = {
   plainForm,
   // The prerendered state: the plain form, until the page's scripts have looked at the browser.
   'plainForm.checkingSupport': plainForm,
-  'plainForm.unconfigured': logged(MISSING_WPCF7, MISSING_WPCF7_API),
+  'plainForm.unconfigured': logged('wpcf7 is not defined.', 'wpcf7.api is not defined.'),
   'plainForm.unsupported': logged('Your browser does not support window.fetch().', 'support check failed'),
   active: (state) => {
     const { snapshot, container } = state;
@@ -359,8 +290,8 @@ const states: Record<string, Check> = {
     expect(hidden(container, '_wpcf7')).toBe(String(context.form.id));
     expect(hidden(container, '_wpcf7_unit_tag')).toBe(`wpcf7-f${context.form.id}-o1`);
     expect(hidden(container, '_wpcf7_posted_data_hash')).toBe(context.postedDataHash);
-    inlineErrors(state);
-    errorSummary(state);
+    errorsShown(state);
+    validatingShown(state);
     expect(unexpectedConsoleErrors()).toEqual([]);
   },
   'active.fields.settled': ({ snapshot, container }) => {
@@ -368,9 +299,8 @@ const states: Record<string, Check> = {
     const field = snapshot.context.form.fields.find((candidate) => 'counter' in candidate && candidate.counter);
     if (!field || !('maxLength' in field)) return;
     const live = container.querySelector(`[data-name="${field.name}"] [aria-live="polite"]`)!;
-    const announced = snapshot.context.announcedCounts[field.name];
     const count = characterCount(field as never, textOf(snapshot.context.values[field.name]).length);
-    expect(live.textContent).toBe(announced === undefined ? '' : counterMessage(count));
+    expect(live.textContent).toBe(snapshot.context.announcedCounts[field.name] === undefined ? '' : counterMessage(count));
   },
   'active.fields.typing': ({ snapshot, container }) => {
     // The visible counter follows every key; the too-short class marks a short message.
@@ -381,42 +311,23 @@ const states: Record<string, Check> = {
     expect(counter).toHaveAttribute('aria-hidden', 'true');
     expect(counter.classList.contains('too-short')).toBe(count.tooShort);
   },
-  // The rules arriving or not changes nothing the visitor sees; without them, nothing is validated.
-  'active.schema.loading': notValidating,
-  'active.schema.loaded': ({ snapshot, container }) => {
-    // A changed field is validated: the form shows it exactly while a validation runs.
-    const validating = is(snapshot, 'active.validation.validating') && is(snapshot, 'active.form.editable');
-    expect(formElement(container).classList.contains('validating')).toBe(validating);
-  },
-  'active.schema.failed': (state) => {
-    notValidating(state);
-    expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ code: 'fetch_error' }));
-  },
-  'active.recaptcha.loading': ({ container }) => {
-    expect(recaptchaToken(container)).toBe('');
-  },
-  'active.recaptcha.executing': ({ snapshot, container }) => {
-    expect(recaptchaToken(container)).toBe(snapshot.context.token);
-  },
-  'active.recaptcha.ready': ({ snapshot, container }) => {
-    expect(recaptchaToken(container)).toBe(snapshot.context.token);
-  },
-  'active.recaptcha.off': ({ snapshot, container }) => {
-    if (snapshot.context.form.recaptcha) expect(recaptchaToken(container)).toBe('');
-    else expect(recaptchaToken(container)).toBeUndefined();
-  },
-  'active.validation.unavailable': notValidating,
-  'active.validation.idle': notValidating,
-  'active.validation.validating': ({ snapshot, container }) => {
-    if (is(snapshot, 'active.form.editable')) expect(formElement(container)).toHaveClass('validating');
-  },
+  // Whether the rules have arrived shows only as validation (checked in `active`).
+  'active.schema.loading': validatingShown,
+  'active.schema.loaded': validatingShown,
+  'active.schema.failed': () => expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ code: 'fetch_error' })),
+  'active.recaptcha.loading': ({ container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(''),
+  'active.recaptcha.executing': tokenShown,
+  'active.recaptcha.ready': tokenShown,
+  'active.recaptcha.off': ({ snapshot, container }) =>
+    expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(snapshot.context.form.recaptcha ? '' : undefined),
+  'active.validation.unavailable': validatingShown,
+  'active.validation.idle': validatingShown,
+  'active.validation.validating': validatingShown,
   'active.form.editable.init': ({ snapshot, container }) => {
     expect(spinner(container)).not.toHaveClass('is-active');
     // After a request that failed (offline), its message says so in the live region.
     expect(liveStatus(container)).toHaveTextContent(snapshot.context.message);
-    if (snapshot.context.response === null && snapshot.context.message !== '') {
-      expect(responseOutput(container)).toHaveTextContent(FETCH_ERROR_MESSAGE);
-    }
+    if (snapshot.context.response === null && snapshot.context.message !== '') expect(responseOutput(container)).toHaveTextContent(FETCH_ERROR_MESSAGE);
   },
   'active.form.editable.invalid': answerShown('invalid'),
   'active.form.editable.unaccepted': answerShown('unaccepted'),
@@ -439,9 +350,8 @@ const states: Record<string, Check> = {
   'active.form.submitting.sending': submitting,
   'active.form.resetting': ({ snapshot, container }) => {
     expect(formElement(container)).toHaveClass('resetting');
-    for (const field of snapshot.context.form.fields) {
-      if (field.type === 'text' || field.type === 'textarea') expect(control(field.name).value).toBe('');
-    }
+    const texts = snapshot.context.form.fields.filter((field) => field.type === 'text' || field.type === 'textarea');
+    for (const field of texts) expect(control(field.name).value).toBe('');
   },
 };
 
@@ -455,60 +365,30 @@ const refilledChallenges: Check = ({ snapshot, container }) => {
   expect(hidden(container, '_wpcf7_captcha_challenge_captcha-1')).toBe('4821');
 };
 
-const render =
-  (form: FormDefinition, wpcf7: unknown = siteWpcf7, nested = false): ModelConfig<Machine>['render'] =>
-  (props) =>
-    nested ? (
-      <InsideContactForm.Provider value={true}>
-        <ContactFormView form={form} wpcf7={wpcf7} {...props} />
-      </InsideContactForm.Provider>
-    ) : (
-      <ContactFormView form={form} wpcf7={wpcf7} {...props} />
-    );
+const render = (form: FormDefinition, wpcf7: unknown = siteWpcf7, nested = false): ModelConfig<Machine>['render'] => (props) => (
+  <InsideContactForm.Provider value={nested}><ContactFormView form={form} wpcf7={wpcf7} {...props} /></InsideContactForm.Provider>
+);
 
-const visitor = [...completions, ...visitorSamples];
-const common = { machine: contactFormMachine, eventSamples: visitor, serializeState, fakes, events, setup, states, filterEvents: steps([]) };
+const common = { machine: contactFormMachine, eventSamples: [...completions(answers), ...visitorSamples], serializeState, fakes, events, setup, states, filterEvents: steps([]) };
 
 // Without a schema or reCAPTCHA the page form works as with them: those paths end where they begin.
-describeModel({
-  ...common,
-  variant: 'page form',
-  input: { form: contactForm, wpcf7: siteWpcf7 },
-  filterEvents: steps(['active.schema.failed', 'active.recaptcha.off']),
-  render: render(contactForm),
-});
+const pageEnds = ['active.schema.failed', 'active.recaptcha.off'];
+describeModel({ ...common, variant: 'page form', input: { form: contactForm, wpcf7: siteWpcf7 }, filterEvents: steps(pageEnds), render: render(contactForm) });
 
 // One submission, answered mail_sent (the page form walks every answer).
 describeModel({
   ...common,
   variant: 'every field, quiz and captcha refilled',
   input: { form: everyFieldForm, wpcf7: siteWpcf7 },
-  eventSamples: [...completions.filter((sample) => !answers.includes(sample) || sample === answers[0]), { type: 'form.submit' }],
+  eventSamples: [...completions([sent]), { type: 'form.submit' }],
   filterEvents: steps(['active.schema.failed']),
   render: render(everyFieldForm),
-  states: {
-    ...states,
-    active: async (state) => {
-      await states.active!(state);
-      await refilledChallenges(state);
-    },
-  },
+  states: { ...states, active: async (state) => (await states.active!(state), refilledChallenges(state)) },
 });
 
 describeModel({ ...common, variant: 'inside another form', input: { form: contactForm, wpcf7: siteWpcf7, nested: true }, render: render(contactForm, siteWpcf7, true) });
 
-describeModel({
-  ...common,
-  variant: 'no wpcf7',
-  input: { form: contactForm, wpcf7: null },
-  render: render(contactForm, null),
-  states: { ...states, 'plainForm.unconfigured': logged('wpcf7 is not defined.') },
-});
-
-describeModel({
-  ...common,
-  variant: 'no wpcf7.api',
-  input: { form: contactForm, wpcf7: { cached: 1 } },
-  render: render(contactForm, { cached: 1 }),
-  states: { ...states, 'plainForm.unconfigured': logged('wpcf7.api is not defined.') },
-});
+// Contact Form 7's words when the page's configuration is missing.
+for (const [variant, wpcf7, problem] of [['no wpcf7', null, 'wpcf7 is not defined.'], ['no wpcf7.api', { cached: 1 }, 'wpcf7.api is not defined.']] as const) {
+  describeModel({ ...common, variant, input: { form: contactForm, wpcf7 }, render: render(contactForm, wpcf7), states: { ...states, 'plainForm.unconfigured': logged(problem) } });
+}
