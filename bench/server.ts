@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { ensureBuilt, printTable, startBuiltServer } from './support/built-server.ts';
 // The same valid submission as the server tests.
 import { validContactFields } from '../test/server/helpers/test-forms.ts';
+import { contactFormUrl } from '../src/validation/contact-form/index.ts';
 import { homeFields, urlencoded } from '../test/server/helpers/newsletter-requests.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
       {
         name: 'feedback POST (stored + outboxed)',
         method: 'POST',
-        path: '/wp-json/contact-form-7/v1/contact-forms/5/feedback',
+        path: contactFormUrl(5, 'feedback'),
         headers: { 'content-type': feedback.contentType, 'user-agent': userAgent },
         body: feedback.body,
         target: { requestsPerSecond: 5000, p99Ms: 20 },
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
       {
         name: 'schema GET',
         method: 'GET',
-        path: '/wp-json/contact-form-7/v1/contact-forms/5/feedback/schema',
+        path: contactFormUrl(5, 'schema'),
         headers: { 'accept-encoding': 'br, gzip', 'user-agent': userAgent },
         target: { requestsPerSecond: 10_000 },
       },

@@ -1,4 +1,5 @@
-import type { FormDefinition, FormField } from '../../content/forms/index.ts';
+import type { FormDefinition } from '../../content/forms/index.ts';
+import { refusedAcceptance } from '../../src/validation/contact-form/index.ts';
 import { messageFor } from './form-messages.ts';
 import { postedValues } from './posted-data.ts';
 
@@ -9,8 +10,6 @@ import { postedValues } from './posted-data.ts';
  * wording of every ticked box is kept with the submission (POPIA: what the visitor agreed to).
  */
 
-type AcceptanceField = Extract<FormField, { type: 'acceptance' }>;
-
 export interface AcceptanceResult {
   accepted: boolean;
   /** The message for acceptance_missing: the first refused box's own wording, else the form's. */
@@ -20,16 +19,12 @@ export interface AcceptanceResult {
 }
 
 export function checkAcceptance(form: FormDefinition, formData: FormData): AcceptanceResult {
+  const isTicked = (name: string) => postedValues(formData, name).some((value) => typeof value === 'string' && value.trim() !== '');
   const consent: Record<string, string> = {};
-  let refused: AcceptanceField | undefined;
   for (const field of form.fields) {
-    if (field.type !== 'acceptance') continue;
-    const ticked = postedValues(formData, field.name).some((value) => typeof value === 'string' && value.trim() !== '');
-    if (ticked) consent[field.name] = field.text;
-    if (field.optional === true) continue;
-    const ok = field.invert === true ? !ticked : ticked;
-    if (!ok) refused ??= field;
+    if (field.type === 'acceptance' && isTicked(field.name)) consent[field.name] = field.text;
   }
+  const refused = refusedAcceptance(form.fields, (field) => isTicked(field.name));
   return {
     accepted: refused === undefined,
     message: messageFor(form, refused, 'accept_terms'),

@@ -1,4 +1,5 @@
 import type { FormDefinition } from '../../content/forms/index.ts';
+import { ANSWER_STATUS, type FeedbackAnswer as Cf7FeedbackAnswer } from '../../src/validation/contact-form/index.ts';
 import type { SubmissionOutcome } from './process-submission.ts';
 import type { Refill } from './refill.ts';
 import { afterSentKeys, type AfterSentKeys } from './after-sent-actions.ts';
@@ -11,28 +12,15 @@ import { afterSentKeys, type AfterSentKeys } from './after-sent-actions.ts';
  * for Contact Form 7" add-on adds (after-sent-actions.ts); CF7's own keys win on a clash.
  */
 
-export interface InvalidField {
-  field: string;
-  message: string;
-  idref: string | null;
-  error_id: string;
-}
-
-export interface FeedbackAnswer extends Refill, AfterSentKeys {
-  contact_form_id: number;
-  status: SubmissionOutcome['status'];
-  message: string;
-  invalid_fields: InvalidField[];
-  posted_data_hash: string;
-  into: string;
-}
+/** The protocol's answer (its schema's type), with this server's statuses and add-on keys. */
+export type FeedbackAnswer = Cf7FeedbackAnswer & Refill & AfterSentKeys & { status: SubmissionOutcome['status'] };
 
 export function feedbackAnswer(
   form: FormDefinition,
   outcome: SubmissionOutcome,
   context: { unitTag: string; origin: string; refill: Refill; log: { warn(details: object, text: string): void } },
 ): FeedbackAnswer {
-  const addOn = outcome.status === 'mail_sent' && outcome.postedData ? afterSentKeys(form, outcome.postedData, context.origin, context.log) : {};
+  const addOn = outcome.status === ANSWER_STATUS.sent.status && outcome.postedData ? afterSentKeys(form, outcome.postedData, context.origin, context.log) : {};
   return {
     ...addOn,
     contact_form_id: form.id,

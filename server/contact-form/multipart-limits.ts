@@ -32,7 +32,7 @@ export function fileFieldsOf(form: FormDefinition): FileField[] {
 
 const cache = new WeakMap<FormDefinition, MultipartLimits>();
 
-/** The limits of a form, computed once (three checks of every POST read them). */
+/** The limits of a form, computed once per form (each POST looks them up once, before its body). */
 export function multipartLimits(form: FormDefinition): MultipartLimits {
   let limits = cache.get(form);
   if (limits === undefined) {

@@ -1,4 +1,6 @@
 import type { FormDefinition, FormField } from '../../content/forms/index.ts';
+import { fieldKey } from '../../src/validation/field-values.ts';
+import { freeTextName, legacyFreeTextName } from '../../src/validation/contact-form/index.ts';
 
 /*
  * The submission as CF7 keeps it (`WPCF7_Submission::setup_posted_data`): one entry per named
@@ -23,8 +25,7 @@ export function postedValues(formData: FormData, name: string): FormDataEntryVal
   if (index === undefined) {
     index = new Map();
     for (const [key, value] of formData.entries()) {
-      const bracket = key.indexOf('[');
-      const field = bracket > 0 ? key.slice(0, bracket) : key;
+      const field = fieldKey(key);
       const list = index.get(field);
       if (list === undefined) index.set(field, [value]);
       else list.push(value);
@@ -84,7 +85,7 @@ export function displayValue(value: PostedValue | undefined): string {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** The text typed beside a free-text option: `_wpcf7_free_text_<name>` (CF7 5.x), or `<name>_free_text` (older CF7). */
+/** The text typed beside a free-text option, under CF7 5.x's name or older CF7's. */
 export function freeTextOf(formData: FormData, name: string): string {
-  return (postedText(formData, `_wpcf7_free_text_${name}`) || postedText(formData, `${name}_free_text`)).trim();
+  return (postedText(formData, freeTextName(name)) || postedText(formData, legacyFreeTextName(name))).trim();
 }

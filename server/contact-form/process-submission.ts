@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { validate } from '../../src/validation/index.ts';
+import { ANSWER_STATUS, type AnswerStatus } from '../../src/validation/contact-form/index.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
@@ -25,7 +26,9 @@ import { storeAcceptedSubmission, storeSpamSubmission, type SubmissionRecord } f
  * decides the status; later steps do not run.
  */
 
-export type SubmissionStatus = 'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'aborted';
+/** Every answer status but payment_required (no payment add-on here). */
+export type SubmissionStatus = Exclude<AnswerStatus, typeof ANSWER_STATUS.paymentRequired.status>;
+const { sent, failed, invalid, unaccepted, spam: spamAnswer, aborted } = ANSWER_STATUS;
 
 /**
  * CF7's `wpcf7_before_send_mail` with `$abort`: a hook may stop a valid, accepted, non-spam
@@ -82,16 +85,16 @@ export async function processSubmission(services: SubmissionServices, input: Sub
   });
 
   const invalidFields = await validateSubmission(services, input);
-  if (invalidFields.length > 0) return answer('validation_failed', form.messages.validation_error, '', invalidFields);
+  if (invalidFields.length > 0) return answer(invalid.status, form.messages.validation_error, '', invalidFields);
 
   const acceptance = checkAcceptance(form, formData);
-  if (!acceptance.accepted) return answer('acceptance_missing', acceptance.message);
+  if (!acceptance.accepted) return answer(unaccepted.status, acceptance.message);
 
   const postedData = readPostedData(form, formData);
   const at = services.now();
   const record: SubmissionRecord = {
     formId: String(form.id),
-    status: 'mail_sent',
+    status: sent.status,
     postedData,
     postedDataHash: postedDataHash(services.secrets, { now: at, ip: input.ip, unitTag: input.unitTag, postedData }),
     remoteIpHash: input.ip === '' ? null : services.secrets.hash('remote_ip', input.ip),
@@ -123,13 +126,13 @@ export async function processSubmission(services: SubmissionServices, input: Sub
       // Losing a spam record is harmless; the visitor's answer does not depend on it.
       services.log.error({ err: error }, 'could not store a spam submission');
     }
-    return answer('spam', form.messages.spam);
+    return answer(spamAnswer.status, form.messages.spam);
   }
   if (spam.recaptchaScore !== null) record.meta.recaptcha_score = spam.recaptchaScore;
 
   for (const hook of services.beforeSendMail) {
     const verdict = await hook({ form, postedData });
-    if (verdict?.abort) return answer('aborted', verdict.message ?? 'Sending mail has been aborted.', record.postedDataHash);
+    if (verdict?.abort) return answer(aborted.status, verdict.message ?? 'Sending mail has been aborted.', record.postedDataHash);
   }
 
   const requests = apiRequestsOf(form, postedData, services.log);
@@ -153,11 +156,11 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     services.log.info({ form: form.id, submission: id }, 'submission stored, mail queued');
   } catch (error) {
     services.log.error({ err: error, form: form.id }, 'could not store a submission');
-    return answer('mail_failed', form.messages.mail_sent_ng, record.postedDataHash);
+    return answer(failed.status, form.messages.mail_sent_ng, record.postedDataHash);
   }
   services.onMailQueued('mail');
   if (requests.length > 0) services.onMailQueued('http');
-  return { ...answer('mail_sent', form.messages.mail_sent_ok, record.postedDataHash), postedData };
+  return { ...answer(sent.status, form.messages.mail_sent_ok, record.postedDataHash), postedData };
 }
 
 /** The server's own checks first, then the shared SWV rules: the first error per field wins. */

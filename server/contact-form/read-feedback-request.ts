@@ -10,7 +10,7 @@ import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
 import { fieldTooLarge, malformedMultipart, requestTooLarge, tooManyFields, tooManyFiles, tooManyParts } from './feedback-errors.ts';
 import { bufferedParts, isSmallBody, readWholeBody, type Part, type PartFile, type PartLimits } from './buffered-parts.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
-import { fileFieldsOf, multipartLimits, type MultipartLimits } from './multipart-limits.ts';
+import { fileFieldsOf, type MultipartLimits } from './multipart-limits.ts';
 
 /** A file that passed the size and content checks, on disk under a temporary name until stored. */
 export interface UploadedFile {
@@ -41,7 +41,7 @@ const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
 };
 
 /**
- * Reads a multipart submission, with the form's limits applied by the parser: counts and sizes
+ * Reads a multipart submission, with the form's limits (multipartLimits) applied by the parser: counts and sizes
  * no real visitor reaches end the request with a 4xx as soon as they are passed. A small body
  * is read whole and split in one pass (buffered-parts.ts); a larger one is parsed as it
  * arrives (its length counted as it streams), files to disk, so memory per request stays
@@ -49,8 +49,12 @@ const PARSER_ERRORS: Record<string, (limits: MultipartLimits) => Error> = {
  * field's error, and is neither validated further nor kept. The caller removes the temporary
  * files it does not store (`discardUploads`).
  */
-export async function readFeedbackRequest(request: FastifyRequest, form: FormDefinition, uploadDir: string): Promise<FeedbackRequest> {
-  const limits = multipartLimits(form);
+export async function readFeedbackRequest(
+  request: FastifyRequest,
+  form: FormDefinition,
+  limits: MultipartLimits,
+  uploadDir: string,
+): Promise<FeedbackRequest> {
   const fileFields = new Map(fileFieldsOf(form).map((field) => [field.name, field]));
   const largestFile = Math.max(0, ...[...fileFields.values()].map((field) => field.maxSize));
   const formData = new FormData();

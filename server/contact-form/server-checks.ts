@@ -1,4 +1,5 @@
 import type { FormDefinition, FormField, MessageKey } from '../../content/forms/index.ts';
+import { captchaChallengeName, quizAnswerName } from '../../src/validation/contact-form/index.ts';
 import type { CaptchaStore } from '../security/captcha-store.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { messageFor } from './form-messages.ts';
@@ -10,8 +11,8 @@ import { isQuizAnswerCorrect } from './quiz.ts';
  * bypassed, and some answers (quiz hash, captcha) are only known here.
  * - select, checkbox, radio: every value must be one of the options (CF7's pipes and
  *   enum rule); one value for a radio or a single select, at most one for an exclusive group.
- * - quiz: the typed answer against `_wpcf7_quiz_answer_<field>`.
- * - captcha: the typed word against `_wpcf7_captcha_challenge_<field>`; used up either way.
+ * - quiz: the typed answer against the posted hash of the accepted answers.
+ * - captcha: the typed word against the posted challenge; used up either way.
  * - file: the reasons readFeedbackRequest refused a file (too large, wrong type by content).
  */
 
@@ -49,11 +50,11 @@ async function checkField(field: FormField, context: ServerCheckContext): Promis
     }
     case 'quiz': {
       const typed = postedText(formData, field.name);
-      const expected = postedText(formData, `_wpcf7_quiz_answer_${field.name}`);
+      const expected = postedText(formData, quizAnswerName(field.name));
       return isQuizAnswerCorrect(field, context.secrets, typed, expected) ? null : 'quiz_answer_not_correct';
     }
     case 'captcha': {
-      const challenge = postedText(formData, `_wpcf7_captcha_challenge_${field.name}`).trim();
+      const challenge = postedText(formData, captchaChallengeName(field.name)).trim();
       const typed = postedText(formData, field.name);
       return (await context.captchas.check(challenge, typed)) ? null : 'captcha_not_match';
     }

@@ -1,3 +1,4 @@
+import { CONTACT_FORM_FIELD, CONTACT_FORM_RECAPTCHA_ACTION } from '../../src/validation/contact-form/index.ts';
 import type { Config } from '../config.ts';
 import type { FormDefinition } from '../../content/forms/index.ts';
 import { displayValue, postedText, type PostedData } from './posted-data.ts';
@@ -6,15 +7,10 @@ import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-fil
 
 /*
  * CF7's spam filters (`wpcf7_spam`), cheapest first so a bot is rarely worth a call to Google:
- * the honeypot the browser form hides (`_wpcf7_hp_website`: people leave it empty, form-filling
+ * the honeypot the browser form hides (people leave it empty, form-filling
  * bots do not), the filters every form shares (submissions/spam-filters.ts: a missing user
  * agent, the disallowed words), and reCAPTCHA v3 when RECAPTCHA_SECRET is set and the form uses it.
  */
-
-export const HONEYPOT_FIELD = '_wpcf7_hp_website';
-export const RECAPTCHA_FIELD = '_wpcf7_recaptcha_response';
-/** The reCAPTCHA action the contact form's tokens are asked for. */
-export const RECAPTCHA_ACTION = 'contactform';
 
 /** The configuration the spam filters read. */
 export type SpamConfig = Pick<Config, 'disallowedWords' | 'recaptchaSecret' | 'recaptchaVerifyUrl'>;
@@ -40,7 +36,7 @@ export interface SpamVerdict {
 export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
   const spam = (reason: string, recaptchaScore: number | null = null): SpamVerdict => ({ spam: true, reason, recaptchaScore });
 
-  if (postedText(context.formData, HONEYPOT_FIELD).trim() !== '') return spam('honeypot: the hidden field was filled in.');
+  if (postedText(context.formData, CONTACT_FORM_FIELD.honeypot).trim() !== '') return spam('honeypot: the hidden field was filled in.');
   const shared =
     userAgentProblem(context.userAgent) ??
     disallowedWordProblem(context.config.disallowedWords, [...Object.values(context.postedData).map(displayValue), context.ip, context.userAgent]);
@@ -51,10 +47,10 @@ export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
   const verdict = await verifyRecaptcha({
     verifyUrl: config.recaptchaVerifyUrl,
     secret: config.recaptchaSecret,
-    token: postedText(context.formData, RECAPTCHA_FIELD),
+    token: postedText(context.formData, CONTACT_FORM_FIELD.recaptcha),
     remoteIp: context.ip,
     hostname: context.hostname,
-    action: RECAPTCHA_ACTION,
+    action: CONTACT_FORM_RECAPTCHA_ACTION,
   });
   if (!verdict.human) return spam(`recaptcha: ${verdict.reason}`, verdict.score ?? null);
   return { spam: false, reason: null, recaptchaScore: verdict.score ?? null };

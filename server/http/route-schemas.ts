@@ -4,6 +4,9 @@
 // the routes themselves, field by field, with the rules the browser uses.
 import { restErrorSchema } from './rest-error.ts';
 
+// Contact Form 7's answers are defined with its protocol, shared with the browser's types.
+export { feedbackAnswerSchema, refillSchema } from '../../src/validation/contact-form/index.ts';
+
 /** `/…/contact-forms/:id/…`: any text; an id that is no form is CF7's 404, not a 400. */
 export const formIdParams = {
   type: 'object',
@@ -15,47 +18,6 @@ export const formIdParams = {
 export const tokenQuery = {
   type: 'object',
   properties: { token: { type: 'string' } },
-} as const;
-
-/** The refill: fresh captcha image URLs and quiz [question, answer hash] pairs by field. */
-export const refillSchema = {
-  type: 'object',
-  // In the order the answers have always had them.
-  properties: {
-    quiz: {
-      type: 'object',
-      additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 },
-    },
-    captcha: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-} as const;
-
-/** Contact Form 7's feedback answer; the redirect add-on's keys pass through as they are. */
-export const feedbackAnswerSchema = {
-  type: 'object',
-  required: ['contact_form_id', 'status', 'message', 'invalid_fields', 'posted_data_hash', 'into'],
-  properties: {
-    contact_form_id: { type: 'integer' },
-    status: { type: 'string' },
-    message: { type: 'string' },
-    invalid_fields: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['field', 'message', 'idref', 'error_id'],
-        properties: {
-          field: { type: 'string' },
-          message: { type: 'string' },
-          idref: { type: ['string', 'null'] },
-          error_id: { type: 'string' },
-        },
-      },
-    },
-    posted_data_hash: { type: 'string' },
-    into: { type: 'string' },
-    ...refillSchema.properties,
-  },
-  additionalProperties: true,
 } as const;
 
 /** The Brevo plugin's answer to a sign-up, `code` only on a refused request; `msg` an object keyed by the notice, or a string for the captcha statuses. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRefill } from '../contact-form/refill.ts';
-import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
+import { contactFormRoute, requireForm } from '../contact-form/request-context.ts';
 import { siteBaseOf } from '../http/site-url.ts';
 import { formIdParams, refillSchema, restErrors } from '../http/route-schemas.ts';
 
@@ -11,7 +11,7 @@ import { formIdParams, refillSchema, restErrors } from '../http/route-schemas.ts
  */
 export default async function contactFormRefillRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
-    `${CONTACT_FORM_PATH}/refill`,
+    contactFormRoute('refill'),
     { schema: { params: formIdParams, response: { 200: refillSchema, ...restErrors(404) } } },
     async (request, reply) => {
     const form = requireForm(app, request.params.id);

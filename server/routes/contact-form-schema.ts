@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publishedSchema } from '../contact-form/form-schemas.ts';
 import { preferredEncoding } from '../http/accept-encoding.ts';
-import { CONTACT_FORM_PATH, requireForm } from '../contact-form/request-context.ts';
+import { contactFormRoute, requireForm } from '../contact-form/request-context.ts';
 import { formIdParams, restErrors } from '../http/route-schemas.ts';
 
 /** The SWV schema as CF7 publishes it (sent as bytes serialised once; this documents the shape). */
@@ -23,7 +23,7 @@ const swvSchema = {
 export default async function contactFormSchemaRoutes(app: FastifyInstance): Promise<void> {
   // Precompressed once per encoding: no compression hooks per request.
   app.get<{ Params: { id: string } }>(
-    `${CONTACT_FORM_PATH}/feedback/schema`,
+    contactFormRoute('schema'),
     { compress: false, schema: { params: formIdParams, response: { 200: swvSchema, ...restErrors(404) } } },
     async (request, reply) => {
     const form = requireForm(app, request.params.id);

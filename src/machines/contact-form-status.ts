@@ -1,29 +1,10 @@
-// Contact Form 7's statuses: what the API answers and the class the form carries for each.
+// The contactForm machine's status tags: a state that shows a status carries `status:<class>`
+// (selectors read the form's class from them). The statuses and their classes are listed once,
+// in validation/contact-form/contact-form-statuses.ts.
+import { ANSWER_STATUS, type AnswerState } from '../validation/contact-form/index.ts';
 
-/** API status → the form's class (and `data-status`), as the plugin maps them. */
-export const STATUS_CLASSES: Readonly<Record<string, string>> = {
-  init: 'init',
-  validation_failed: 'invalid',
-  acceptance_missing: 'unaccepted',
-  spam: 'spam',
-  aborted: 'aborted',
-  mail_sent: 'sent',
-  mail_failed: 'failed',
-  submitting: 'submitting',
-  resetting: 'resetting',
-  validating: 'validating',
-  payment_required: 'payment-required',
-};
+/** The tag of a status class (or of `custom`, a plugin's own status). */
+export const statusTag = (className: string): string => `status:${className}`;
 
-const KNOWN_CLASSES = new Set(Object.values(STATUS_CLASSES));
-
-/**
- * The class of any status: a known one as mapped, anything else (a plugin's own status) as
- * `custom-<name>`, with runs of other characters made single hyphens so it is one class name.
- */
-export function statusClass(status: string): string {
-  const known = STATUS_CLASSES[status] ?? (KNOWN_CLASSES.has(status) ? status : undefined);
-  if (known) return known;
-  const name = status.replace(/[^0-9a-z]+/gi, ' ').trim().replace(/\s+/g, '-');
-  return `custom-${name || 'status'}`;
-}
+/** The tag of the `editable` state that shows an answer. */
+export const answerTag = (state: AnswerState): string => statusTag(ANSWER_STATUS[state].className);

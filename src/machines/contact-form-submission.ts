@@ -2,25 +2,26 @@
 // (form id, version, locale, unit tag, container post, posted data hash, the reCAPTCHA token,
 // quiz answer hashes and captcha challenges), then the fields. Also the inputs the plugin's DOM
 // events list.
+import { captchaChallengeName, CONTACT_FORM_FIELD as FIELD, quizAnswerName } from '../validation/contact-form/index.ts';
 import { fieldEntries, type FormEntry } from './contact-form-values.ts';
 import type { ContactFormContext, SubmittedInput } from './contact-form.types.ts';
 
-/** The plugin version the form says it speaks (`_wpcf7_version`), as a WordPress page would. */
+/** The plugin version the form says it speaks (its `version` hidden field), as a WordPress page would. */
 export const WPCF7_VERSION = '6.0.6';
 
 /** The hidden fields the plugin posts with every submission, in its order. */
 export function hiddenEntries(context: ContactFormContext): FormEntry[] {
   const { form } = context;
   return [
-    ['_wpcf7', String(form.id)],
-    ['_wpcf7_version', WPCF7_VERSION],
-    ['_wpcf7_locale', form.locale],
-    ['_wpcf7_unit_tag', context.unitTag],
-    ['_wpcf7_container_post', String(context.containerPost)],
-    ['_wpcf7_posted_data_hash', context.postedDataHash],
-    ...(form.recaptcha ? [['_wpcf7_recaptcha_response', context.token] as const] : []),
-    ...Object.entries(context.quiz).map(([name, quiz]) => [`_wpcf7_quiz_answer_${name}`, quiz.answerHash] as const),
-    ...Object.entries(context.captcha).map(([name, captcha]) => [`_wpcf7_captcha_challenge_${name}`, captcha.challenge] as const),
+    [FIELD.formId, String(form.id)],
+    [FIELD.version, WPCF7_VERSION],
+    [FIELD.locale, form.locale],
+    [FIELD.unitTag, context.unitTag],
+    [FIELD.containerPost, String(context.containerPost)],
+    [FIELD.postedDataHash, context.postedDataHash],
+    ...(form.recaptcha ? [[FIELD.recaptcha, context.token] as const] : []),
+    ...Object.entries(context.quiz).map(([name, quiz]) => [quizAnswerName(name), quiz.answerHash] as const),
+    ...Object.entries(context.captcha).map(([name, captcha]) => [captchaChallengeName(name), captcha.challenge] as const),
   ];
 }
 

@@ -4,20 +4,20 @@
 // entries that are posted (named the way the plugin names them).
 import type { FormDefinition, FormField } from '../../content/forms/index.ts';
 import type { FormEntry } from '../services/form-data.service.ts';
+import { CONTACT_FORM_FIELD, freeTextName as freeTextFieldName, refusedAcceptance } from '../validation/contact-form/index.ts';
 
 export type FieldValue = string | string[] | boolean | File[];
 export type FormValues = Readonly<Record<string, FieldValue>>;
 export type { FormEntry };
 
-/** The honeypot: a text input people never see nor fill; the server calls a filled one spam. */
-export const HONEYPOT_FIELD = '_wpcf7_hp_website';
+const HONEYPOT_FIELD = CONTACT_FORM_FIELD.honeypot;
 
 type ChoiceField = Extract<FormField, { type: 'checkbox' | 'radio' }>;
 type TextLikeField = Extract<FormField, { type: 'text' | 'email' | 'tel' | 'url' | 'textarea' }>;
 
 /** The plugin's name for the free-text input of a checkbox or radio group. */
 export function freeTextName(field: ChoiceField): string {
-  return `_wpcf7_free_text_${field.name}`;
+  return freeTextFieldName(field.name);
 }
 
 export function hasFreeText(field: FormField): field is ChoiceField & { freeText: true } {
@@ -125,11 +125,7 @@ export function isFreeTextEnabled(field: FormField, values: FormValues): boolean
 
 /** Every acceptance that is not optional is given (ticked, or left unticked when inverted). */
 export function isAccepted(fields: readonly FormField[], values: FormValues): boolean {
-  return fields.every((field) => {
-    if (field.type !== 'acceptance' || field.optional) return true;
-    const ticked = values[field.name] === true;
-    return field.invert ? !ticked : ticked;
-  });
+  return refusedAcceptance(fields, (field) => values[field.name] === true) === undefined;
 }
 
 export interface CharacterCount {

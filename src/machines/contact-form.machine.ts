@@ -18,18 +18,19 @@ import { addOnPlanOf, hasAddOnWork } from '../services/redirect-add-on.answer.ts
 import { redirectAddOnMachine } from './redirect-add-on.machine.ts';
 import { recaptchaSetup, recaptchaToken, type RecaptchaSetupOutput } from '../services/recaptcha.actor.ts';
 import type { SwvSchema, ValidationResult } from '../validation/index.ts';
+import { ANSWER_STATES, ANSWER_STATUS, CONTACT_FORM_API, statusClass } from '../validation/contact-form/index.ts';
 import { answered, errorsAfterValidation, refilled } from './contact-form-answer.ts';
 import { createContext } from './contact-form-initial-context.ts';
 import { submissionEntries, submittedInputs } from './contact-form-submission.ts';
 import { applyChange, commitField, fieldOf, hasChallenges, hasCounter, initialValues, isAccepted, textOf } from './contact-form-values.ts';
 import { COUNTER_ANNOUNCE_DELAY_MS } from './contact-form.constants.ts';
-import { statusClass } from './contact-form-status.ts';
+import { answerTag, statusTag } from './contact-form-status.ts';
 import type { ContactFormContext, ContactFormEmitted, ContactFormEvent, ContactFormInput } from './contact-form.types.ts';
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message !== '' ? error.message : String(error));
 
 const apiInput = ({ context }: { context: ContactFormContext }) => ({
-  api: context.wpcf7.ok ? context.wpcf7.config.api : { root: '/wp-json/', namespace: 'contact-form-7/v1' },
+  api: context.wpcf7.ok ? context.wpcf7.config.api : CONTACT_FORM_API,
   formId: context.form.id,
 });
 
@@ -147,7 +148,8 @@ export const contactFormMachine = setup({
     })),
     applyRefill: enqueueActions(({ context, enqueue }, refillAnswer: RefillResponse | null) => {
       enqueue.assign(refilled(context, refillAnswer));
-      enqueue.emit({ type: 'form.reset', status: context.response?.status === 'mail_sent' ? 'sent' : 'init', response: refillAnswer });
+      const sent = context.response?.status === ANSWER_STATUS.sent.status;
+      enqueue.emit({ type: 'form.reset', status: sent ? ANSWER_STATUS.sent.className : 'init', response: refillAnswer });
     }),
   },
   delays: {
@@ -287,7 +289,7 @@ export const contactFormMachine = setup({
               },
             },
             validating: {
-              tags: ['status:validating'],
+              tags: [statusTag('validating')],
               on: {
                 // A change during a validation restarts it with both fields.
                 'field.change': { target: 'validating', reenter: true, actions: 'queueValidation' },
@@ -329,20 +331,21 @@ export const contactFormMachine = setup({
                 ],
               },
               states: {
-                init: { tags: ['status:init'] },
-                invalid: { tags: ['status:invalid'] },
-                unaccepted: { tags: ['status:unaccepted'] },
-                spam: { tags: ['status:spam'] },
-                aborted: { tags: ['status:aborted'] },
-                sent: { tags: ['status:sent'] },
-                failed: { tags: ['status:failed'] },
-                paymentRequired: { tags: ['status:payment-required'] },
+                init: { tags: [statusTag('init')] },
+                // One state per answer status (validation/contact-form/contact-form-statuses.ts).
+                invalid: { tags: [answerTag('invalid')] },
+                unaccepted: { tags: [answerTag('unaccepted')] },
+                spam: { tags: [answerTag('spam')] },
+                aborted: { tags: [answerTag('aborted')] },
+                sent: { tags: [answerTag('sent')] },
+                failed: { tags: [answerTag('failed')] },
+                paymentRequired: { tags: [answerTag('paymentRequired')] },
                 /** A status of another plugin: its class is `custom-<status>`. */
-                custom: { tags: ['status:custom'] },
+                custom: { tags: [statusTag('custom')] },
               },
             },
             submitting: {
-              tags: ['submitting', 'status:submitting'],
+              tags: ['submitting', statusTag('submitting')],
               // Every submission starts clean: earlier errors and messages go.
               entry: ['clearResponse', 'announceSubmission'],
               initial: 'sending',
@@ -374,23 +377,24 @@ export const contactFormMachine = setup({
                 },
               },
             },
-            /** The answer's status decides where the form goes. */
+            /**
+             * The answer's status decides where the form goes: a sent message is reset first, any
+             * other known status rests in its `editable` state, a plugin's own in `custom`.
+             */
             answered: {
               always: [
-                { guard: { type: 'isAnswer', params: { status: 'mail_sent' } }, target: 'resetting', actions: 'startRedirectAddOn' },
-                { guard: { type: 'isAnswer', params: { status: 'validation_failed' } }, target: 'editable.invalid' },
-                { guard: { type: 'isAnswer', params: { status: 'acceptance_missing' } }, target: 'editable.unaccepted' },
-                { guard: { type: 'isAnswer', params: { status: 'spam' } }, target: 'editable.spam' },
-                { guard: { type: 'isAnswer', params: { status: 'aborted' } }, target: 'editable.aborted' },
-                { guard: { type: 'isAnswer', params: { status: 'mail_failed' } }, target: 'editable.failed' },
-                { guard: { type: 'isAnswer', params: { status: 'payment_required' } }, target: 'editable.paymentRequired' },
+                { guard: { type: 'isAnswer', params: { status: ANSWER_STATUS.sent.status } }, target: 'resetting', actions: 'startRedirectAddOn' },
+                ...ANSWER_STATES.filter((state) => state !== 'sent').map((state) => ({
+                  guard: { type: 'isAnswer' as const, params: { status: ANSWER_STATUS[state].status } },
+                  target: `editable.${state}`,
+                })),
                 { target: 'editable.custom' },
               ],
             },
             // Contact Form 7's reset: the form is emptied, quiz and captcha refilled, and the status
             // returns to sent (after mail_sent) or init.
             resetting: {
-              tags: ['status:resetting'],
+              tags: [statusTag('resetting')],
               entry: 'resetValues',
               invoke: {
                 id: 'refill',
@@ -398,7 +402,7 @@ export const contactFormMachine = setup({
                 input: apiInput,
                 onDone: [
                   {
-                    guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
+                    guard: { type: 'isAnswer', params: { status: ANSWER_STATUS.sent.status } },
                     target: 'editable.sent',
                     actions: { type: 'applyRefill', params: ({ event }) => event.output },
                   },
@@ -406,7 +410,7 @@ export const contactFormMachine = setup({
                 ],
                 onError: [
                   {
-                    guard: { type: 'isAnswer', params: { status: 'mail_sent' } },
+                    guard: { type: 'isAnswer', params: { status: ANSWER_STATUS.sent.status } },
                     target: 'editable.sent',
                     actions: [{ type: 'applyRefill', params: null }, { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
                   },

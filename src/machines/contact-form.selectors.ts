@@ -2,24 +2,22 @@
 // `status:*` tags, so the state is the only place a status lives) and the errors its summary
 // lists.
 import type { SnapshotFrom } from 'xstate';
-import { statusClass } from './contact-form-status.ts';
+import { BUSY_STATUSES, RESTING_CLASSES, statusClass } from '../validation/contact-form/index.ts';
+import { statusTag } from './contact-form-status.ts';
 import type { contactFormMachine } from './contact-form.machine.ts';
 import type { ContactFormContext } from './contact-form.types.ts';
 
 type ContactFormSnapshot = Pick<SnapshotFrom<typeof contactFormMachine>, 'hasTag' | 'context'>;
-
-const RESTING_STATUSES = ['init', 'invalid', 'unaccepted', 'spam', 'aborted', 'sent', 'failed', 'payment-required'] as const;
 
 /**
  * The status class the form carries: a busy form (submitting, resetting) shows that; otherwise
  * a running validation shows over the last answer's status.
  */
 export function formStatusOf(snapshot: ContactFormSnapshot): string {
-  if (snapshot.hasTag('status:submitting')) return 'submitting';
-  if (snapshot.hasTag('status:resetting')) return 'resetting';
-  if (snapshot.hasTag('status:validating')) return 'validating';
-  if (snapshot.hasTag('status:custom')) return statusClass(snapshot.context.response?.status ?? 'custom');
-  return RESTING_STATUSES.find((status) => snapshot.hasTag(`status:${status}`)) ?? 'init';
+  const busy = BUSY_STATUSES.find((status) => snapshot.hasTag(statusTag(status)));
+  if (busy) return busy;
+  if (snapshot.hasTag(statusTag('custom'))) return statusClass(snapshot.context.response?.status ?? 'custom');
+  return RESTING_CLASSES.find((className) => snapshot.hasTag(statusTag(className))) ?? 'init';
 }
 
 /** The errors the GOV.UK summary lists: after an answer with invalid fields, those that remain. */

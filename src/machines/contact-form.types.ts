@@ -13,7 +13,7 @@ export interface ContactFormInput {
   wpcf7: unknown;
   /** Rendered inside another contact form's container: the plugin refuses to show it. */
   nested?: boolean;
-  /** The post the form is placed in (`_wpcf7_container_post`); 0 outside a post. */
+  /** The post the form is placed in (its `containerPost` hidden field); 0 outside a post. */
   containerPost?: number;
   /** Which occurrence of the form on the page (the `o<n>` of the unit tag). */
   occurrence?: number;

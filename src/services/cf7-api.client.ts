@@ -3,6 +3,7 @@
 // `invalid_json`. An answer outside 2xx is logged (the plugin throws the response at the console)
 // and becomes `http_error` with the server's WordPress message when it sent one.
 import ky, { type KyInstance } from 'ky';
+import { contactFormEndpoint } from '../validation/contact-form/index.ts';
 import type { FeedbackResponse, RefillResponse } from './cf7-api.types.ts';
 import type { Wpcf7Api } from './wpcf7-config.service.ts';
 
@@ -86,19 +87,18 @@ export function createCf7Client(api: Wpcf7Api, options: Cf7ClientOptions = {}): 
     return readJson(response);
   }
 
-  const form = (formId: number) => `${api.namespace}/contact-forms/${formId}`;
 
   return {
     async feedback(formId, body, signal) {
-      const answer = await request(`${form(formId)}/feedback`, { method: 'post', body, timeout: FEEDBACK_TIMEOUT_MS, signal });
+      const answer = await request(contactFormEndpoint(api.namespace, formId, 'feedback'), { method: 'post', body, timeout: FEEDBACK_TIMEOUT_MS, signal });
       if (!isFeedbackResponse(answer)) throw new Cf7ApiError('invalid_json', INVALID_JSON_MESSAGE, 200);
       return { ...answer, invalid_fields: Array.isArray(answer.invalid_fields) ? answer.invalid_fields : [] };
     },
     schema(formId, signal) {
-      return request(`${form(formId)}/feedback/schema`, { method: 'get', signal });
+      return request(contactFormEndpoint(api.namespace, formId, 'schema'), { method: 'get', signal });
     },
     async refill(formId, signal) {
-      const answer = await request(`${form(formId)}/refill`, { method: 'get', signal });
+      const answer = await request(contactFormEndpoint(api.namespace, formId, 'refill'), { method: 'get', signal });
       return isObject(answer) ? (answer as RefillResponse) : {};
     },
   };

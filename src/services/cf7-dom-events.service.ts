@@ -1,6 +1,7 @@
 // Contact Form 7's DOM events (wpcf7statuschanged, wpcf7beforesubmit, wpcf7submit, wpcf7invalid,
 // wpcf7mailsent, wpcf7reset…), dispatched on the form and bubbling, with the plugin's `detail`:
 // analytics tags and scripts written for the plugin hear this form the same way.
+import { ANSWER_STATUS } from '../validation/contact-form/index.ts';
 
 export interface Cf7FormInfo {
   contactFormId: number;
@@ -17,10 +18,14 @@ export type Cf7Announcement =
   | { type: 'submission.answered'; status: string; response: { status: string }; inputs: unknown[] }
   | { type: 'form.reset'; status: string; response: unknown };
 
-/** The plugin's event for an answer's status class, besides `wpcf7submit` (none for custom ones). */
+const { invalid, unaccepted, spam, aborted, sent, failed } = ANSWER_STATUS;
+const ANSWER_EVENT_CLASSES: readonly string[] = [invalid, unaccepted, spam, aborted].map((answer) => answer.className);
+const MAIL_EVENT_CLASSES: readonly string[] = [sent, failed].map((answer) => answer.className);
+
+/** The plugin's event for an answer's status class, besides `wpcf7submit` (none for custom ones nor payment_required). */
 export function answerEventName(statusClassName: string): string | undefined {
-  if (['invalid', 'unaccepted', 'spam', 'aborted'].includes(statusClassName)) return `wpcf7${statusClassName}`;
-  if (statusClassName === 'sent' || statusClassName === 'failed') return `wpcf7mail${statusClassName}`;
+  if (ANSWER_EVENT_CLASSES.includes(statusClassName)) return `wpcf7${statusClassName}`;
+  if (MAIL_EVENT_CLASSES.includes(statusClassName)) return `wpcf7mail${statusClassName}`;
   return undefined;
 }
 

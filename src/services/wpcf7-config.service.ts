@@ -2,6 +2,7 @@
 // where the REST API lives and whether the page may be served from a cache. The site cannot
 // print it inline (the Content-Security-Policy refuses inline scripts): the view passes the
 // site's own configuration below, or whatever configuration a page gives it.
+import { CONTACT_FORM_API } from '../validation/contact-form/index.ts';
 
 export interface Wpcf7Api {
   /** The REST root, e.g. `/wp-json/`; always ends with a slash. */
@@ -27,7 +28,7 @@ export type Wpcf7ConfigResult = { ok: true; config: Wpcf7Config } | { ok: false;
  * The same value on the server and in the browser, so hydration sees the same form.
  */
 export const siteWpcf7 = {
-  api: { root: '/wp-json/', namespace: 'contact-form-7/v1' },
+  api: CONTACT_FORM_API,
   cached: 1,
 } as const;
 
@@ -39,6 +40,6 @@ export function readWpcf7Config(source: unknown): Wpcf7ConfigResult {
   const { api, cached } = source;
   if (!isObject(api) || typeof api.root !== 'string') return { ok: false, problem: MISSING_WPCF7_API };
   const root = api.root.endsWith('/') ? api.root : `${api.root}/`;
-  const namespace = typeof api.namespace === 'string' && api.namespace !== '' ? api.namespace : 'contact-form-7/v1';
+  const namespace = typeof api.namespace === 'string' && api.namespace !== '' ? api.namespace : CONTACT_FORM_API.namespace;
   return { ok: true, config: { api: { root, namespace: namespace.replace(/^\/+|\/+$/g, '') }, cached: Boolean(cached) } };
 }

@@ -9,9 +9,10 @@ import { defaultFormNotices, type FormDefinition } from '../../content/forms/ind
 import { hiddenEntries, WPCF7_VERSION } from '../machines/contact-form-submission.ts';
 import { contactFormMachine } from '../machines/contact-form.machine.ts';
 import { formStatusOf, summaryErrorsOf } from '../machines/contact-form.selectors.ts';
-import { HONEYPOT_FIELD, textOf } from '../machines/contact-form-values.ts';
+import { textOf } from '../machines/contact-form-values.ts';
 import { dispatchCf7Events } from '../services/cf7-dom-events.service.ts';
 import { siteWpcf7 } from '../services/wpcf7-config.service.ts';
+import { CONTACT_FORM_FIELD, contactFormUrl } from '../validation/contact-form/index.ts';
 import { ResponseOutput, ScreenReaderResponse } from './contact-form-response.view.tsx';
 import { ContactFormField } from './contact-form-field.view.tsx';
 import { InsideContactForm } from './contact-form-nesting.ts';
@@ -32,8 +33,7 @@ export interface ContactFormViewProps {
   children?: ReactNode;
 }
 
-/** Where the form posts without scripts: the same REST endpoint, as multipart. */
-const feedbackPath = (form: FormDefinition) => `/wp-json/contact-form-7/v1/contact-forms/${form.id}/feedback`;
+const HONEYPOT_FIELD = CONTACT_FORM_FIELD.honeypot;
 
 export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect, children }: ContactFormViewProps) {
   const nested = useContext(InsideContactForm);
@@ -99,7 +99,8 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
         <ScreenReaderResponse message={context.message} items={errorItems(context.unitTag, names, context.errors)} />
         <form
           ref={formRef}
-          action={feedbackPath(form)}
+          // Without scripts the browser posts to the same REST endpoint, as multipart.
+          action={contactFormUrl(form.id, 'feedback')}
           method="post"
           encType="multipart/form-data"
           className={`wpcf7-form ${status}`}

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseSchema } from '../../src/validation/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -32,6 +32,17 @@ describe(`contact form routes on ${testDialect}`, () => {
       message: 'The requested contact form was not found.',
       data: { status: 404 },
     });
+  });
+
+  it('looks the form of a feedback POST up once, before its body, and answers with it', async () => {
+    const find = vi.spyOn(testApp.app.forms, 'find');
+    try {
+      const response = await postFeedback(testApp.app, 5, validContactFields());
+      expect(response.json()).toMatchObject({ contact_form_id: 5, status: 'mail_sent' });
+      expect(find.mock.calls).toEqual([[5]]);
+    } finally {
+      find.mockRestore();
+    }
   });
 
   it('answers a multipart POST to an unknown form with 404 wpcf7_not_found', async () => {

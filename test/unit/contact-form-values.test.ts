@@ -6,7 +6,7 @@ import { contactForm } from '../../content/forms/index.ts';
 import { captchaChallengeOf, errorsAfterValidation, refilled } from '../../src/machines/contact-form-answer.ts';
 import { createContext } from '../../src/machines/contact-form-initial-context.ts';
 import { hiddenEntries, submissionEntries } from '../../src/machines/contact-form-submission.ts';
-import { statusClass } from '../../src/machines/contact-form-status.ts';
+import { statusClass } from '../../src/validation/contact-form/index.ts';
 import {
   applyChange,
   characterCount,
