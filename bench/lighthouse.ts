@@ -12,7 +12,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { projects } from '../content/home/projects.ts';
-import { projectPathOf } from '../src/services/project-path.service.ts';
+import { projectPathOf } from '../src/services/projects/project-path.service.ts';
 import { ensureBuilt, printTable, startBuiltServer } from './support/built-server.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

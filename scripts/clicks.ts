@@ -3,7 +3,7 @@
  * visitors followed (Track The Click), most followed first, per page, from the database named
  * by DATABASE_URL. The last 30 days by default; outside links only unless --all.
  */
-import { clickReport, clickReportCsv, formatClickReport } from '../server/clicks/click-report.ts';
+import { clickReport, clickReportCsv, formatClickReport } from '../server/click-tracking/click-report.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 
 const USAGE = 'usage: npm run clicks -- [--since=YYYY-MM-DD] [--until=YYYY-MM-DD] [--all] [--csv]\n';

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
 import type { SubmissionWriter } from './submissions/submission-writer.ts';
-import type { HitWriter } from './clicks/hit-writer.ts';
+import type { HitWriter } from './click-tracking/hit-writer.ts';
 import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
 import type { OutboxSignal } from './plugins/outbox-signal.ts';
 import type { CaptchaStore } from './security/captcha-store.ts';

@@ -19,16 +19,16 @@ import submissionWriter from './plugins/submission-writer.ts';
 import clickHits from './plugins/click-hits.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
-import contactFormFeedbackRoutes from './routes/contact-form-feedback.ts';
-import contactFormRefillRoutes from './routes/contact-form-refill.ts';
-import contactFormSchemaRoutes from './routes/contact-form-schema.ts';
+import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
+import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts';
+import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
-import newsletterLinkRoutes from './routes/newsletter-links.ts';
-import newsletterSubscribeRoutes from './routes/newsletter-subscribe.ts';
+import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
+import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
-import trackTheClickRoutes from './routes/track-the-click.ts';
+import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
 
 export interface BuildAppOptions {
   config: Config;

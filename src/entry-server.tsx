@@ -9,7 +9,7 @@ import { seo, site } from '../content/index.ts';
 import type { ImageRef, PageMeta } from '../content/index.ts';
 import { projectPages } from '../content/project-pages.ts';
 import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
-import { projectPathOf, projectSlugOf } from './services/project-path.service.ts';
+import { projectPathOf, projectSlugOf } from './services/projects/project-path.service.ts';
 import { escapeHtml } from './validation/shared/escape-html.ts';
 
 export interface PrerenderTarget {

@@ -4,7 +4,7 @@
 // by, so the first client render matches the HTML.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { startPageInspector } from './services/page-inspector.service.ts';
+import { startPageInspector } from './services/shared/page-inspector.service.ts';
 import { App } from './views/app.tsx';
 
 const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeOldHits } from '../clicks/click-counts.ts';
+import { purgeOldHits } from '../click-tracking/click-counts.ts';
 import { purgeUploads } from '../contact-form/submissions-admin.ts';
 
 /** How often the jobs run; the first run comes a minute after start, so a site deployed more often than hourly still runs them. */

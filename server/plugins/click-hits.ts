@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createHitWriter, hitStoreFor } from '../clicks/hit-writer.ts';
+import { createHitWriter, hitStoreFor } from '../click-tracking/hit-writer.ts';
 
 /**
  * The group-commit writer of click hits, one per app (closing the app waits for the hits it

@@ -2,19 +2,19 @@
 // back-to-top button. The prerender (src/entry-server.tsx) and the browser (src/main.tsx) both
 // choose the page with resolveRoute from the same path, so hydration always matches.
 import { Suspense, type ComponentType } from 'react';
-import { lazyPart } from './lazy-part.ts';
+import { lazyPart } from './shared/lazy-part.ts';
 import { homeSectionIds, seo, site } from '../../content/index.ts';
 import { SECTION } from '../../content/section-ids.ts';
-import { BackToTop } from './back-to-top.view.tsx';
-import { MotionEffects } from './motion-effects.view.tsx';
-import { MenuScroll } from './menu-scroll.view.tsx';
-import { PageAddressContext } from './page-address.ts';
-import { PROJECT_STORY_ID, projectSlugOf } from '../services/project-path.service.ts';
+import { BackToTop } from './theme/back-to-top.view.tsx';
+import { MotionEffects } from './theme/motion-effects.view.tsx';
+import { MenuScroll } from './theme/menu-scroll.view.tsx';
+import { PageAddressContext } from './shared/page-address.ts';
+import { PROJECT_STORY_ID, projectSlugOf } from '../services/projects/project-path.service.ts';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
 // After the other views: imported first, TypeScript checked its machine's types before theirs
 // and then inferred AnyStateMachine for several model tests (a variance quirk of its checker).
-import { DeferredSection } from './deferred-section.view.tsx';
+import { DeferredSection } from './theme/deferred-section.view.tsx';
 // The link count bubbles' few rules go with the page's own stylesheet: the click tracking chunk
 // renders nothing, and a chunk's CSS would be a second stylesheet request on every page.
 
@@ -36,9 +36,9 @@ const NewsletterLinkExpiredPage = lazyPart(() =>
 // loads them from the page itself).
 const ProjectPage = lazyPart(() => import('./pages/project.page.tsx').then((module) => ({ default: module.ProjectPage })));
 // The slide-in contact panel: no HTML of its own before scripts run, its code a chunk of its own.
-const SidebarContact = lazyPart(() => import('./sidebar-contact.view.tsx'));
+const SidebarContact = lazyPart(() => import('./sidebar-form/sidebar-contact.view.tsx'));
 // Track The Click: renders nothing; it sends a beacon per followed link and shows link counts.
-const ClickTracking = lazyPart(() => import('./click-tracking.view.tsx'));
+const ClickTracking = lazyPart(() => import('./click-tracking/click-tracking.view.tsx'));
 const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );

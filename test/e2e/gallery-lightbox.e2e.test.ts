@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gallery } from '../../content/home/gallery.ts';
-import { GALLERY_THUMBS_VISIBLE } from '../../src/machines/theme.constants.ts';
+import { GALLERY_THUMBS_VISIBLE } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { hero } from '../../content/home/hero.ts';
-import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../src/machines/theme.constants.ts';
+import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import type { LayoutShift } from './support/layout-shift.ts';

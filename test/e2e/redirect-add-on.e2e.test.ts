@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('the redirect add-on in Chromium', () => {
   it('posts the chosen fields from a hidden form to the POST redirect page, in the same tab', async () => {
     // bypassCSP: the stand-in is a plain-http page on loopback; in production the page's
-    // form-action allows the https origin of each POST redirect in content (test/server/api-actions.test.ts).
+    // form-action allows the https origin of each POST redirect in content (test/server/contact-form/api-actions.test.ts).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const hostile = `"T" <script>x</script>`;

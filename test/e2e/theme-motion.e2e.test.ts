@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { MOTION_NEAR_MARGIN_PX, SECTION_HYDRATE_MARGIN_PX } from '../../src/machines/theme.constants.ts';
+import { MOTION_NEAR_MARGIN_PX, SECTION_HYDRATE_MARGIN_PX } from '../../src/machines/shared/theme.constants.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { home } from '../../content/home.ts';
-import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS, TEXT_SLIDER_INTERVAL_MS } from '../../src/machines/theme.constants.ts';
+import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS, TEXT_SLIDER_INTERVAL_MS } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { videos } from '../../content/home/videos.ts';
-import { VIDEO_POPUP_MIN_WIDTH_PX } from '../../src/machines/theme.constants.ts';
+import { VIDEO_POPUP_MIN_WIDTH_PX } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 

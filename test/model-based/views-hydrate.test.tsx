@@ -5,8 +5,8 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
-import { BackToTop } from '../../src/views/back-to-top.view.tsx';
-import { StickyHeader } from '../../src/views/sticky-header.view.tsx';
+import { BackToTop } from '../../src/views/theme/back-to-top.view.tsx';
+import { StickyHeader } from '../../src/views/theme/sticky-header.view.tsx';
 import { hydrateWithoutMismatch } from '../support/hydrate-without-mismatch.ts';
 import { setViewport } from './harness/index.ts';
 

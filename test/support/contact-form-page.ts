@@ -1,7 +1,7 @@
 // The contact form as the visitor and the rest of the page meet it: its parts in the rendered
 // markup (Contact Form 7's classes, the GOV.UK error summary) and the plugin's DOM events
 // (`wpcf7submit`, `wpcf7mailsent`…) as a page script hears them.
-import type { FeedbackResponse } from '../../src/services/cf7-api.types.ts';
+import type { FeedbackResponse } from '../../src/services/contact-form/cf7-api.types.ts';
 
 export const wrapper = (container: HTMLElement) => container.querySelector<HTMLElement>('.wpcf7')!;
 export const formElement = (container: HTMLElement) => container.querySelector<HTMLFormElement>('form.wpcf7-form')!;

@@ -2,7 +2,7 @@
 // map's actors use (map, marker, circle, info window, bounds, size, point, DirectionsService
 // and DirectionsRenderer), recording what they were asked. The browser tests use their own
 // script version (test/e2e/support/maps-stand-in.js), served in place of Google's.
-import type { MapsLibraries } from '../../src/services/maps-loader.actor.ts';
+import type { MapsLibraries } from '../../src/services/map/maps-loader.actor.ts';
 
 type Listener = () => void;
 type LatLng = { lat: number; lng: number };

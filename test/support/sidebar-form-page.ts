@@ -3,9 +3,9 @@
 // machines around them, which only need the form to reach its result).
 import type { UserEvent } from '@testing-library/user-event';
 import { fromCallback, fromPromise } from 'xstate';
-import { humanTestMachine } from '../../src/machines/human-test.machine.ts';
-import { sidebarFormMachine } from '../../src/machines/sidebar-form.machine.ts';
-import type { HumanTestQuestion, SendAnswer } from '../../src/services/sidebar-form-api.client.ts';
+import { humanTestMachine } from '../../src/machines/sidebar-form/human-test.machine.ts';
+import { sidebarFormMachine } from '../../src/machines/sidebar-form/sidebar-form.machine.ts';
+import type { HumanTestQuestion, SendAnswer } from '../../src/services/sidebar-form/sidebar-form-api.client.ts';
 import { SIDEBAR_FIELD } from '../../src/validation/sidebar-form/index.ts';
 
 export const QUESTION: HumanTestQuestion = { text: '3 + 4 = ?', sum: 7, challenge: 'challenge-1' };

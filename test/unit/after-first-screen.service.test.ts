@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstScreen, firstPaintPresented, priorityPictureSettled } from '../../src/services/after-first-screen.service.ts';
+import { afterFirstScreen, firstPaintPresented, priorityPictureSettled } from '../../src/services/shared/after-first-screen.service.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

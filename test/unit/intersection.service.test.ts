@@ -3,8 +3,8 @@
 // disconnect when an observer has nothing left; "near" for everything without the API.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
-import { createIntersectionEvents } from '../../src/services/intersection.actor.ts';
-import { createIntersectionService, verticalRootMargin, type ObserverConstructor } from '../../src/services/intersection.service.ts';
+import { createIntersectionEvents } from '../../src/services/shared/intersection.actor.ts';
+import { createIntersectionService, verticalRootMargin, type ObserverConstructor } from '../../src/services/shared/intersection.service.ts';
 
 type Entry = { target: Element; isIntersecting: boolean };
 

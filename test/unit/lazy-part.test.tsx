@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, expect, it, vi } from 'vitest';
-import { lazyPart } from '../../src/views/lazy-part.ts';
+import { lazyPart } from '../../src/views/shared/lazy-part.ts';
 
 function Part() {
   return <p>Prerendered part</p>;

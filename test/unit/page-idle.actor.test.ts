@@ -2,7 +2,7 @@
 // without requestIdleCallback), never before; and nothing after its state ended.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
-import { createPageIdle, IDLE_TIMEOUT_MS, type IdleWindow } from '../../src/services/page-idle.actor.ts';
+import { createPageIdle, IDLE_TIMEOUT_MS, type IdleWindow } from '../../src/services/shared/page-idle.actor.ts';
 
 function fakeWindow(readyState: DocumentReadyState, withIdle: boolean) {
   const load = new Set<() => void>();

@@ -1,7 +1,7 @@
 // The reCAPTCHA v3 client against a local stand-in for Google's provider: the real client code
 // adds the real script tag; the test plays the provider (defines `grecaptcha`, fires `load`).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRecaptchaClient, RECAPTCHA_ACTIONS, recaptchaScriptUrl, type Grecaptcha } from '../../src/services/recaptcha.service.ts';
+import { createRecaptchaClient, RECAPTCHA_ACTIONS, recaptchaScriptUrl, type Grecaptcha } from '../../src/services/shared/recaptcha.service.ts';
 
 /** A provider stub: ready() calls back asynchronously, execute() returns numbered tokens. */
 function stubProvider() {
@@ -130,7 +130,7 @@ describe('the reCAPTCHA v3 client', () => {
 
   it('never loads the provider without a site key: the setup actor reads the config first', async () => {
     vi.resetModules();
-    const { recaptchaSetup } = await import('../../src/services/recaptcha.actor.ts');
+    const { recaptchaSetup } = await import('../../src/services/shared/recaptcha.actor.ts');
     const { createActor, toPromise } = await import('xstate');
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ recaptchaSiteKey: null, googleMapsApiKey: null }), { headers: { 'Content-Type': 'application/json' } }));
     try {

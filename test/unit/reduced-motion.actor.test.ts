@@ -2,7 +2,7 @@
 // "allow" where the browser has no matchMedia.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
-import { createReducedMotionEvents, REDUCED_MOTION_QUERY, type MotionWindow } from '../../src/services/reduced-motion.actor.ts';
+import { createReducedMotionEvents, REDUCED_MOTION_QUERY, type MotionWindow } from '../../src/services/shared/reduced-motion.actor.ts';
 
 function fakeMedia(initial: boolean) {
   const listeners = new Set<(event: MediaQueryListEvent) => void>();

@@ -1,7 +1,7 @@
 // The site's public configuration client: its path under the REST root, empty or malformed keys
 // read as "off" (null), and a failure passed on to the caller (the feature stays off).
 import { describe, expect, it, vi } from 'vitest';
-import { fetchSiteConfig, SITE_REST_ROOT } from '../../src/services/site-config.client.ts';
+import { fetchSiteConfig, SITE_REST_ROOT } from '../../src/services/shared/site-config.client.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

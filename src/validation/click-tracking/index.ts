@@ -1,6 +1,6 @@
 // Track The Click's REST protocol, written once for the browser's beacon and counts
 // (services/track-the-click-api.client.ts) and the server's routes and checks
-// (server/routes/track-the-click.ts, server/clicks/click-beacon.ts): the routes, the fields of
+// (server/click-tracking/track-the-click.route.ts, server/click-tracking/click-beacon.ts): the routes, the fields of
 // a hit, the limits the server holds them to, the nonce action and the counts' answer.
 // Browser-safe: no node: imports.
 

@@ -5,7 +5,7 @@
 // until the visitor is about to meet it (DeferredSection): loading the page mounts none of them
 // at once, and a phone that shows only the first screen runs only what is near it.
 import { SECTION } from '../../../content/section-ids.ts';
-import { DeferredSection } from '../deferred-section.view.tsx';
+import { DeferredSection } from '../theme/deferred-section.view.tsx';
 import { AboutSection } from '../sections/about.section.tsx';
 import { ServicesSection } from '../sections/services.section.tsx';
 import { ProcessSection } from '../sections/process.section.tsx';

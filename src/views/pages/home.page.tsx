@@ -2,7 +2,7 @@
 // the footer are the app shell's, shared by every page. Only the hero is in the first script;
 // the rest is a chunk of its own (home-sections.view.tsx), prerendered in full.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { HeroSection } from '../sections/hero.section.tsx';
 
 const HomeSections = lazyPart(() => import('./home-sections.view.tsx'));

@@ -4,8 +4,8 @@
 // grid. A slug content does not know renders the 404 page (the server serves it with status 404).
 import { projects } from '../../../content/home/projects.ts';
 import { projectPages } from '../../../content/project-pages.ts';
-import { BeforeAfter } from '../before-after.view.tsx';
-import { PROJECT_DETAIL_ID, PROJECT_STORY_ID, projectSlugOf } from '../../services/project-path.service.ts';
+import { BeforeAfter } from '../media/before-after.view.tsx';
+import { PROJECT_DETAIL_ID, PROJECT_STORY_ID, projectSlugOf } from '../../services/projects/project-path.service.ts';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
 

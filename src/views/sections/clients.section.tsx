@@ -2,12 +2,12 @@
 // by the carousel's machine after first paint); the prerender waits for the carousel, so the page
 // carries every logo as a plain list, readable with JavaScript off.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { clients } from '../../../content/home/clients.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const LogoCarousel = lazyPart(() => import('../logo-carousel.view.tsx'));
+const LogoCarousel = lazyPart(() => import('../media/logo-carousel.view.tsx'));
 
 export function ClientsSection() {
   return (

@@ -1,7 +1,7 @@
 // How to reach the company: the contact form (CF7 form 5), every office with its address, phone
 // and e-mail as links, the business hours and the support desk.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { company } from '../../../content/index.ts';
 import { contact } from '../../../content/home/contact.ts';
 import type { Office } from '../../../content/index.ts';
@@ -12,7 +12,7 @@ import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 // The interactive form is its own chunk, loaded after first paint. The prerender waits for it,
 // so the page carries the form's full HTML; in the browser React keeps that server HTML (a
 // dehydrated Suspense boundary) until the chunk arrives, then hydrates it.
-const PageContactForm = lazyPart(() => import('../contact-form-page.view.tsx'));
+const PageContactForm = lazyPart(() => import('../contact-form/contact-form-page.view.tsx'));
 
 export function OfficeAddress({ office }: { office: Office }) {
   const { address } = office;

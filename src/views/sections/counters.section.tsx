@@ -2,12 +2,12 @@
 // animated figures are a lazy chunk (see counters-figures.view.tsx); the prerendered HTML shows
 // the final numbers and full bars, so the section reads completely without JavaScript.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { counters } from '../../../content/home/counters.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const CountersFigures = lazyPart(() => import('../counters-figures.view.tsx'));
+const CountersFigures = lazyPart(() => import('../theme/counters-figures.view.tsx'));
 
 export function CountersSection() {
   return (

@@ -3,12 +3,12 @@
 // open (readable without JavaScript; closed from first paint when scripts run, see faq.css), and
 // the chunk hydrates them after first paint.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { faq } from '../../../content/home/faq.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const FaqList = lazyPart(() => import('../faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
+const FaqList = lazyPart(() => import('../theme/faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
   return (

@@ -1,7 +1,7 @@
 // The gallery. Every picture links to its largest version, so without JavaScript a visitor can
 // still open it full size; the lightbox (gallery-grid.view.tsx) takes over these same links.
 import { gallery } from '../../../content/home/gallery.ts';
-import { GalleryGrid } from '../gallery-grid.view.tsx';
+import { GalleryGrid } from '../media/gallery-grid.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 

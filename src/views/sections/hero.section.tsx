@@ -5,8 +5,8 @@
 // without JavaScript, or if the slider cannot run.
 import { hero } from '../../../content/home/hero.ts';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
-import { HeroSlider, type HeroSliderViewProps } from '../hero-slider.view.tsx';
-import { SectionLink } from '../menu-scroll.view.tsx';
+import { HeroSlider, type HeroSliderViewProps } from '../media/hero-slider.view.tsx';
+import { SectionLink } from '../theme/menu-scroll.view.tsx';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 
 /** The hero itself: the slider's first slide. */

@@ -3,9 +3,9 @@
 // illustration inside .map__canvas once it has loaded.
 import { company } from '../../../content/index.ts';
 import { map } from '../../../content/home/map.ts';
-import { drivingDirectionsUrl } from '../../services/maplace.service.ts';
+import { drivingDirectionsUrl } from '../../services/map/maplace.service.ts';
 import { OfficeAddress } from './contact.section.tsx';
-import { OfficeMap } from '../office-map.view.tsx';
+import { OfficeMap } from '../map/office-map.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 

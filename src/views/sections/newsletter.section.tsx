@@ -2,7 +2,7 @@
 // prerendered into the page like the contact form; it needs the page's script (it fetches a
 // nonce), so without JavaScript the e-mail link does the same job.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { company } from '../../../content/index.ts';
 import { newsletter } from '../../../content/home/newsletter.ts';
 import { mailtoHref } from './parts/contact-links.ts';
@@ -11,7 +11,7 @@ import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
 // Styles come with the first stylesheet (site.css imports newsletter.css), so the prerendered
 // form is styled at first paint; the chunk hydrates it after first paint.
-const HomeNewsletterForm = lazyPart(() => import('../newsletter-home-form.view.tsx'));
+const HomeNewsletterForm = lazyPart(() => import('../newsletter/newsletter-home-form.view.tsx'));
 
 export function NewsletterSection() {
   return (

@@ -2,12 +2,12 @@
 // fold): the prerender writes every stage's full text, so the page reads completely without
 // JavaScript (every stage listed); the chunk hydrates it after first paint and the tabs work.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { process } from '../../../content/home/process.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const TabsView = lazyPart(() => import('../tabs.view.tsx').then((module) => ({ default: module.TabsView })));
+const TabsView = lazyPart(() => import('../theme/tabs.view.tsx').then((module) => ({ default: module.TabsView })));
 
 export function ProcessSection() {
   return (

@@ -2,8 +2,8 @@
 // (project-popup.view.tsx), whose cards' links open their project in it.
 import { projects } from '../../../content/home/projects.ts';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
-import { ProjectGrid } from '../project-grid.view.tsx';
-import { ProjectPopup } from '../project-popup.view.tsx';
+import { ProjectGrid } from '../projects/project-grid.view.tsx';
+import { ProjectPopup } from '../projects/project-popup.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function ProjectsSection() {

@@ -1,7 +1,7 @@
 // The footer of every page: who the company is, where to go, how to reach it, where it is on
 // social networks, and the registration details a South African company publishes.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { company, navigation } from '../../../content/index.ts';
 import { footer } from '../../../content/home/footer.ts';
 import { BrandMark } from './parts/brand-mark.view.tsx';
@@ -10,7 +10,7 @@ import { SocialLinks } from './parts/social-links.view.tsx';
 import { SECTION } from '../../../content/section-ids.ts';
 
 // The short newsletter form (Brevo form 2) is a lazy chunk, prerendered like the contact form.
-const FooterNewsletterForm = lazyPart(() => import('../newsletter-footer-form.view.tsx'));
+const FooterNewsletterForm = lazyPart(() => import('../newsletter/newsletter-footer-form.view.tsx'));
 
 // Fixed when the site is built (vite.config.ts), so the prerendered HTML and the hydrated page
 // always print the same year; tests without the define fall back to the current year.

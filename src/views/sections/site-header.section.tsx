@@ -3,10 +3,10 @@
 // menu's to <MobileMenu> (the toggle on narrow screens) and <MainMenuList> (smooth scrolling and
 // the current section's mark).
 import { navigation, site } from '../../../content/index.ts';
-import { SectionLink } from '../menu-scroll.view.tsx';
-import { MobileMenu } from '../mobile-menu.view.tsx';
-import { MainMenuList } from '../scroll-spy.view.tsx';
-import { StickyHeader } from '../sticky-header.view.tsx';
+import { SectionLink } from '../theme/menu-scroll.view.tsx';
+import { MobileMenu } from '../theme/mobile-menu.view.tsx';
+import { MainMenuList } from '../theme/scroll-spy.view.tsx';
+import { StickyHeader } from '../theme/sticky-header.view.tsx';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 
 export interface SiteHeaderSectionProps {

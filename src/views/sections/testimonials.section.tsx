@@ -2,12 +2,12 @@
 // it, so the page carries every quote as a list (readable with JavaScript off), and the chunk
 // hydrates that list before turning it into a slider.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { testimonials } from '../../../content/home/testimonials.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const TextSlider = lazyPart(() => import('../text-slider.view.tsx'));
+const TextSlider = lazyPart(() => import('../media/text-slider.view.tsx'));
 
 export function TestimonialsSection() {
   return (

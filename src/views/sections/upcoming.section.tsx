@@ -3,13 +3,13 @@
 // writes their full HTML (every item listed, the event's date), so the section reads without
 // JavaScript.
 import { Suspense } from 'react';
-import { lazyPart } from '../lazy-part.ts';
+import { lazyPart } from '../shared/lazy-part.ts';
 import { upcoming } from '../../../content/home/upcoming.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
 
-const ComingSoonView = lazyPart(() => import('../coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
-const CountdownView = lazyPart(() => import('../countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
+const ComingSoonView = lazyPart(() => import('../theme/coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
+const CountdownView = lazyPart(() => import('../theme/countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
 
 export function UpcomingSection() {
   return (

@@ -1,7 +1,7 @@
 // The videos section: each film as its poster until a visitor plays it (video-player.view.tsx).
 import { videos } from '../../../content/home/videos.ts';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
-import { VideoPlayer } from '../video-player.view.tsx';
+import { VideoPlayer } from '../media/video-player.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 
 export function VideosSection() {

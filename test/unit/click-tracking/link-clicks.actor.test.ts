@@ -2,7 +2,7 @@
 // click, a click beside a link and an untracked link do not.
 import { afterEach, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
-import { linkClicks } from '../../../src/services/link-clicks.actor.ts';
+import { linkClicks } from '../../../src/services/click-tracking/link-clicks.actor.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,8 +1,8 @@
 // Track The Click's requests from the page: a hit by beacon (or keepalive fetch), counts with the
 // REST nonce, and marking the counted links.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markLinkCounts } from '../../../src/services/link-counts.service.ts';
-import { fetchLinkCounts, sendClickHit, type ClickHit } from '../../../src/services/track-the-click-api.client.ts';
+import { markLinkCounts } from '../../../src/services/click-tracking/link-counts.service.ts';
+import { fetchLinkCounts, sendClickHit, type ClickHit } from '../../../src/services/click-tracking/track-the-click-api.client.ts';
 
 const hit: ClickHit = { postId: 7, location: 'http://site.test/', link: { target: 'https://partner.example/', anchor: 'Partner' } };
 const fields = (data: FormData) => Object.fromEntries(data.entries());

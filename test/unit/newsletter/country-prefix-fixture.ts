@@ -1,5 +1,5 @@
 // A few countries as the server's prefix list gives them (the shape of the Brevo plugin's list).
-import type { CountryPrefix } from '../../../src/services/country-prefix-list.service.ts';
+import type { CountryPrefix } from '../../../src/services/newsletter/country-prefix-list.service.ts';
 
 export const COUNTRIES: CountryPrefix[] = [
   { countryCode: 'bw', name: 'Botswana', dialCode: '+267', flag: '🇧🇼' },

@@ -2,7 +2,7 @@
 // specific error for an empty list or any malformed entry (never a half-read list).
 import { describe, expect, it } from 'vitest';
 import { countryPrefixListHtml } from '../../../server/newsletter/country-prefixes.ts';
-import { CountryPrefixListError, parseCountryPrefixList } from '../../../src/services/country-prefix-list.service.ts';
+import { CountryPrefixListError, parseCountryPrefixList } from '../../../src/services/newsletter/country-prefix-list.service.ts';
 import { COUNTRIES, countryPrefixHtml } from './country-prefix-fixture.ts';
 
 const item = (attributes: string, inner: string) => `<li class="sib-country-prefix" ${attributes}>${inner}</li>`;

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
 import { failureAnswer, invalidNonce, newsletterAnswer } from '../../../server/newsletter/newsletter-answer.ts';
-import { loadCountryPrefixes } from '../../../src/services/country-prefix.actor.ts';
-import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter-api.client.ts';
+import { loadCountryPrefixes } from '../../../src/services/newsletter/country-prefix.actor.ts';
+import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter/newsletter-api.client.ts';
 import { COUNTRIES, countryPrefixHtml } from './country-prefix-fixture.ts';
 import { jsonResponse, recordingFetch } from '../../support/recording-fetch.ts';
 

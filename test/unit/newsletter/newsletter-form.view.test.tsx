@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { footerNewsletterForm, homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
-import { NewsletterFormView } from '../../../src/views/newsletter-form.view.tsx';
+import { NewsletterFormView } from '../../../src/views/newsletter/newsletter-form.view.tsx';
 
 async function renderForm(form = homeNewsletterForm) {
   render(

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fieldValue, formFieldsOf, registerFormBodyParsers } from '../http/form-fields.ts';
+import { tokenQuery } from '../http/route-schemas.ts';
+import { consentOriginOf } from './consent-origin.ts';
+import {
+  CONFIRM_PATH,
+  CONFIRMED_FALLBACK_PATH,
+  LINK_EXPIRED_PATH,
+  UNSUBSCRIBED_PATH,
+  UNSUBSCRIBE_PATH,
+} from './newsletter-mail.ts';
+import { confirmSubscriber, hasSomethingToConfirm, subscriberOfToken, unsubscribeSubscriber } from './subscription-links.ts';
+import { confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
+
+/** What the consent record says the subscriber used to leave. */
+export const UNSUBSCRIBE_WORDING = {
+  page: 'Pressed "Unsubscribe" on the unsubscribe page reached from the link in a newsletter mail.',
+  oneClick: 'One-click unsubscribe from the mail program (RFC 8058 List-Unsubscribe-Post).',
+} as const;
+
+// The page's form posts one token; a mail program's one-click POST one short field.
+const LINK_BODY_LIMIT = 4 * 1024;
+
+interface TokenQuery {
+  token?: string;
+}
+
+/**
+ * The links in newsletter mail. `GET /newsletter/confirm/?token=` shows a page whose button
+ * (`POST /newsletter/confirm/`) confirms a double opt-in, or a change a later sign-up asked
+ * for, and sends the visitor to the form's "confirmed" page; `GET /newsletter/unsubscribe/?token=`
+ * shows a page with an Unsubscribe button (a link alone never unsubscribes: scanners follow
+ * links); `POST /newsletter/unsubscribe/` with the token (query or body) unsubscribes and
+ * sends the visitor to the "unsubscribed" page, or, as RFC 8058's one-click POST
+ * (`List-Unsubscribe=One-Click`), answers 200. A bad, forged or expired token goes to the
+ * "link expired" page. Nothing here is cached.
+ */
+export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
+  registerFormBodyParsers(app, LINK_BODY_LIMIT);
+
+  // The confirmation link shows a page whose button confirms: a link alone confirms nothing.
+  app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const token = tokenOf(request.query.token);
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
+    if (subscriber === null || subscriber.status === 'unsubscribed') return seeOther(reply, LINK_EXPIRED_PATH);
+    const form = app.newsletterForms.find(subscriber.form_id);
+    if (!hasSomethingToConfirm(subscriber)) return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
+    const page = confirmPage({
+      token,
+      email: subscriber.email,
+      change: subscriber.status === 'subscribed',
+      head: await siteHead(app.config.staticRoot),
+    });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const fields = formFieldsOf(request.body) ?? [];
+    const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
+    if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
+    const form = app.newsletterForms.find(subscriber.form_id);
+    const confirmed = await confirmSubscriber(app.db, subscriber, {
+      // The confirmation is consent to the same words the sign-up showed.
+      wording: form?.consent.label ?? 'Pressed "Confirm" on the page the confirmation link in the double opt-in mail opened.',
+      request: consentOriginOf(app.secrets, request),
+      now: app.clock(),
+    });
+    if (!confirmed) return seeOther(reply, LINK_EXPIRED_PATH);
+    return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
+  });
+
+  app.get<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const token = tokenOf(request.query.token);
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
+    if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
+    if (subscriber.status === 'unsubscribed') return seeOther(reply, UNSUBSCRIBED_PATH);
+    const page = unsubscribePage({ token, email: subscriber.email, head: await siteHead(app.config.staticRoot) });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+    const fields = formFieldsOf(request.body) ?? [];
+    const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
+    const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';
+    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
+    if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
+    await unsubscribeSubscriber(app.db, subscriber, {
+      wording: oneClick ? UNSUBSCRIBE_WORDING.oneClick : UNSUBSCRIBE_WORDING.page,
+      request: consentOriginOf(app.secrets, request),
+      now: app.clock(),
+    });
+    if (oneClick) return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unsubscribed.\n');
+    return seeOther(reply, UNSUBSCRIBED_PATH);
+  });
+}
+
+/** A token is short ASCII; anything else (a repeated query parameter, a huge value) is no token. */
+function tokenOf(value: unknown): string {
+  return typeof value === 'string' && value.length <= 100 ? value : '';
+}
+
+function seeOther(reply: FastifyReply, path: string): FastifyReply {
+  return reply.code(303).header('cache-control', 'no-store').header('location', path).send();
+}

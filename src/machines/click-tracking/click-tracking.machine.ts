@@ -1,0 +1,116 @@
+// Track The Click in the page: which links visitors follow, and (when the server shows them) how
+// often each of this page's links was followed. Two regions: the beacon (off with the pro beacon,
+// declined for visitors whose browser asks not to be tracked, else listening and sending a hit
+// per followed link) and the counts (asked for once the page is idle, only when the server's
+// CLICK_COUNTS is on; a failure leaves the links as they are, silently for the visitor).
+// Every request carries the plugin's cache-breaking counter: 1, then one more per request.
+import { assign, setup } from 'xstate';
+import { linkClicks, type LinkFollowedEvent } from '../../services/click-tracking/link-clicks.actor.ts';
+import { countsSwitch, linkCounts } from '../../services/click-tracking/link-counts.actor.ts';
+import { pageIdle } from '../../services/shared/page-idle.actor.ts';
+import { sendClickHit, type ClickHit, type LinkCount } from '../../services/click-tracking/track-the-click-api.client.ts';
+import { SITE_REST_ROOT } from '../../services/shared/site-config.client.ts';
+
+export interface ClickTrackingInput {
+  /** The page's post id from content; 0 for a page without one. */
+  postId: number;
+  /** Content's "pro beacon" switch: true turns this beacon off. */
+  proBeacon: boolean;
+  /** Content: honour Global Privacy Control and Do Not Track. */
+  respectPrivacySignals: boolean;
+  /** The visitor's browser sends one of them. */
+  privacySignal: boolean;
+  /** The REST root (`/wp-json/`). */
+  root?: string;
+}
+
+export interface ClickTrackingContext extends Required<ClickTrackingInput> {
+  /** The last cachebreak used (0 before the first request). */
+  cachebreak: number;
+  counts: LinkCount[];
+}
+
+export type ClickTrackingEvent = LinkFollowedEvent | { type: 'page.idle' };
+
+export const clickTrackingMachine = setup({
+  types: {
+    input: {} as ClickTrackingInput,
+    context: {} as ClickTrackingContext,
+    events: {} as ClickTrackingEvent,
+  },
+  actors: { linkClicks, pageIdle, countsSwitch, linkCounts },
+  actions: {
+    nextCachebreak: assign(({ context }) => ({ cachebreak: context.cachebreak + 1 })),
+    sendHit: ({ context }, hit: Omit<ClickHit, 'postId'>) => {
+      sendClickHit({ ...hit, postId: context.postId }, context.cachebreak, context.root);
+    },
+    storeCounts: assign((_, counts: LinkCount[]) => ({ counts })),
+    warn: (_, problem: { error: unknown }) => console.warn('Click counts could not be loaded:', problem.error),
+  },
+  guards: {
+    isProBeacon: ({ context }) => context.proBeacon,
+    isDeclinedByVisitor: ({ context }) => context.respectPrivacySignals && context.privacySignal,
+    isOn: (_, on: boolean) => on,
+  },
+}).createMachine({
+  id: 'clickTracking',
+  context: ({ input }) => ({ root: SITE_REST_ROOT, ...input, cachebreak: 0, counts: [] }),
+  type: 'parallel',
+  states: {
+    beacon: {
+      initial: 'deciding',
+      states: {
+        deciding: {
+          always: [{ guard: 'isProBeacon', target: 'off' }, { guard: 'isDeclinedByVisitor', target: 'declined' }, { target: 'listening' }],
+        },
+        /** The pro beacon's switch is on: this beacon sends nothing. */
+        off: {},
+        /** The visitor asked not to be tracked: nothing is sent. */
+        declined: {},
+        listening: {
+          tags: ['tracking'],
+          invoke: { id: 'linkClicks', src: 'linkClicks' },
+          on: {
+            'link.followed': {
+              actions: ['nextCachebreak', { type: 'sendHit', params: ({ event }) => ({ link: event.link, location: event.location }) }],
+            },
+          },
+        },
+      },
+    },
+    counts: {
+      initial: 'waiting',
+      states: {
+        // Counts are a nicety: they wait until the page has loaded and the browser is idle.
+        waiting: {
+          invoke: { id: 'pageIdle', src: 'pageIdle' },
+          on: { 'page.idle': 'checking' },
+        },
+        checking: {
+          invoke: {
+            id: 'countsSwitch',
+            src: 'countsSwitch',
+            input: ({ context }) => ({ root: context.root }),
+            onDone: [{ guard: { type: 'isOn', params: ({ event }) => event.output }, target: 'loading' }, { target: 'off' }],
+            onError: { target: 'off', actions: { type: 'warn', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loading: {
+          // The counter moves before the request is made: its input reads the new value.
+          entry: 'nextCachebreak',
+          invoke: {
+            id: 'linkCounts',
+            src: 'linkCounts',
+            input: ({ context }) => ({ postId: context.postId, cachebreak: context.cachebreak, root: context.root }),
+            onDone: { target: 'shown', actions: { type: 'storeCounts', params: ({ event }) => event.output } },
+            onError: { target: 'failed', actions: { type: 'warn', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        shown: { tags: ['counts'] },
+        /** CLICK_COUNTS is off (or its switch could not be read): links show no counts. */
+        off: {},
+        failed: {},
+      },
+    },
+  },
+});

@@ -1,0 +1,293 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { purgeOldHits } from '../../../server/click-tracking/click-counts.ts';
+import { clickReport, clickReportCsv, formatClickReport } from '../../../server/click-tracking/click-report.ts';
+import type { ClickHit, HitStore } from '../../../server/click-tracking/hit-store.ts';
+import { createHitWriter, HitQueueFullError, hitStoreFor, SETTLE_TURNS } from '../../../server/click-tracking/hit-writer.ts';
+import { kyselyHitStore } from '../../../server/click-tracking/kysely-hit-store.ts';
+import { multipartBody } from '../helpers/multipart.ts';
+import { fetchNonce } from '../helpers/newsletter-requests.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { testDialect } from '../helpers/test-db.ts';
+
+/*
+ * Track The Click's server side: beacons stored as links and hits (page id, or page URL for
+ * page id 0), every refusal with its code, the counts endpoint (off: `false`; on: per target and
+ * anchor, behind the wp_rest nonce), the bounded queue, retention.
+ */
+
+const SITE = 'https://www.example.co.za';
+let clock = Date.parse('2026-11-24T08:00:00.000Z');
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  clock = Date.parse('2026-11-24T08:00:00.000Z');
+});
+
+async function appWith(env: Record<string, string> = {}): Promise<TestApp> {
+  const test = await createTestApp({ SITE_URL: SITE, ...env }, { now: () => clock });
+  cleanups.push(() => test.cleanup());
+  await test.app.ready();
+  return test;
+}
+
+const beacon = (overrides: Record<string, string> = {}) => ({
+  postID: '12',
+  location: `${SITE}/`,
+  anchor: 'See our projects',
+  target: `${SITE}/#projects`,
+  ...overrides,
+});
+
+async function click(test: TestApp, fields: Record<string, string>, cachebreak: string | number = 1) {
+  const body = await multipartBody(fields);
+  return test.app.inject({ method: 'POST', url: `/wp-json/track-the-click/v3/click/${cachebreak}`, payload: body.payload, headers: { 'content-type': body.contentType } });
+}
+
+async function counts(test: TestApp, postId: string, location: string, nonce?: string) {
+  const body = await multipartBody({ postID: postId, location });
+  return test.app.inject({
+    method: 'POST',
+    url: '/wp-json/track-the-click/v3/getpagelinkclicks/7',
+    payload: body.payload,
+    headers: { 'content-type': body.contentType, ...(nonce === undefined ? {} : { 'x-wp-nonce': nonce }) },
+  });
+}
+
+describe(`Track The Click beacons on ${testDialect}`, () => {
+  it('stores a hit per beacon once committed, on one link per page, target and anchor', async () => {
+    const test = await appWith({ CLICK_COUNTS: 'on' });
+    for (const cachebreak of [1, 2, 3]) {
+      const response = await click(test, beacon(), cachebreak);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toBe(true);
+    }
+    await click(test, beacon({ anchor: 'image:https://www.example.co.za/assets/images/x.webp' }), 4);
+    await click(test, beacon({ target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn' }), 5);
+    const { db } = test.database;
+    expect(await db.selectFrom('click_links').select(['post_id', 'page_url', 'target', 'anchor']).orderBy('id').execute()).toEqual([
+      { post_id: 12, page_url: '', target: `${SITE}/#projects`, anchor: 'See our projects' },
+      { post_id: 12, page_url: '', target: `${SITE}/#projects`, anchor: 'image:https://www.example.co.za/assets/images/x.webp' },
+      { post_id: 12, page_url: '', target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn' },
+    ]);
+    expect(await db.selectFrom('click_hits').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: expect.anything() });
+
+    const nonce = await fetchNonce(test.app, 'wp_rest');
+    const answer = await counts(test, '12', `${SITE}/`, nonce);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([
+      { target: `${SITE}/#projects`, anchor: 'See our projects', clicks: 3 },
+      { target: `${SITE}/#projects`, anchor: 'image:https://www.example.co.za/assets/images/x.webp', clicks: 1 },
+      { target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn', clicks: 1 },
+    ]);
+  });
+
+  it('keys the links of a page without an id (0) by the page URL', async () => {
+    const test = await appWith({ CLICK_COUNTS: 'on' });
+    await click(test, beacon({ postID: '0', location: `${SITE}/thank-you/` }));
+    await click(test, beacon({ postID: '0', location: `${SITE}/thank-you/` }));
+    await click(test, beacon({ postID: '0', location: `${SITE}/newsletter/confirmed/` }));
+    const nonce = await fetchNonce(test.app, 'wp_rest');
+    expect((await counts(test, '0', `${SITE}/thank-you/`, nonce)).json()).toEqual([{ target: `${SITE}/#projects`, anchor: 'See our projects', clicks: 2 }]);
+    expect((await counts(test, '0', `${SITE}/newsletter/confirmed/`, nonce)).json()).toEqual([{ target: `${SITE}/#projects`, anchor: 'See our projects', clicks: 1 }]);
+    // A page with an id is another page.
+    expect((await counts(test, '12', `${SITE}/thank-you/`, nonce)).json()).toEqual([]);
+  });
+
+  it.each([
+    ['no postID', { postID: undefined }, 'ttc_missing_field'],
+    ['no target', { target: undefined }, 'ttc_missing_field'],
+    ['a postID that is not a number', { postID: '12abc' }, 'ttc_invalid_post_id'],
+    ['an anchor over 255 characters', { anchor: 'x'.repeat(256) }, 'ttc_anchor_too_long'],
+    ['a target over 4,096 characters', { target: `${SITE}/?q=${'x'.repeat(4100)}` }, 'ttc_url_too_long'],
+    ['a location that is not a URL', { location: 'home page' }, 'ttc_invalid_location'],
+    ['a location on another site', { location: 'https://evil.example.net/' }, 'ttc_foreign_location'],
+    ['a javascript: target', { target: 'javascript:alert(1)' }, 'ttc_invalid_target'],
+    ['a target that is not a URL', { target: '/#projects' }, 'ttc_invalid_target'],
+  ])('refuses %s with 400 and a code, storing nothing', async (_name, change, code) => {
+    const test = await appWith();
+    const fields = Object.fromEntries(Object.entries({ ...beacon(), ...change }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const response = await click(test, fields);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code, data: { status: 400 } });
+    const { db } = test.database;
+    expect(await db.selectFrom('click_hits').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores a click on a phone number or mail address (tel: and mailto: targets)', async () => {
+    const test = await appWith();
+    expect((await click(test, beacon({ target: 'tel:+27215550100', anchor: '+27 21 555 0100' }))).json()).toBe(true);
+    expect((await click(test, beacon({ target: 'mailto:enquiries@example.co.za', anchor: 'Email us' }))).json()).toBe(true);
+    const { db } = test.database;
+    expect((await db.selectFrom('click_links').select('target').orderBy('target').execute()).map((row) => row.target)).toEqual(['mailto:enquiries@example.co.za', 'tel:+27215550100']);
+  });
+
+  it('answers 404 for a cachebreak that is not a number, and 415 for JSON', async () => {
+    const test = await appWith();
+    const body = await multipartBody(beacon());
+    const wrong = await test.app.inject({ method: 'POST', url: '/wp-json/track-the-click/v3/click/abc', payload: body.payload, headers: { 'content-type': body.contentType } });
+    expect(wrong.statusCode).toBe(404);
+    const json = await test.app.inject({ method: 'POST', url: '/wp-json/track-the-click/v3/click/1', payload: JSON.stringify(beacon()), headers: { 'content-type': 'application/json' } });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ code: 'ttc_unsupported_media_type' });
+  });
+
+  it('limits beacons per address (CLICK_RATE_LIMIT) with 429 and Retry-After', async () => {
+    const test = await appWith({ CLICK_RATE_LIMIT: '2/1m' });
+    expect((await click(test, beacon())).statusCode).toBe(200);
+    expect((await click(test, beacon())).statusCode).toBe(200);
+    const limited = await click(test, beacon());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('60');
+    expect(limited.json()).toMatchObject({ code: 'ttc_rate_limited' });
+  });
+
+  it('answers false for counts while CLICK_COUNTS is off, and 403 without a good nonce when on', async () => {
+    const off = await appWith();
+    expect((await counts(off, '12', `${SITE}/`)).json()).toBe(false);
+    const on = await appWith({ CLICK_COUNTS: 'on' });
+    expect((await counts(on, '12', `${SITE}/`)).statusCode).toBe(403);
+    expect((await counts(on, '12', `${SITE}/`, 'forged-nonce')).json()).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+  });
+
+  it('deletes hits older than CLICK_RETAIN_DAYS', async () => {
+    const test = await appWith({ CLICK_RETAIN_DAYS: '30' });
+    await click(test, beacon());
+    clock += 31 * 24 * 3_600_000;
+    await click(test, beacon());
+    const { db } = test.database;
+    expect(await purgeOldHits(db, clock, test.app.config.clickRetainDays)).toBe(1);
+    expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe(`the clicks report on ${testDialect}`, () => {
+  it('lists the outside links most followed first, per page, with first and last click; --all adds the site\'s own; CSV is formula-safe', async () => {
+    const test = await appWith();
+    const outside = beacon({ target: 'https://www.linkedin.com/company/lumina', anchor: '=HYPERLINK("x")' });
+    await click(test, outside);
+    clock += 60_000;
+    await click(test, outside);
+    await click(test, beacon({ postID: '0', location: `${SITE}/thank-you/`, target: 'https://www.facebook.com/lumina', anchor: 'Facebook' }));
+    await click(test, beacon());
+    const { db } = test.database;
+    const period = { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za' };
+    const rows = await clickReport(db, { ...period, includeOwn: false });
+    expect(rows).toEqual([
+      { page: '12', target: 'https://www.linkedin.com/company/lumina', anchor: '=HYPERLINK("x")', clicks: 2, first: '2026-11-24T08:00:00.000Z', last: '2026-11-24T08:01:00.000Z' },
+      { page: `${SITE}/thank-you/`, target: 'https://www.facebook.com/lumina', anchor: 'Facebook', clicks: 1, first: '2026-11-24T08:01:00.000Z', last: '2026-11-24T08:01:00.000Z' },
+    ]);
+    expect((await clickReport(db, { ...period, includeOwn: true })).map((row) => row.target)).toContain(`${SITE}/#projects`);
+    expect(await clickReport(db, { ...period, since: '2026-11-25T00:00:00.000Z', includeOwn: true })).toEqual([]);
+    expect(clickReportCsv(rows).split('\r\n')).toEqual([
+      'page,target,anchor,clicks,first,last',
+      `12,https://www.linkedin.com/company/lumina,"'=HYPERLINK(""x"")",2,2026-11-24T08:00:00.000Z,2026-11-24T08:01:00.000Z`,
+      `${SITE}/thank-you/,https://www.facebook.com/lumina,Facebook,1,2026-11-24T08:01:00.000Z,2026-11-24T08:01:00.000Z`,
+      '',
+    ]);
+    expect(formatClickReport(rows, { ...period, includeOwn: false })).toContain('Link clicks from 2026-11-01 to 2026-12-01');
+  });
+
+  it('keeps one line per link in the table, whatever the anchor holds (line breaks, terminal escapes)', () => {
+    const row = { page: '12', target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn\n(opens in a new tab)\u001b[2J', clicks: 1, first: '2026-11-24T08:00:00.000Z', last: '2026-11-24T08:00:00.000Z' };
+    const table = formatClickReport([row], { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za', includeOwn: false });
+    const lines = table.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[4]).toContain('LinkedIn (opens in a new tab)…');
+    expect(table).not.toContain('\u001b');
+  });
+});
+
+describe(`the click hit writer on ${testDialect}`, () => {
+  const stores = { 'the store the server uses': hitStoreFor, 'the application connection (PostgreSQL, SQLite in memory)': kyselyHitStore };
+  for (const [name, storeFor] of Object.entries(stores)) {
+    it(`commits many hits in few transactions: ${name}`, async () => {
+      const test = await appWith();
+      const writer = createHitWriter(storeFor(test.database.db), { maxBatch: 1000 });
+      cleanups.push(() => writer.close());
+      const at = new Date(clock).toISOString();
+      await Promise.all(Array.from({ length: 3000 }, (_, index) => writer.write({ postId: index % 3, location: `${SITE}/`, target: `${SITE}/#t${index % 7}`, anchor: 'A', clickedAt: at })));
+      const { db } = test.database;
+      const stored = await db.selectFrom('click_hits').select(db.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(3000);
+      expect((await db.selectFrom('click_links').selectAll().execute()).length).toBe(21);
+      // Links already made are found again, in a later batch too.
+      await writer.write({ postId: 1, location: `${SITE}/`, target: `${SITE}/#t1`, anchor: 'A', clickedAt: at });
+      expect((await db.selectFrom('click_links').selectAll().execute()).length).toBe(21);
+    });
+  }
+
+  it.runIf(testDialect === 'sqlite')('on a SQLite file, commits through a connection of its own, and a write lock held on the application\'s is waited for without stopping the event loop', async () => {
+    const test = await appWith();
+    const { db } = test.database;
+    const writer = createHitWriter(hitStoreFor(db));
+    cleanups.push(() => writer.close());
+    const hit = { postId: 1, location: `${SITE}/`, target: `${SITE}/#about`, anchor: 'About', clickedAt: new Date(clock).toISOString() };
+    await writer.write(hit);
+    let ticks = 0;
+    let written = false;
+    let waiting: Promise<unknown> = Promise.resolve();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('rate_limits').values({ bucket: 'test', key: 'k', window_start: 0, count: 1 }).execute();
+      waiting = writer.write(hit).then(() => (written = true));
+      // The hit waits for this transaction's lock while timers keep firing.
+      for (let tick = 0; tick < 5; tick += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        ticks += 1;
+      }
+      expect(written).toBe(false);
+    });
+    await waiting;
+    await writer.write(hit);
+    expect(ticks).toBe(5);
+    expect(written).toBe(true);
+    expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(3);
+  });
+
+  it('waits for more hits while they keep arriving, one turn of the event loop at a time, then commits them together', async () => {
+    const batches: number[] = [];
+    const store: HitStore = {
+      store: async (hits: readonly ClickHit[]) => {
+        batches.push(hits.length);
+        return new Map();
+      },
+      close: async () => undefined,
+    };
+    const writer = createHitWriter(store);
+    const hit = { postId: 1, location: `${SITE}/`, target: `${SITE}/#about`, anchor: 'About', clickedAt: new Date(clock).toISOString() };
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // Two, then two more a turn later, then one: a single commit of five.
+    const written = [writer.write(hit), writer.write(hit)];
+    await nextTurn();
+    written.push(writer.write(hit), writer.write(hit));
+    await nextTurn();
+    written.push(writer.write(hit));
+    await Promise.all(written);
+    expect(batches).toEqual([5]);
+    // A hit on every turn: the commit waits SETTLE_TURNS turns at most.
+    batches.length = 0;
+    const steady: Array<Promise<void>> = [];
+    for (let turn = 0; turn < SETTLE_TURNS * 3; turn += 1) {
+      steady.push(writer.write(hit));
+      await nextTurn();
+    }
+    await Promise.all(steady);
+    expect(batches.length).toBeGreaterThan(1);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(SETTLE_TURNS + 1);
+    await writer.close();
+  });
+
+  it('refuses a hit at once when its queue is full, and stores those it took', async () => {
+    const test = await appWith();
+    const writer = createHitWriter(hitStoreFor(test.database.db), { maxQueue: 10 });
+    cleanups.push(() => writer.close());
+    const hit = { postId: 1, location: `${SITE}/`, target: `${SITE}/#about`, anchor: 'About', clickedAt: new Date(clock).toISOString() };
+    // Hits written in one turn of the event loop wait for one commit: ten fit, the eleventh
+    // finds the queue full.
+    const taken = Array.from({ length: 10 }, () => writer.write(hit));
+    await expect(writer.write(hit)).rejects.toBeInstanceOf(HitQueueFullError);
+    await Promise.all(taken);
+    expect(await test.database.db.selectFrom('click_hits').selectAll().execute()).toHaveLength(10);
+    // Once committed, the queue takes hits again.
+    await writer.write(hit);
+  });
+});

@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { subscribersCsv, type SubscriberListing } from '../../../server/newsletter/list-subscribers.ts';
+import { csvCell } from '../../../server/reports/csv.ts';
+import { runScript } from '../helpers/server-process.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-db.ts';
+
+/* `npm run subscribers`: the subscribers of the database in DATABASE_URL, as a table or as CSV. */
+
+let database: TestDatabase | undefined;
+
+afterEach(async () => {
+  await database?.cleanup();
+  database = undefined;
+});
+
+const WORDING = 'I agree that Lumina Displays may send me "The Lumina Brief", by e-mail.\nI can unsubscribe at any time.';
+
+async function seeded(): Promise<TestDatabase> {
+  database = await createTestDatabase();
+  const { db } = database;
+  const subscriber = async (email: string, status: 'pending' | 'subscribed' | 'unsubscribed', extra: Record<string, string | null> = {}) => {
+    const { id } = await db
+      .insertInto('newsletter_subscribers')
+      .values({
+        email,
+        status,
+        lists: '[2,4]',
+        sms: null,
+        attributes: '{}',
+        dates: '{}',
+        form_id: 1,
+        created_at: '2026-11-20T08:00:00.000Z',
+        updated_at: '2026-11-20T08:00:00.000Z',
+        confirmed_at: null,
+        unsubscribed_at: null,
+        confirmation_sent_at: null,
+        ...extra,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('newsletter_consents')
+      .values({ subscriber_id: id, action: 'subscribe', form_id: 1, wording: WORDING, lists: '[2,4]', ip_hash: null, user_agent: null, created_at: '2026-11-20T08:00:00.000Z' })
+      .execute();
+    return id;
+  };
+  await subscriber('thandi@example.co.za', 'subscribed', {
+    sms: '+27825550123',
+    attributes: JSON.stringify({ FIRSTNAME: '=HYPERLINK("http://evil.example","click")' }),
+    dates: JSON.stringify({ PROJECT_DATE: '2027-03-05' }),
+    confirmed_at: '2026-11-20T09:00:00.000Z',
+  });
+  await subscriber('sipho@example.co.za', 'pending', { attributes: JSON.stringify({ FIRSTNAME: 'Sipho, Jr.' }) });
+  await subscriber('lerato@example.co.za', 'unsubscribed', { unsubscribed_at: '2026-11-21T10:00:00.000Z' });
+  return database;
+}
+
+async function subscribers(args: string[] = []) {
+  if (database === undefined) throw new Error('no database');
+  const run = runScript('scripts/subscribers.ts', { DATABASE_URL: database.url }, args);
+  const { code } = await run.exit;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+describe('CSV cells', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a, b', '"a, b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=1+2', "'=1+2"],
+    ['+27825550123', "'+27825550123"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=cmd', "'\t=cmd"],
+    ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
+    ['', ''],
+  ])('%j → %s', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+
+  it('writes a header with one column per attribute and CRLF line ends', () => {
+    const listing: SubscriberListing = {
+      id: 1,
+      email: 'a@example.co.za',
+      status: 'subscribed',
+      lists: [2],
+      sms: null,
+      attributes: { FIRSTNAME: 'A' },
+      createdAt: '2026-11-20T08:00:00.000Z',
+      confirmedAt: null,
+      unsubscribedAt: null,
+      consent: null,
+    };
+    expect(subscribersCsv([listing])).toBe(
+      'email,status,lists,sms,FIRSTNAME,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at\r\n' +
+        'a@example.co.za,subscribed,2,,A,2026-11-20T08:00:00.000Z,,,,,\r\n',
+    );
+  });
+});
+
+describe(`npm run subscribers on ${testDialect}`, () => {
+  it('lists subscribers as a table', async () => {
+    await seeded();
+    const { code, stdout, stderr } = await subscribers();
+    expect([code, stderr]).toEqual([0, '']);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toMatch(/^id\s+email\s+status\s+lists\s+created\s+confirmed\s+unsubscribed\s+form$/);
+    expect(stdout).toMatch(/thandi@example\.co\.za\s+subscribed\s+2,4\s+2026-11-20 08:00\s+2026-11-20 09:00\s+-\s+1/);
+    expect(stdout).toMatch(/lerato@example\.co\.za\s+unsubscribed/);
+    expect(stdout).toContain('3 subscribers.');
+  });
+
+  it('exports RFC 4180 CSV with consent, quoting and formula neutralising (--csv), filtered by --status', async () => {
+    await seeded();
+    const { code, stdout, stderr } = await subscribers(['--csv']);
+    expect([code, stderr]).toEqual([0, '']);
+    const quotedWording = `"${WORDING.replaceAll('"', '""')}"`;
+    expect(stdout).toBe(
+      [
+        'email,status,lists,sms,FIRSTNAME,PROJECT_DATE,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at',
+        `thandi@example.co.za,subscribed,2;4,'+27825550123,"'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        `sipho@example.co.za,pending,2;4,,"Sipho, Jr.",,2026-11-20T08:00:00.000Z,,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        `lerato@example.co.za,unsubscribed,2;4,,,,2026-11-20T08:00:00.000Z,,2026-11-21T10:00:00.000Z,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        '',
+      ].join('\r\n'),
+    );
+
+    const only = await subscribers(['--csv', '--status=subscribed']);
+    expect(only.stdout.trimEnd().split('\r\n').map((line) => line.split(',')[0])).toEqual(['email', 'thandi@example.co.za']);
+  });
+
+  it('says so when there are none, and refuses unknown options with exit code 2', async () => {
+    database = await createTestDatabase();
+    expect((await subscribers()).stdout).toBe('No subscribers.\n');
+    const bad = await subscribers(['--status=gone']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown status "gone"');
+    expect((await subscribers(['--xml'])).code).toBe(2);
+  });
+});
