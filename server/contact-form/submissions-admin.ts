@@ -8,6 +8,7 @@ import type { ComposedMail } from '../mail/composed-mail.ts';
 import { composeMail } from './compose-mail.ts';
 import type { PostedData } from './posted-data.ts';
 import { INCOMING_NAME_PATTERN } from './read-feedback-request.ts';
+import { SENT_STATUS } from '../submissions/submission-record.ts';
 import { STORED_NAME_PATTERN } from '../submissions/upload-store.ts';
 
 /*
@@ -90,7 +91,7 @@ export async function releaseSpam(
     if (mail === undefined) throw new ReleaseError(`submission ${id} is of form ${row.form_id}, which the site no longer has`);
     await enqueueMail(trx, { ...mail, submissionId: row.id, createdAt: new Date(options.now).toISOString() });
     const released = { ...meta, released_from_spam_at: new Date(options.now).toISOString(), spam_reason: row.spam_reason };
-    await trx.updateTable('submissions').set({ spam: 0, status: 'mail_sent', meta: JSON.stringify(released) }).where('id', '=', id).execute();
+    await trx.updateTable('submissions').set({ spam: 0, status: SENT_STATUS, meta: JSON.stringify(released) }).where('id', '=', id).execute();
   });
 }
 

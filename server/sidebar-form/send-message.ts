@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { FormFields } from '../http/form-fields.ts';
 import { fieldValue } from '../http/form-fields.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
-import { storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
+import { SENT_STATUS, storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
 import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-filters.ts';
 import type { SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { Kysely } from 'kysely';
@@ -74,7 +74,7 @@ export async function sendSidebarMessage(services: SidebarServices, request: Sid
   const postedData = Object.fromEntries(fields.filter((field) => field.key !== 'answer').map((field) => [field.name, values[field.name] ?? '']));
   const record: SubmissionRecord = {
     formId: `ncf-${form.index}`,
-    status: 'mail_sent',
+    status: SENT_STATUS,
     postedData,
     postedDataHash: services.secrets.hash('ncf_posted_data', `${at}|${JSON.stringify(postedData)}`),
     remoteIpHash: request.ip === '' ? null : services.secrets.hash('remote_ip', request.ip),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { ANSWER_STATUS } from '../../src/validation/contact-form/index.ts';
 
 /*
  * A submission as every form stores it (the page's contact form, the sidebar panel's): what was
@@ -7,6 +8,12 @@ import type { Database } from '../db/types.ts';
  * Accepted ones go through the group-commit writer with their mail (submission-writer.ts);
  * spam is kept, flagged, with no files and no mail.
  */
+
+/**
+ * The status a submission whose mail was queued is stored with, by every form: Contact Form 7's
+ * own word, as the page form answers it, so one vocabulary describes every stored row.
+ */
+export const SENT_STATUS = ANSWER_STATUS.sent.status;
 
 /** A posted value as stored: text, or the names of several values (checkboxes, files). */
 export type PostedValue = string | string[];
