@@ -19,7 +19,7 @@ export type ActionCondition = Infer<typeof ActionCondition>;
 /** A query parameter filled from a field: `?<param>=<the field's value, URL-encoded>`. */
 const QueryFromField = object({ param: pattern(string(), /^[A-Za-z0-9_.-]{1,40}$/), field: FieldName });
 
-/** The handlers a FireScript action may name; the code is in src/services/fire-script-handlers.ts. */
+/** The handlers a FireScript action may name; the code is in src/services/contact-form/redirect-add-on-scripts.service.ts. */
 export const FIRE_SCRIPT_HANDLERS = ['gtag-conversion', 'data-layer-event'] as const;
 
 const RedirectAction = object({

@@ -1,5 +1,5 @@
 // The contactForm machine's starting context, from its input.
-import { readWpcf7Config } from '../../services/contact-form/wpcf7-config.service.ts';
+import { readWpcf7Config } from '../../services/contact-form/cf7-config.service.ts';
 import { initialValues } from './contact-form-values.ts';
 import type { ContactFormContext, ContactFormInput } from './contact-form.types.ts';
 

@@ -3,7 +3,7 @@
 // free-text input is enabled, url completion, acceptance gating, the character counter, and the
 // entries that are posted (named the way the plugin names them).
 import type { FormDefinition, FormField } from '../../../content/forms/index.ts';
-import type { FormEntry } from '../../services/contact-form/form-data.service.ts';
+import type { FormEntry } from '../../services/contact-form/contact-form-data.service.ts';
 import { CONTACT_FORM_FIELD, freeTextName as freeTextFieldName, refusedAcceptance } from '../../validation/contact-form/index.ts';
 
 export type FieldValue = string | string[] | boolean | File[];

@@ -3,13 +3,13 @@
 // contact-form-submission.ts, how an answer changes the form in contact-form-answer.ts.
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { FeedbackResponse, RefillResponse } from '../../services/contact-form/cf7-api.types.ts';
-import type { Wpcf7ConfigResult } from '../../services/contact-form/wpcf7-config.service.ts';
+import type { Wpcf7ConfigResult } from '../../services/contact-form/cf7-config.service.ts';
 import type { SwvSchema } from '../../validation/index.ts';
 import type { FieldChange, FormValues } from './contact-form-values.ts';
 
 export interface ContactFormInput {
   form: FormDefinition;
-  /** The page's `wpcf7` configuration (see services/wpcf7-config.service.ts). */
+  /** The page's `wpcf7` configuration (see services/contact-form/cf7-config.service.ts). */
   wpcf7: unknown;
   /** Rendered inside another contact form's container: the plugin refuses to show it. */
   nested?: boolean;

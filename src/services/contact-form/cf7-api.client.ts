@@ -5,7 +5,7 @@
 import ky, { type KyInstance } from 'ky';
 import { contactFormEndpoint } from '../../validation/contact-form/index.ts';
 import type { FeedbackResponse, RefillResponse } from './cf7-api.types.ts';
-import type { Wpcf7Api } from './wpcf7-config.service.ts';
+import type { Wpcf7Api } from './cf7-config.service.ts';
 
 export type Cf7ApiErrorCode = 'fetch_error' | 'invalid_json' | 'http_error';
 

@@ -7,8 +7,8 @@ import { fromPromise } from 'xstate';
 import { parseSchema, validate, type SwvSchema, type ValidationResult } from '../../validation/index.ts';
 import { createCf7Client } from './cf7-api.client.ts';
 import type { FeedbackResponse, RefillResponse } from './cf7-api.types.ts';
-import { toFormData, type FormEntry } from './form-data.service.ts';
-import type { Wpcf7Api } from './wpcf7-config.service.ts';
+import { toFormData, type FormEntry } from './contact-form-data.service.ts';
+import type { Wpcf7Api } from './cf7-config.service.ts';
 
 export interface FormRequestInput {
   api: Wpcf7Api;

@@ -1,7 +1,7 @@
 // The effects the redirectAddOn machine invokes: a FireScript handler, a new tab (which a
 // browser may block), a class on the page's body while a popup is on.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { runFireScript } from './fire-script-handlers.service.ts';
+import { runFireScript } from './redirect-add-on-scripts.service.ts';
 
 export const fireScript = fromPromise<boolean, { handler: string }>(async ({ input }) => runFireScript(input.handler));
 

@@ -1,5 +1,5 @@
 // Track The Click's REST protocol, written once for the browser's beacon and counts
-// (services/track-the-click-api.client.ts) and the server's routes and checks
+// (services/click-tracking/track-the-click-api.client.ts) and the server's routes and checks
 // (server/click-tracking/track-the-click.route.ts, server/click-tracking/click-beacon.ts): the routes, the fields of
 // a hit, the limits the server holds them to, the nonce action and the counts' answer.
 // Browser-safe: no node: imports.
@@ -17,7 +17,7 @@ export const CLICK_FIELD = {
   postId: 'postID',
   /** The page's URL. */
   location: 'location',
-  /** The link's text, inner HTML, or `image:<url>` (services/tracked-link.service.ts). */
+  /** The link's text, inner HTML, or `image:<url>` (services/click-tracking/tracked-link.service.ts). */
   anchor: 'anchor',
   /** The link's absolute URL. */
   target: 'target',

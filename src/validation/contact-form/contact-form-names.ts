@@ -1,7 +1,7 @@
 // Contact Form 7's wire names, written once for the browser and the server: the REST paths of a
 // form, the hidden fields every submission posts, and the names the plugin builds from a
 // field's name (quiz answer hash, captcha challenge, free text). The browser posts with them
-// (machines/contact-form-submission.ts, the view's plain-HTML `action`), the server reads with
+// (machines/contact-form/contact-form-submission.ts, the view's plain-HTML `action`), the server reads with
 // them (server/contact-form, server/routes/contact-form-*.ts). ARCHITECTURE.md: each protocol is
 // written once, under src/validation/<feature>/.
 

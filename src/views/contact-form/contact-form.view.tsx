@@ -11,7 +11,7 @@ import { contactFormMachine } from '../../machines/contact-form/contact-form.mac
 import { formStatusOf, summaryErrorsOf } from '../../machines/contact-form/contact-form.selectors.ts';
 import { textOf } from '../../machines/contact-form/contact-form-values.ts';
 import { dispatchCf7Events } from '../../services/contact-form/cf7-dom-events.service.ts';
-import { siteWpcf7 } from '../../services/contact-form/wpcf7-config.service.ts';
+import { siteWpcf7 } from '../../services/contact-form/cf7-config.service.ts';
 import { CONTACT_FORM_FIELD, contactFormUrl } from '../../validation/contact-form/index.ts';
 import { ResponseOutput, ScreenReaderResponse } from './contact-form-response.view.tsx';
 import { ContactFormField } from './contact-form-field.view.tsx';

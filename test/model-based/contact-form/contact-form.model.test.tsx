@@ -17,7 +17,7 @@ import { characterCount, textOf } from '../../../src/machines/contact-form/conta
 import { redirectAddOnMachine } from '../../../src/machines/contact-form/redirect-add-on.machine.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../../src/services/contact-form/cf7-api.client.ts';
 import type { FeedbackResponse } from '../../../src/services/contact-form/cf7-api.types.ts';
-import { siteWpcf7 } from '../../../src/services/contact-form/wpcf7-config.service.ts';
+import { siteWpcf7 } from '../../../src/services/contact-form/cf7-config.service.ts';
 import { ContactFormView } from '../../../src/views/contact-form/contact-form.view.tsx';
 import { counterMessage } from '../../../src/views/shared/form-fields/character-counter.view.tsx';
 import { InsideContactForm } from '../../../src/views/contact-form/contact-form-nesting.ts';

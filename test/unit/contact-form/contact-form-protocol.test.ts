@@ -7,7 +7,7 @@ import { contactForm } from '../../../content/forms/index.ts';
 import { checkAcceptance } from '../../../server/contact-form/acceptance.ts';
 import { fieldEntries, initialValues, isAccepted, applyChange } from '../../../src/machines/contact-form/contact-form-values.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';
-import { toFormData } from '../../../src/services/contact-form/form-data.service.ts';
+import { toFormData } from '../../../src/services/contact-form/contact-form-data.service.ts';
 import {
   ANSWER_STATES,
   ANSWER_STATUS,

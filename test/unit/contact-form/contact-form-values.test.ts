@@ -20,7 +20,7 @@ import {
 } from '../../../src/machines/contact-form/contact-form-values.ts';
 import { checkBrowserSupport } from '../../../src/services/shared/browser-support.service.ts';
 import { answerEventName, cf7Events } from '../../../src/services/contact-form/cf7-dom-events.service.ts';
-import { MISSING_WPCF7, MISSING_WPCF7_API, readWpcf7Config } from '../../../src/services/contact-form/wpcf7-config.service.ts';
+import { MISSING_WPCF7, MISSING_WPCF7_API, readWpcf7Config } from '../../../src/services/contact-form/cf7-config.service.ts';
 import { everyFieldForm } from '../contact-form-fixture.ts';
 
 const fields = everyFieldForm.fields;

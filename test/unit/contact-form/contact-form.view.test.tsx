@@ -13,7 +13,7 @@ import type { FeedbackResponse, RefillResponse } from '../../../src/services/con
 import type { BrowserSupport } from '../../../src/services/shared/browser-support.service.ts';
 import { validateFields, type SubmitFeedbackInput } from '../../../src/services/contact-form/contact-form.actor.ts';
 import type { RecaptchaSetupInput, RecaptchaSetupOutput } from '../../../src/services/shared/recaptcha.actor.ts';
-import type { FormEntry } from '../../../src/services/contact-form/form-data.service.ts';
+import type { FormEntry } from '../../../src/services/contact-form/contact-form-data.service.ts';
 import { formSchema } from '../../../src/validation/index.ts';
 import { ContactFormView } from '../../../src/views/contact-form/contact-form.view.tsx';
 import { cf7Answer } from '../../support/contact-form-page.ts';

@@ -11,7 +11,7 @@ import {
   HTTP_ERROR_MESSAGE,
   INVALID_JSON_MESSAGE,
 } from '../../../src/services/contact-form/cf7-api.client.ts';
-import { siteWpcf7 } from '../../../src/services/contact-form/wpcf7-config.service.ts';
+import { siteWpcf7 } from '../../../src/services/contact-form/cf7-config.service.ts';
 import { jsonResponse, recordingFetch } from '../../support/recording-fetch.ts';
 
 const api = { root: 'http://site.test/wp-json/', namespace: siteWpcf7.api.namespace };

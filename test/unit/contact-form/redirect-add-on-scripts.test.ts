@@ -2,7 +2,7 @@
 // nothing (the add-on would have eval'ed whatever its settings held).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRE_SCRIPT_HANDLERS } from '../../../content/structs/form-actions.struct.ts';
-import { fireScriptHandlers, runFireScript } from '../../../src/services/contact-form/fire-script-handlers.service.ts';
+import { fireScriptHandlers, runFireScript } from '../../../src/services/contact-form/redirect-add-on-scripts.service.ts';
 
 type TrackingWindow = Window & { gtag?: (...args: unknown[]) => void; dataLayer?: unknown[] };
 const tracking = window as TrackingWindow;
