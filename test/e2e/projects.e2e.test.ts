@@ -81,9 +81,14 @@ describe('the projects', () => {
           await filter.getByRole('button', { name: choice.label, exact: true }).click();
           if (choice.id !== 'outdoor-display') return;
           // The second choice (gsap Flip is here since the first) moves the cards by transforms:
-          // mid-move, then after (the cards that leave fade where they were).
-          await page.waitForFunction(() => document.querySelector('#project-grid > li[style*="transform"]') !== null, undefined, { polling: 'raf' });
-          await page.screenshot({ path: screenshotPath(`projects-filter-moving-${width}`) });
+          // a picture mid-move, then after (the cards that leave fade where they were). On a
+          // loaded machine the move can be over before a frame is seen, or the choice shown
+          // without it (CARD_MEASURE_TIMEOUT_MS): the picture is then of the end, and the
+          // layout shift, measured either way, is what this test holds.
+          const moving = await page
+            .waitForFunction(() => document.querySelector('#project-grid > li[style*="transform"]') !== null, undefined, { polling: 'raf', timeout: 3_000 })
+            .then(() => true, () => false);
+          await page.screenshot({ path: screenshotPath(`projects-filter-${moving ? 'moving' : 'moved-at-once'}-${width}`) });
         });
         scores[choice.label] = score;
         if (score >= 0.001) shifted.push(`${choice.label}: ${score} from ${shifts.join('; ')}`);
