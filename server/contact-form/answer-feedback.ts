@@ -20,10 +20,11 @@ import { feedbackTargetOf } from './request-context.ts';
 export async function answerFeedback(app: FastifyInstance, request: FastifyRequest, beforeSendMail: readonly BeforeSendMailHook[]): Promise<FeedbackAnswer> {
   const { form, limits } = feedbackTargetOf(request);
   const feedback = await readFeedbackRequest(request, form, limits, app.config.uploadDir);
-  const charged = await chargeUploads(app, request.ip, feedback);
   const unitTag = sanitizeUnitTag(postedText(feedback.formData, CONTACT_FORM_FIELD.unitTag));
   let outcome: SubmissionOutcome | undefined;
+  let charged: UploadedFile[] = [];
   try {
+    charged = await chargeUploads(app, request.ip, feedback);
     outcome = await processSubmission(
       {
         config: app.config,
@@ -51,7 +52,7 @@ export async function answerFeedback(app: FastifyInstance, request: FastifyReque
     // Files not stored (refused, spam, a failure) do not stay in UPLOAD_DIR; stored ones moved.
     await discardUploads(feedback.uploads);
     // Only stored files use the address's budget.
-    if (outcome?.status !== ANSWER_STATUS.sent.status) await refundUploads(app, request.ip, charged);
+    if (outcome?.status !== ANSWER_STATUS.sent.status) await refundUploads(app, request, charged);
   }
   const origin = siteBaseOf(app);
   // Every answer carries fresh captchas and quiz questions: the old captcha is used up.
@@ -79,8 +80,11 @@ async function chargeUploads(app: FastifyInstance, ip: string, feedback: Feedbac
   return charged;
 }
 
-async function refundUploads(app: FastifyInstance, ip: string, charged: readonly UploadedFile[]): Promise<void> {
-  for (const upload of charged) await refundUpload({ db: app.db }, ip, upload.size);
+/** A refund that fails costs the visitor part of a day's budget, not the answer: logged, not thrown. */
+async function refundUploads(app: FastifyInstance, request: FastifyRequest, charged: readonly UploadedFile[]): Promise<void> {
+  for (const upload of charged) {
+    await refundUpload({ db: app.db }, request.ip, upload.size).catch((error: unknown) => request.log.error({ err: error }, 'could not refund an upload budget'));
+  }
 }
 
 function headerText(request: FastifyRequest, name: string): string {
