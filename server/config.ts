@@ -42,6 +42,10 @@ export interface Config {
   mailFrom: string | null;
   /** Absolute path where uploaded files are kept: never inside the web root. */
   uploadDir: string;
+  /** UPLOAD_DAILY_BYTES: bytes of files one address may have stored per day (counted in the database). */
+  uploadDailyBytes: number;
+  /** UPLOAD_MIN_FREE_BYTES: files are refused when UPLOAD_DIR's disk has less free space than this; 0: no floor. */
+  uploadMinFreeBytes: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never "any"). */
   trustProxy: false | number | string[];
   /** Submissions per IP address and window on POST feedback; null: no limit. */
@@ -81,6 +85,10 @@ export const DEFAULTS = {
   logLevel: 'info' as LogLevel,
   staticRoot: 'dist/client',
   uploadDir: 'data/uploads',
+  // Ten of the largest file a form takes (5 MB) a day: a person sends one or two.
+  uploadDailyBytes: 50 * 1024 * 1024,
+  // Room left for the database, its journal and the logs when uploads stop.
+  uploadMinFreeBytes: 1024 * 1024 * 1024,
   // A person sends a form a few times at most; an office behind one NAT address may send more.
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
   // Signing up is one request per person; a bot trying addresses is not.
@@ -205,6 +213,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     staticRoot,
     mailFrom,
     uploadDir: readUploadDir(env, cwd, staticRoot),
+    // The budget's count is a 32-bit column: at most 1 GB.
+    uploadDailyBytes: readBytes(env, 'UPLOAD_DAILY_BYTES', DEFAULTS.uploadDailyBytes, { min: 1, max: 1024 ** 3 }),
+    uploadMinFreeBytes: readBytes(env, 'UPLOAD_MIN_FREE_BYTES', DEFAULTS.uploadMinFreeBytes, { min: 0, max: Number.MAX_SAFE_INTEGER }),
     trustProxy: readTrustProxy(env),
     feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),
@@ -313,6 +324,21 @@ function readUploadDir(env: Env, cwd: string, staticRoot: string): string {
     throw new ConfigError('UPLOAD_DIR', `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
   }
   return folder;
+}
+
+const BYTE_UNITS: Record<string, number> = { '': 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/** A size in bytes, or in KB, MB or GB (of 1,024), from `min` to `max`. */
+function readBytes(env: Env, name: string, fallback: number, { min, max }: { min: number; max: number }): number {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  const match = /^(\d{1,13})\s*(KB|MB|GB)?$/i.exec(raw);
+  const bytes = match ? Number(match[1]) * (BYTE_UNITS[(match[2] ?? '').toUpperCase()] ?? NaN) : NaN;
+  if (!(bytes >= min && bytes <= max)) {
+    const upTo = max >= Number.MAX_SAFE_INTEGER ? '' : ` up to ${max / 1024 ** 3}GB`;
+    throw new ConfigError(name, `must be a size in bytes (or KB, MB, GB) of at least ${min}${upTo}, like 50MB (got ${shown(raw)})`);
+  }
+  return bytes;
 }
 
 /**

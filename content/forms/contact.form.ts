@@ -128,6 +128,7 @@ export const contactForm: FormDefinition = {
       messages: {
         upload_file_type_invalid: 'The selected file must be a PDF, JPG or PNG',
         upload_file_too_large: 'The selected file must be smaller than 5 MB',
+        upload_over_budget: 'We cannot take more files from you today; send the message without it, or e-mail it',
       },
     },
     {

@@ -15,6 +15,7 @@ export const cf7DefaultMessages: Record<MessageKey, string> = {
   upload_file_type_invalid: 'You are not allowed to upload files of this type.',
   upload_file_too_large: 'The uploaded file is too large.',
   upload_file_too_small: 'The uploaded file is too small.',
+  upload_over_budget: 'We cannot take more files from you today; send the message without it, or e-mail it.',
   quiz_answer_not_correct: 'The answer to the quiz is incorrect.',
   captcha_not_match: 'Your entered code is incorrect.',
   invalid_email: 'Please enter an email address.',

@@ -45,6 +45,8 @@ const messageKeys = [
   'upload_file_type_invalid',
   'upload_file_too_large',
   'upload_file_too_small',
+  // Not one of CF7's: a file past the address's daily upload budget or the disk's free-space floor.
+  'upload_over_budget',
   'quiz_answer_not_correct',
   'captcha_not_match',
   'invalid_email',

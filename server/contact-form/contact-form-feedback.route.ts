@@ -15,7 +15,8 @@ export interface FeedbackRouteOptions {
 /**
  * `POST …/contact-forms/{id}/feedback`: a submission, multipart only, as CF7's REST API.
  * Every outcome is HTTP 200 with a `status`; only a request that is not a submission at all
- * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx.
+ * (not multipart, unknown form, beyond the limits, too many from one address) is a 4xx, and a
+ * file the disk cannot take a 503 (wpcf7_upload_storage_failed).
  * Encapsulated: the multipart parser and the per-address limit apply to this route alone. The
  * form and its limits are found once, before the body (acceptFeedbackRequest); the body is
  * read and answered by answerFeedback.
@@ -34,7 +35,7 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
       // and dropped after an answer sent before the body's end (http/lingering-close.ts).
       bodyLimit: largestContentLength(app.forms.all()),
       // The body is multipart, read field by field against the form.
-      schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429) } },
+      schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429, 503) } },
       // The answer is a few hundred bytes of JSON, below any size worth compressing.
       compress: false,
       onRequest: async (request) => acceptFeedbackRequest(app, request),

@@ -25,6 +25,14 @@ export const tooManyParts = (limit: number) =>
 export const fieldTooLarge = (field: string, limit: number) =>
   httpErrors.payloadTooLarge('wpcf7_field_too_large', `The value of ${field} is longer than any field accepts.`, { field, limit });
 
+/** UPLOAD_DIR could not take a file (full, read-only, failing): the server's fault; `cause` is logged, never answered. */
+export const uploadStorageFailed = (cause: unknown) =>
+  httpErrors.serviceUnavailable(
+    'wpcf7_upload_storage_failed',
+    'The file could not be stored on the server. Please try again later, or send the message without it.',
+    cause,
+  );
+
 export const malformedMultipart = () => httpErrors.badRequest('wpcf7_invalid_multipart', 'The multipart body could not be read.');
 
 /** What FEEDBACK_RATE_LIMIT answers. */

@@ -7,7 +7,7 @@ import type { FormDefinition, MessageKey } from '../../content/forms/index.ts';
 import { fieldKey, lastValueWins } from '../../src/validation/field-values.ts';
 import { RestError } from '../http/rest-error.ts';
 import { UNSAFE_CHARACTERS } from '../http/unsafe-characters.ts';
-import { fieldTooLarge, malformedMultipart, requestTooLarge, tooManyFields, tooManyFiles, tooManyParts } from './feedback-errors.ts';
+import { fieldTooLarge, malformedMultipart, requestTooLarge, tooManyFields, tooManyFiles, tooManyParts, uploadStorageFailed } from './feedback-errors.ts';
 import { bufferedParts, isSmallBody, readWholeBody, type Part, type PartFile, type PartLimits } from './buffered-parts.ts';
 import { FILE_HEAD_BYTES, verifyFileType, type FileKind } from './file-content.ts';
 import { fileFieldsOf, type MultipartLimits } from './multipart-limits.ts';
@@ -118,8 +118,8 @@ export async function readFeedbackRequest(
       if (seenFiles.has(field.name)) throw tooManyFiles(limits.files);
       seenFiles.add(field.name);
       const filename = cleanFilename(part.filename);
-      const incoming = await receiveFile(part.file, uploadDir, field.maxSize, tooLarge);
-      if (incoming.tempPath !== null) temporary.push(incoming.tempPath);
+      // The temporary name is recorded before its file is made: every way out removes it.
+      const incoming = await receiveFile(part.file, uploadDir, field.maxSize, tooLarge, (tempPath) => temporary.push(tempPath));
       // What a browser posts for a file input with nothing chosen.
       if (incoming.size === 0 && filename === '') continue;
       if (incoming.tooLarge) {
@@ -141,6 +141,8 @@ export async function readFeedbackRequest(
     request.raw.unpipe();
     request.raw.pause();
     await discardUploads(temporary.map((tempPath) => ({ tempPath })));
+    // A full disk (or another filesystem fault) is the server's: 503, logged at error.
+    if (error instanceof StorageError) throw uploadStorageFailed(error.cause);
     const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
     if (error instanceof RestError) throw error;
     const limitError = PARSER_ERRORS[code];
@@ -162,12 +164,33 @@ interface IncomingFile {
   tooLarge: boolean;
 }
 
+/** A filesystem operation on UPLOAD_DIR failed (ENOSPC, EIO, EACCES…): the server's fault, not the body's. */
+class StorageError extends Error {
+  constructor(cause: unknown) {
+    super('an uploaded file could not be written', { cause });
+  }
+}
+
+async function onDisk<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw new StorageError(error);
+  }
+}
+
 /**
  * Streams one file part to a temporary file, keeping its first bytes; stops writing past `maxSize`.
  * The file is made at the first byte: a form sent with no file chosen (an empty part, most
- * submissions) touches no disk.
+ * submissions) touches no disk. `created` hears the temporary path before the file exists.
  */
-async function receiveFile(file: PartFile, uploadDir: string, maxSize: number, tooLarge: Promise<never>): Promise<IncomingFile> {
+async function receiveFile(
+  file: PartFile,
+  uploadDir: string,
+  maxSize: number,
+  tooLarge: Promise<never>,
+  created: (tempPath: string) => void,
+): Promise<IncomingFile> {
   let tempPath: string | null = null;
   let handle: FileHandle | null = null;
   let size = 0;
@@ -188,18 +211,28 @@ async function receiveFile(file: PartFile, uploadDir: string, maxSize: number, t
       // Past the field's limit the rest is read and dropped: the field gets its message.
       if (size > maxSize) continue;
       if (handle === null) {
-        await mkdir(uploadDir, { recursive: true, mode: 0o700 });
-        tempPath = path.join(uploadDir, `incoming-${randomBytes(16).toString('hex')}.tmp`);
-        handle = await open(tempPath, 'wx', 0o600);
+        await onDisk(() => mkdir(uploadDir, { recursive: true, mode: 0o700 }));
+        const name = path.join(uploadDir, `incoming-${randomBytes(16).toString('hex')}.tmp`);
+        created(name);
+        tempPath = name;
+        handle = await onDisk(() => open(name, 'wx', 0o600));
       }
-      await handle.write(chunk);
+      await onDisk(() => writeWhole(handle!, chunk));
     }
-    await handle?.sync();
+    if (handle !== null) await onDisk(() => handle!.sync());
   } finally {
-    await handle?.close();
+    await handle?.close().catch(() => undefined);
   }
   const over = size > maxSize || file.truncated === true;
   return { tempPath, size, head: Buffer.concat(head), tooLarge: over };
+}
+
+/** A write may take only part of a chunk (a disk filling up): the rest is written until done or refused (ENOSPC). */
+async function writeWhole(handle: FileHandle, chunk: Buffer): Promise<void> {
+  for (let offset = 0; offset < chunk.length; ) {
+    const { bytesWritten } = await handle.write(chunk, offset);
+    offset += bytesWritten;
+  }
 }
 
 /**

@@ -15,23 +15,11 @@ export function databaseRateLimitStore(db: Kysely<Database>, bucket: string): Fa
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const now = Date.now();
-      const expired = sql<boolean>`rate_limits.window_start + ${timeWindow} <= ${now}`;
-      db.insertInto('rate_limits')
-        .values({ bucket, key, window_start: now, count: 1 })
-        .onConflict((conflict) =>
-          conflict.columns(['bucket', 'key']).doUpdateSet({
-            count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
-            window_start: sql<number>`case when ${expired} then ${now} else rate_limits.window_start end`,
-          }),
-        )
-        .returning(['count', 'window_start'])
-        .executeTakeFirstOrThrow()
+      addToWindow(db, { bucket, key, amount: 1, windowMs: timeWindow, now })
         .then((row) => {
           calls += 1;
-          if (calls % SWEEP_EVERY === 0) {
-            void db.deleteFrom('rate_limits').where('bucket', '=', bucket).where(sql<boolean>`window_start + ${timeWindow} <= ${now}`).execute().catch(() => undefined);
-          }
-          callback(null, { current: Number(row.count), ttl: Number(row.window_start) + timeWindow - now });
+          if (calls % SWEEP_EVERY === 0) void sweepWindows(db, bucket, timeWindow, now);
+          callback(null, { current: row.count, ttl: row.windowStart + timeWindow - now });
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     }
@@ -41,4 +29,33 @@ export function databaseRateLimitStore(db: Kysely<Database>, bucket: string): Fa
       return this;
     }
   };
+}
+
+/**
+ * Adds `amount` to a bucket's count for `key` in its fixed window (opened now when there is
+ * none or it has passed), in one atomic upsert; the count after it. Requests count 1 each;
+ * the upload budget counts bytes (submissions/upload-budget.ts).
+ */
+export async function addToWindow(
+  db: Kysely<Database>,
+  { bucket, key, amount, windowMs, now }: { bucket: string; key: string; amount: number; windowMs: number; now: number },
+): Promise<{ count: number; windowStart: number }> {
+  const expired = sql<boolean>`rate_limits.window_start + ${windowMs} <= ${now}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ bucket, key, window_start: now, count: amount })
+    .onConflict((conflict) =>
+      conflict.columns(['bucket', 'key']).doUpdateSet({
+        count: sql<number>`case when ${expired} then ${amount} else rate_limits.count + ${amount} end`,
+        window_start: sql<number>`case when ${expired} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
+}
+
+/** Deletes a bucket's rows whose window has passed. */
+export async function sweepWindows(db: Kysely<Database>, bucket: string, windowMs: number, now: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('bucket', '=', bucket).where(sql<boolean>`window_start + ${windowMs} <= ${now}`).execute().catch(() => undefined);
 }

@@ -71,6 +71,8 @@ export const httpErrors = {
   notFound: (code: string, message: string) => new RestError(404, code, message),
   payloadTooLarge: (code: string, message: string, data?: Record<string, unknown>) => new RestError(413, code, message, data),
   unsupportedMediaType: (code: string, message: string) => new RestError(415, code, message),
+  /** The server cannot do it now (a full disk…); `cause` goes to the error log with it, never to the client. */
+  serviceUnavailable: (code: string, message: string, cause?: unknown) => Object.assign(new RestError(503, code, message), { cause }),
   /** `what` names what was sent too often: "submissions", "sign-ups". */
   rateLimited: (code: string, what: string, retryAfterSeconds: number) =>
     new RestError(429, code, `Too many ${what} from your address. Please try again in ${retryAfterSeconds} seconds.`, {

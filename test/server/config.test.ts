@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       staticRoot: path.resolve('/srv/site', 'dist/client'),
       mailFrom: null,
       uploadDir: path.resolve('/srv/site', 'data/uploads'),
+      uploadDailyBytes: 50 * 1024 * 1024,
+      uploadMinFreeBytes: 1024 * 1024 * 1024,
       trustProxy: false,
       feedbackRateLimit: { max: 20, windowMs: 600_000 },
       disallowedWords: [...DEFAULT_DISALLOWED_WORDS],
@@ -67,6 +69,8 @@ describe('loadConfig', () => {
         STATIC_ROOT: 'build/site',
         MAIL_FROM: 'website@example.co.za',
         UPLOAD_DIR: '/var/lib/site/uploads',
+        UPLOAD_DAILY_BYTES: '10MB',
+        UPLOAD_MIN_FREE_BYTES: '2GB',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         FEEDBACK_RATE_LIMIT: '5/30s',
         DISALLOWED_WORDS: 'Viagra, free money\nloan offer',
@@ -103,6 +107,8 @@ describe('loadConfig', () => {
       staticRoot: '/srv/site/build/site',
       mailFrom: 'website@example.co.za',
       uploadDir: '/var/lib/site/uploads',
+      uploadDailyBytes: 10 * 1024 * 1024,
+      uploadMinFreeBytes: 2 * 1024 ** 3,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       feedbackRateLimit: { max: 5, windowMs: 30_000 },
       disallowedWords: ['viagra', 'free money', 'loan offer'],
@@ -136,6 +142,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ FEEDBACK_RATE_LIMIT: '100/1h' }).feedbackRateLimit).toEqual({ max: 100, windowMs: 3_600_000 });
     expect(loadConfig({ DISALLOWED_WORDS: 'none' }).disallowedWords).toEqual([]);
     expect(loadConfig({ UPLOAD_DIR: 'private/uploads' }, '/srv/site').uploadDir).toBe('/srv/site/private/uploads');
+    expect(loadConfig({ UPLOAD_DAILY_BYTES: '20MB', UPLOAD_MIN_FREE_BYTES: '0' })).toMatchObject({ uploadDailyBytes: 20 * 1024 * 1024, uploadMinFreeBytes: 0 });
+    expect(loadConfig({ UPLOAD_DAILY_BYTES: '1048576', UPLOAD_MIN_FREE_BYTES: '5 GB' })).toMatchObject({ uploadDailyBytes: 1024 * 1024, uploadMinFreeBytes: 5 * 1024 ** 3 });
+  });
+
+  it.each([
+    [{ UPLOAD_DAILY_BYTES: '0' }, 'Invalid configuration: UPLOAD_DAILY_BYTES must be a size in bytes (or KB, MB, GB) of at least 1 up to 1GB, like 50MB (got "0")'],
+    [{ UPLOAD_DAILY_BYTES: '2GB' }, 'Invalid configuration: UPLOAD_DAILY_BYTES must be a size in bytes (or KB, MB, GB) of at least 1 up to 1GB, like 50MB (got "2GB")'],
+    [{ UPLOAD_MIN_FREE_BYTES: 'lots' }, 'Invalid configuration: UPLOAD_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "lots")'],
+  ])('refuses an upload size it cannot read: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('treats blank values as unset', () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
@@ -29,6 +29,8 @@ export interface TestAppOptions {
   sidebarContact?: SidebarContact;
   /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
   database?: TestDatabase;
+  /** Fastify's logger option (default false: no logs). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -45,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const app = await buildApp({
     config,
     db: database.db,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.forms === undefined ? {} : { forms: options.forms }),
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
