@@ -28,9 +28,8 @@ export const ANCHOR_MAX = 255;
 /** The longest location or target the server takes. */
 export const URL_MAX = 4096;
 
-/** C0 and C1 control characters (NUL among them): no field of a hit may hold one. */
-// eslint-disable-next-line no-control-regex -- control characters are what is refused
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** No field of a hit may hold a control character (NUL among them): refused as `ttc_control_character`. */
+export { CONTROL_CHARACTER } from '../shared/control-characters.ts';
 
 /** The nonce action WordPress's REST cookie check uses (`X-WP-Nonce` on the counts' request). */
 export const REST_NONCE_ACTION = 'wp_rest';
