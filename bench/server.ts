@@ -13,6 +13,7 @@ import { ensureBuilt, printTable, startBuiltServer } from './support/built-serve
 // The same valid submission as the server tests.
 import { validContactFields } from '../test/server/helpers/test-forms.ts';
 import { contactFormUrl } from '../src/validation/contact-form/index.ts';
+import { readPageLinks } from '../server/click-tracking/site-pages.ts';
 import { homeFields, urlencoded } from '../test/server/helpers/newsletter-requests.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -68,7 +69,12 @@ async function main(): Promise<void> {
   });
   try {
     const feedback = await feedbackBody();
-    const clickBeacon = await multipart({ postID: '1', location: `${base}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
+    // A real outside link of the home page: the server stores beacons only for the build's links.
+    const pageLinks = await readPageLinks('dist/client');
+    const home = pageLinks?.pages.find((page) => page.path === '/');
+    const outside = home?.links.find((link) => !link.target.startsWith(pageLinks?.origin ?? ''));
+    if (home === undefined || outside === undefined) throw new Error('dist/client/page-links.json lists no outside link of the home page: run npm run build');
+    const clickBeacon = await multipart({ postID: String(home.postId), location: `${base}/`, anchor: outside.anchor, target: outside.target });
     const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
     const endpoints: Endpoint[] = [
       {

@@ -3,7 +3,7 @@
 //  2. optimise the pictures of content/images (cached)
 //  3. vite build of the browser bundle → dist/client
 //  4. vite build of src/entry-server.tsx for SSR → dist/ssr
-//  5. prerender /, /thank-you/ and the 404 page into dist/client
+//  5. prerender every page into dist/client, with the list of each page's links (page-links.json)
 //  6. precompress every text file of dist/client (.br and .gz)
 import { pathToFileURL } from 'node:url';
 import { build as viteBuild } from 'vite';

@@ -5,6 +5,8 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PrerenderTarget, RenderedPage } from '../src/entry-server.tsx';
+import { PAGE_LINKS_FILE, type PageLinksFile } from '../server/click-tracking/site-pages.ts';
+import { BUILD_ORIGIN, pageLinksOf } from './page-links.ts';
 
 export const HEAD_PLACEHOLDER = '<!--app-head-->';
 export const HTML_PLACEHOLDER = '<!--app-html-->';
@@ -55,7 +57,9 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
     prerenderPage: (path: string) => Promise<RenderedPage>;
     prerenderTargets: readonly PrerenderTarget[];
     sitemapXml: () => string;
+    postIdOf: (route: RenderedPage['route']) => number;
   };
+  const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [] };
 
   const written: PrerenderedFile[] = [];
   for (const target of entry.prerenderTargets) {
@@ -67,12 +71,16 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
     const file = join(clientDir, target.file);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);
+    // The 404 page is shown at addresses that are no page: a click there is not counted.
+    if (page.status === 200) pageLinks.pages.push({ path: target.path, postId: entry.postIdOf(page.route), links: pageLinksOf(html, target.path) });
     written.push({ path: target.path, file: target.file, status: page.status, bytes: Buffer.byteLength(html) });
     log(`prerendered ${target.path} → dist/client/${target.file} (${page.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
   }
   // The sitemap follows the pages: a project added to content is announced without another edit.
   await writeFile(join(clientDir, 'sitemap.xml'), entry.sitemapXml());
   log('wrote dist/client/sitemap.xml');
+  await writeFile(join(clientDir, PAGE_LINKS_FILE), `${JSON.stringify(pageLinks)}\n`);
+  log(`wrote dist/client/${PAGE_LINKS_FILE} (${pageLinks.pages.reduce((total, page) => total + page.links.length, 0)} links of ${pageLinks.pages.length} pages, for the click beacons)`);
   return written;
 }
 

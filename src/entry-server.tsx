@@ -9,6 +9,9 @@ import { seo, site } from '../content/index.ts';
 import type { ImageRef, PageMeta } from '../content/index.ts';
 import { projectPages } from '../content/project-pages.ts';
 import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
+
+// The build's list of each page's links names a page by this id (scripts/prerender.ts).
+export { postIdOf } from './views/app.tsx';
 import { projectPathOf, projectSlugOf } from './services/projects/project-path.service.ts';
 import { escapeHtml } from './validation/shared/escape-html.ts';
 

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PAGE_LINKS_FILE } from '../../server/click-tracking/site-pages.ts';
 import { freePort } from '../../test/server/helpers/server-process.ts';
 
 export const STATIC_ROOT = path.resolve('dist/client');
@@ -17,9 +18,9 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** Builds the site unless a build is there; exits the benchmark when the build fails. */
+/** Builds the site unless a build is there (with its list of page links); exits the benchmark when the build fails. */
 export function ensureBuilt(): void {
-  if (existsSync(path.join(STATIC_ROOT, 'index.html'))) return;
+  if (existsSync(path.join(STATIC_ROOT, 'index.html')) && existsSync(path.join(STATIC_ROOT, PAGE_LINKS_FILE))) return;
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

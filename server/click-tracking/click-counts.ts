@@ -21,9 +21,18 @@ export async function pageLinkClicks(db: Kysely<Database>, postId: number, locat
   return rows.map((row) => ({ target: row.target, anchor: row.anchor, clicks: Number(row.clicks) }));
 }
 
-/** Deletes hits older than `retainDays`; answers how many. */
-export async function purgeOldHits(db: Kysely<Database>, now: number, retainDays: number): Promise<number> {
+/**
+ * Deletes hits older than `retainDays`, then the links left with no hit in that window (README.md,
+ * "Abuse paths and the limits that stop them"); answers how many of each. A link is made in the
+ * transaction of its first hit, so none is deleted before it has been clicked.
+ */
+export async function purgeOldHits(db: Kysely<Database>, now: number, retainDays: number): Promise<{ hits: number; links: number }> {
   const cutoff = new Date(now - retainDays * 24 * 3_600_000).toISOString();
-  const result = await db.deleteFrom('click_hits').where('clicked_at', '<', cutoff).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const hits = await db.deleteFrom('click_hits').where('clicked_at', '<', cutoff).executeTakeFirst();
+  const links = await db
+    .deleteFrom('click_links')
+    .where('created_at', '<', cutoff)
+    .where(({ exists, not, selectFrom }) => not(exists(selectFrom('click_hits').select('click_hits.id').whereRef('click_hits.link_id', '=', 'click_links.id'))))
+    .executeTakeFirst();
+  return { hits: Number(hits.numDeletedRows), links: Number(links.numDeletedRows) };
 }

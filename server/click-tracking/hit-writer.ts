@@ -11,8 +11,11 @@ import { sqliteHitStore } from './sqlite-hit-store.ts';
  * Click hits, committed in groups. A beacon is answered only once its hit is in the database
  * (so an acknowledged click survives a SIGKILL), but beacons arrive by the thousand: hits that
  * arrive while a transaction commits wait and go together in the next one. Links are found (or
- * made) once and their ids remembered. The queue is bounded: when it is full a beacon is
- * refused at once (the route answers 503) instead of piling up memory.
+ * made) once and their ids remembered, in a cache bounded in bytes. If a shared transaction
+ * fails, its hits are tried again one by one, as the submission writer does
+ * (submissions/submission-writer.ts), so one bad hit cannot fail the others. The queue is
+ * bounded: when it is full a beacon is refused at once (the route answers 503) instead of
+ * piling up memory.
  */
 
 export interface HitWriter {
@@ -49,7 +52,10 @@ export interface HitWriterOptions {
   maxBatch?: number;
 }
 
-const LINK_CACHE_SIZE = 20_000;
+/** Bytes of link keys and ids the writer remembers at most (keys are fixed-length hashes: about 12,000 links). */
+export const LINK_CACHE_BYTES = 1024 * 1024;
+/** What one remembered link costs: its key's UTF-16 characters and about 40 bytes of map entry and id. */
+const cachedBytesOf = (key: string) => key.length * 2 + 40;
 /** Turns of the event loop a commit waits for more hits while they keep coming. */
 export const SETTLE_TURNS = 3;
 
@@ -82,14 +88,24 @@ export function createHitWriter(store: HitStore, options: HitWriterOptions = {})
   const maxBatch = options.maxBatch ?? 5_000;
   const queue: Waiting[] = [];
   const linkIds = new Map<string, number>();
+  let cachedBytes = 0;
   let drained: Promise<void> | null = null;
   let closed = false;
 
   async function commit(batch: readonly Waiting[]): Promise<void> {
     const ids = await store.store(batch.map((waiting) => waiting.hit), linkIds);
     // Remembered only once committed: a rolled-back link must be made again.
-    if (linkIds.size + ids.size > LINK_CACHE_SIZE) linkIds.clear();
-    for (const [key, id] of ids) linkIds.set(key, id);
+    for (const [key, id] of ids) {
+      if (linkIds.has(key)) continue;
+      if (cachedBytes + cachedBytesOf(key) > LINK_CACHE_BYTES) forget();
+      linkIds.set(key, id);
+      cachedBytes += cachedBytesOf(key);
+    }
+  }
+
+  function forget(): void {
+    linkIds.clear();
+    cachedBytes = 0;
   }
 
   async function drain(): Promise<void> {
@@ -98,8 +114,18 @@ export function createHitWriter(store: HitStore, options: HitWriterOptions = {})
       try {
         await commit(batch);
         for (const waiting of batch) waiting.resolve();
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
+      } catch {
+        // A remembered link may have been purged since (click-counts.ts): each hit is tried
+        // again on its own, its link looked up afresh.
+        forget();
+        for (const waiting of batch) {
+          try {
+            await commit([waiting]);
+            waiting.resolve();
+          } catch (single) {
+            waiting.reject(single);
+          }
+        }
       }
     }
     drained = null;

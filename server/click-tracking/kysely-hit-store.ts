@@ -15,20 +15,12 @@ async function linkIdsFor(trx: Transaction<Database>, hits: readonly ClickHit[],
       ids.set(key, id);
       continue;
     }
-    const page = pageKeyOf(hit);
     await trx
       .insertInto('click_links')
-      .values({ post_id: hit.postId, page_url: page, target: hit.target, anchor: hit.anchor, created_at: hit.clickedAt })
-      .onConflict((conflict) => conflict.columns(['post_id', 'page_url', 'target', 'anchor']).doNothing())
+      .values({ post_id: hit.postId, page_url: pageKeyOf(hit), target: hit.target, anchor: hit.anchor, link_hash: key, created_at: hit.clickedAt })
+      .onConflict((conflict) => conflict.column('link_hash').doNothing())
       .execute();
-    const row = await trx
-      .selectFrom('click_links')
-      .select('id')
-      .where('post_id', '=', hit.postId)
-      .where('page_url', '=', page)
-      .where('target', '=', hit.target)
-      .where('anchor', '=', hit.anchor)
-      .executeTakeFirstOrThrow();
+    const row = await trx.selectFrom('click_links').select('id').where('link_hash', '=', key).executeTakeFirstOrThrow();
     ids.set(key, row.id);
   }
   return ids;

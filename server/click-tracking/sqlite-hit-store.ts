@@ -19,8 +19,8 @@ import { linkKeyOf, pageKeyOf, type ClickHit, type HitStore } from './hit-store.
  */
 
 interface Statements {
-  insertLink: SqliteDatabase.Statement<[number, string, string, string, string]>;
-  linkId: SqliteDatabase.Statement<[number, string, string, string], { id: number }>;
+  insertLink: SqliteDatabase.Statement<[number, string, string, string, string, string]>;
+  linkId: SqliteDatabase.Statement<[string], { id: number }>;
   insertHit: SqliteDatabase.Statement<[number, string]>;
 }
 
@@ -30,9 +30,8 @@ function storeIn(statements: Statements, hits: readonly ClickHit[], known: Reado
     const key = linkKeyOf(hit);
     let id = ids.get(key) ?? known.get(key);
     if (id === undefined) {
-      const page = pageKeyOf(hit);
-      statements.insertLink.run(hit.postId, page, hit.target, hit.anchor, hit.clickedAt);
-      id = statements.linkId.get(hit.postId, page, hit.target, hit.anchor)?.id;
+      statements.insertLink.run(hit.postId, pageKeyOf(hit), hit.target, hit.anchor, key, hit.clickedAt);
+      id = statements.linkId.get(key)?.id;
       if (id === undefined) throw new Error('a click link just made could not be read back');
     }
     ids.set(key, id);
@@ -50,9 +49,9 @@ export function sqliteHitStore(file: string, busyWaitMs?: number): HitStore {
     const database = openSqlite(file, 'normal');
     const statements: Statements = {
       insertLink: database.prepare(
-        'insert into click_links (post_id, page_url, target, anchor, created_at) values (?, ?, ?, ?, ?) on conflict (post_id, page_url, target, anchor) do nothing',
+        'insert into click_links (post_id, page_url, target, anchor, link_hash, created_at) values (?, ?, ?, ?, ?, ?) on conflict (link_hash) do nothing',
       ),
-      linkId: database.prepare('select id from click_links where post_id = ? and page_url = ? and target = ? and anchor = ?'),
+      linkId: database.prepare('select id from click_links where link_hash = ?'),
       insertHit: database.prepare('insert into click_hits (link_id, clicked_at) values (?, ?)'),
     };
     const store = database.transaction<StoreBatch>((hits, known) => storeIn(statements, hits, known));

@@ -1,19 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLinkClicks } from './click-counts.ts';
-import { readBeacon } from './click-beacon.ts';
+import { readBeacon, sitePageUrl } from './click-beacon.ts';
 import { HitQueueFullError } from './hit-writer.ts';
+import { PAGE_LINKS_FILE, readPageLinks, sitePagesOf } from './site-pages.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { restErrors } from '../http/route-schemas.ts';
-import { siteHostnameOf } from '../http/site-url.ts';
 import { CLICK_FIELD, CLICK_NAMESPACE, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
 
 /*
  * Track The Click's REST routes, on the plugin's paths (`{cachebreak}` digits only, as its
  * route pattern; anything else is the REST API's 404):
  * - `POST …/click/{cachebreak}`: a beacon; answered `true` once its hit is committed, 400 with
- *   a code for a bad field, 503 when too many hits wait to be stored, 429 over CLICK_RATE_LIMIT.
+ *   a code for a bad field or a page or link the build did not make (site-pages.ts), 503 when too many hits wait to be stored, 429 over CLICK_RATE_LIMIT.
  * - `POST …/getpagelinkclicks/{cachebreak}`: a page's link counts for the page itself to show,
  *   with the `wp_rest` nonce in `X-WP-Nonce`; `false` while CLICK_COUNTS is off.
  */
@@ -31,6 +31,9 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
     }
   };
   const limited = await perAddressLimit(app, app.config.clickRateLimit, CLICKS_RATE_LIMITED);
+  const pageLinks = await readPageLinks(app.config.staticRoot);
+  if (pageLinks === null) app.log.warn({ staticRoot: app.config.staticRoot }, `no ${PAGE_LINKS_FILE} in the built site: every click beacon is refused (npm run build writes it)`);
+  const pages = sitePagesOf(pageLinks, app.config.siteUrl);
   const params = { type: 'object', required: ['cachebreak'], properties: { cachebreak: { type: 'string' } } } as const;
 
   app.post(
@@ -38,7 +41,7 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
     // compress: false: the answer is `true`; the hook would only cost every beacon time.
     { bodyLimit: BODY_LIMIT, onRequest, config: limited, compress: false, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 413, 415, 429, 503) } } },
     async (request, reply) => {
-      const reading = readBeacon(formFieldsOf(request.body) ?? [], siteHostnameOf(app));
+      const reading = readBeacon(formFieldsOf(request.body) ?? [], pages);
       if (!reading.ok) throw httpErrors.badRequest(reading.code, reading.message);
       try {
         await app.clickHits.write({ ...reading.beacon, clickedAt: new Date(app.clock()).toISOString() });
@@ -66,7 +69,8 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
       const postId = fieldValue(fields, CLICK_FIELD.postId);
       const location = fieldValue(fields, CLICK_FIELD.location);
       if (!/^\d{1,10}$/.test(postId)) throw httpErrors.badRequest('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');
-      return pageLinkClicks(app.db, Number(postId), location);
+      // Stored on SITE_URL without query or fragment (click-beacon.ts): asked for the same way.
+      return pageLinkClicks(app.db, Number(postId), sitePageUrl(location, pages) ?? location);
     },
   );
 }

@@ -169,6 +169,8 @@ export interface ClickLinksTable {
   page_url: string;
   target: string;
   anchor: string;
+  /** SHA-256 of the link's key (click-tracking/hit-store.ts), unique: the text is not indexed. */
+  link_hash: string;
   created_at: string;
 }
 

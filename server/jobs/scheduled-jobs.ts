@@ -22,7 +22,7 @@ export interface ScheduledJobs {
 
 /**
  * The server's own housekeeping, in exactly one process (see process/process-role.ts): link
- * clicks older than CLICK_RETAIN_DAYS, and uploaded files older than UPLOAD_RETAIN_DAYS (never
+ * clicks older than CLICK_RETAIN_DAYS (and the links left without one), and uploaded files older than UPLOAD_RETAIN_DAYS (never
  * those of mail still waiting) plus files no submission references. A job that fails is
  * logged and tried again at the next run.
  */
@@ -35,8 +35,8 @@ export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIR
     {
       name: 'old link clicks deleted',
       run: async () => {
-        const deleted = await purgeOldHits(app.db, app.clock(), app.config.clickRetainDays);
-        return deleted > 0 ? { deleted, retainDays: app.config.clickRetainDays } : null;
+        const { hits, links } = await purgeOldHits(app.db, app.clock(), app.config.clickRetainDays);
+        return hits + links > 0 ? { deleted: hits, linksDeleted: links, retainDays: app.config.clickRetainDays } : null;
       },
     },
     {

@@ -54,6 +54,9 @@ export const routePaths: Readonly<Record<string, RouteName>> = {
   '/newsletter/link-expired/': 'newsletterLinkExpired',
 };
 
+/** The page id Track The Click names a page by (content's postId; 0 for a project page and a page without one). */
+export const postIdOf = (route: RouteName): number => (route === 'project' ? 0 : (seo.pages[route].postId ?? 0));
+
 /** A page gets its path (the project page finds its project there). */
 const pages: Record<RouteName, ComponentType<{ path: string }>> = {
   home: HomePage,
@@ -142,7 +145,7 @@ export function App({ path, search = '' }: AppProps) {
       </Suspense>
       <MotionEffects />
       <Suspense fallback={null}>
-        <ClickTracking postId={route === 'project' ? 0 : (seo.pages[route].postId ?? 0)} />
+        <ClickTracking postId={postIdOf(route)} />
       </Suspense>
     </MenuScroll>
     </PageAddressContext>

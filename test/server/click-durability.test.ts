@@ -30,7 +30,7 @@ describe(`click durability of the real server on ${testDialect}`, () => {
     const server = await startServerProcess({ DATABASE_URL: database.url, STATIC_ROOT: site.root, UPLOAD_DIR: `${site.root}-uploads`, SITE_URL: origin, CLICK_RATE_LIMIT: 'off' }, port, TIMEOUT_MS);
     running.push(server);
 
-    const { payload, contentType } = await multipartBody({ postID: '3', location: `${origin}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
+    const { payload, contentType } = await multipartBody({ postID: '12', location: `${origin}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
     let acknowledged = 0;
     const send = async () => {
       try {

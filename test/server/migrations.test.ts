@@ -1,4 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { linkHashOf } from '../../server/click-tracking/hit-store.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/create-database.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
@@ -61,6 +63,18 @@ describe(`migrations on ${testDialect}`, () => {
     expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
   });
 
+  it('give the click links made before link hashes their hash, and one link per hash', async () => {
+    const { db } = await fresh();
+    const schema = testDialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema === undefined ? {} : { migrationTableSchema: schema }) });
+    expect((await migrator.migrateTo('0008-click-tracking')).error).toBeUndefined();
+    await sql`insert into click_links (post_id, page_url, target, anchor, created_at) values (7, '', 'https://example.org/', 'Example', '2026-01-01T00:00:00.000Z')`.execute(db);
+    await runMigrations(db);
+    expect(await db.selectFrom('click_links').select(['target', 'link_hash']).execute()).toEqual([{ target: 'https://example.org/', link_hash: linkHashOf(7, '', 'https://example.org/', 'Example') }]);
+    const again = db.insertInto('click_links').values({ post_id: 7, page_url: '', target: 'https://example.org/', anchor: 'Example', link_hash: linkHashOf(7, '', 'https://example.org/', 'Example'), created_at: '2026-01-02T00:00:00.000Z' });
+    await expect(again.execute()).rejects.toThrow();
+  });
+
   it('give the columns the application writes', async () => {
     const { db } = await fresh();
     await runMigrations(db);
@@ -82,7 +96,7 @@ describe(`migrations on ${testDialect}`, () => {
       ],
       captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
       human_test_spent: ['expires_at', 'id'],
-      click_links: ['anchor', 'created_at', 'id', 'page_url', 'post_id', 'target'],
+      click_links: ['anchor', 'created_at', 'id', 'link_hash', 'page_url', 'post_id', 'target'],
       click_hits: ['clicked_at', 'id', 'link_id'],
       newsletter_subscribers: [
         'attributes', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',

@@ -1,3 +1,4 @@
+import { linkHashOf } from '../../server/click-tracking/hit-store.ts';
 import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ async function oldClick(test: TestApp, daysAgo: number): Promise<void> {
   const { db } = test.database;
   const link = await db
     .insertInto('click_links')
-    .values({ post_id: 1, page_url: '', target: `https://example.org/${daysAgo}`, anchor: 'x', created_at: new Date(now - daysAgo * DAY_MS).toISOString() })
+    .values({ post_id: 1, page_url: '', target: `https://example.org/${daysAgo}`, anchor: 'x', link_hash: linkHashOf(1, '', `https://example.org/${daysAgo}`, 'x'), created_at: new Date(now - daysAgo * DAY_MS).toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('click_hits').values({ link_id: link.id, clicked_at: new Date(now - daysAgo * DAY_MS).toISOString() }).execute();

@@ -152,6 +152,18 @@ describe(`ncf_send_message on ${testDialect}`, () => {
     );
   });
 
+  it('refuses a NUL or another control character in a field with a field error, and stores nothing; line breaks and tabs are text', async () => {
+    const test = await appWith();
+    const response = await ajax(test, message(await question(test), { ncf_name_field: 'Thandi\u001bMokoena', ncf_message_field: 'We need\u0000 a wall' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: false,
+      errors: { ncf_name_field: '* Your name must not contain control characters.', ncf_message_field: '* Your message must not contain control characters.' },
+    });
+    expect((await rows(test)).submissions).toHaveLength(0);
+    expect((await ajax(test, message(await question(test), { ncf_message_field: 'Two lines:\r\n\tindented' }))).json()).toMatchObject({ success: true });
+  });
+
   it('refuses invalid fields with the plugin messages, keyed by field name, and stores nothing', async () => {
     const test = await appWith();
     const asked = await question(test);

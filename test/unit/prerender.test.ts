@@ -16,6 +16,7 @@ import type { PageMeta } from '../../content/index.ts';
 import { pages } from '../../content/pages.ts';
 import { projectPages } from '../../content/project-pages.ts';
 import { findInlineScripts } from '../../scripts/prerender.ts';
+import { PAGE_LINKS_FILE, type PageLinksFile } from '../../server/click-tracking/site-pages.ts';
 import { prerenderTargets } from '../../src/entry-server.tsx';
 import { App } from '../../src/views/app.tsx';
 
@@ -56,7 +57,7 @@ function parse(html: string): Document {
 }
 
 beforeAll(() => {
-  if (existsSync(join(clientDir, 'index.html')) && existsSync(join(clientDir, '404.html'))) return;
+  if (existsSync(join(clientDir, 'index.html')) && existsSync(join(clientDir, '404.html')) && existsSync(join(clientDir, PAGE_LINKS_FILE))) return;
   // Built the way a developer builds it, in its own process. The first build encodes every
   // picture (AVIF is slow): minutes on a 2-core machine.
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
@@ -66,6 +67,18 @@ beforeAll(() => {
 describe('the prerendered pages', () => {
   it('are exactly the prerender targets', () => {
     expect(prerenderTargets.map((target) => target.file).sort()).toEqual([...files].sort());
+  });
+
+  it('are listed with their page id and every link, named as a click beacon names it (page-links.json)', async () => {
+    const list = JSON.parse(await readFile(join(clientDir, PAGE_LINKS_FILE), 'utf8')) as PageLinksFile;
+    // Every page but the 404 page (shown at addresses that are no page).
+    expect(list.pages.map((page) => page.path).sort()).toEqual(prerenderTargets.filter((target) => target.file !== '404.html').map((target) => target.path).sort());
+    const home = list.pages.find((page) => page.path === '/')!;
+    expect(home.postId).toBe(seo.pages.home.postId);
+    expect(home.links).toContainEqual({ target: `${list.origin}/#projects`, anchor: 'Projects' });
+    expect(home.links.find((link) => link.target.includes('linkedin.com'))?.anchor).toBe('LinkedIn (opens in a new tab)');
+    expect(home.links.some((link) => link.anchor.startsWith(`image:${list.origin}/assets/`))).toBe(true);
+    expect(list.pages.find((page) => page.path.startsWith('/projects/'))?.postId).toBe(0);
   });
 
   it.each(files)('%s has its full text in the root element', async (file) => {

@@ -7,6 +7,7 @@ import * as newsletterPendingChange from './0005-newsletter-pending-change.ts';
 import * as humanTestChallenges from './0006-human-test-challenges.ts';
 import * as outboxRequests from './0007-outbox-requests.ts';
 import * as clickTracking from './0008-click-tracking.ts';
+import * as clickLinkHash from './0011-click-link-hash.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006-human-test-challenges': humanTestChallenges,
   '0007-outbox-requests': outboxRequests,
   '0008-click-tracking': clickTracking,
+  '0011-click-link-hash': clickLinkHash,
 };

@@ -28,6 +28,9 @@ export const ANCHOR_MAX = 255;
 /** The longest location or target the server takes. */
 export const URL_MAX = 4096;
 
+/** No field of a hit may hold a control character (NUL among them): refused as `ttc_control_character`. */
+export { CONTROL_CHARACTER } from '../shared/control-characters.ts';
+
 /** The nonce action WordPress's REST cookie check uses (`X-WP-Nonce` on the counts' request). */
 export const REST_NONCE_ACTION = 'wp_rest';
 

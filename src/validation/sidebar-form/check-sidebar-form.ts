@@ -1,5 +1,7 @@
 // The sidebar form's check, the same in the browser (before sending) and on the server (every
-// POST): each field's rules in order, and the first that fails gives the field its message.
+// POST): each field's rules in order, and the first that fails gives the field its message; a
+// control character in a field (not a tab or a line break) is refused before any rule.
+import { CONTROL_CHARACTER_IN_TEXT } from '../shared/control-characters.ts';
 import { formatSidebarMessage } from './messages.ts';
 import { parseSidebarRules } from './rule-list.ts';
 import { sidebarRules } from './rules/index.ts';
@@ -20,6 +22,11 @@ export function checkSidebarForm(fields: readonly SidebarFieldRules[], values: S
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const value = values[field.name] ?? (field.checkbox ? false : '');
+    // A NUL or a terminal escape is nobody's writing; PostgreSQL would refuse the NUL outright.
+    if (typeof value === 'string' && CONTROL_CHARACTER_IN_TEXT.test(value)) {
+      errors[field.name] = formatSidebarMessage('controlCharacter', field.label, []);
+      continue;
+    }
     for (const rule of parseSidebarRules(field.rules)) {
       if (sidebarRules[rule.name](value, rule.params, values)) continue;
       const message = rule.name === 'required' && field.checkbox ? 'requiredCheckbox' : rule.name;

@@ -15,7 +15,9 @@ export const SIDEBAR_FORM_MESSAGES = {
   email: '* %% must be a valid email address.',
   ip: '* %% must be a valid ip address.',
   answer: '* Wrong %%',
-} as const satisfies Record<SidebarRuleName | 'requiredCheckbox', string>;
+  // Not the plugin's: it stored whatever came (README.md, "Abuse paths and the limits that stop them").
+  controlCharacter: '* %% must not contain control characters.',
+} as const satisfies Record<SidebarRuleName | 'requiredCheckbox' | 'controlCharacter', string>;
 
 export type SidebarMessageName = keyof typeof SIDEBAR_FORM_MESSAGES;
 

@@ -103,6 +103,12 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     ['a location on another site', { location: 'https://evil.example.net/' }, 'ttc_foreign_location'],
     ['a javascript: target', { target: 'javascript:alert(1)' }, 'ttc_invalid_target'],
     ['a target that is not a URL', { target: '/#projects' }, 'ttc_invalid_target'],
+    ['a NUL in the anchor', { anchor: 'See our\u0000projects' }, 'ttc_control_character'],
+    ['a line break in the location', { location: `${SITE}/\n` }, 'ttc_control_character'],
+    ['a page the build did not make', { location: `${SITE}/no-such-page/` }, 'ttc_unknown_page'],
+    ['another page\'s id', { postID: '13' }, 'ttc_wrong_post_id'],
+    ['a link the page does not have', { target: `${SITE}/#somewhere-else` }, 'ttc_unknown_link'],
+    ['a link of another page', { target: `${SITE}/projects/riverside-atrium/`, location: `${SITE}/thank-you/`, postID: '0' }, 'ttc_unknown_link'],
   ])('refuses %s with 400 and a code, storing nothing', async (_name, change, code) => {
     const test = await appWith();
     const fields = Object.fromEntries(Object.entries({ ...beacon(), ...change }).filter(([, value]) => value !== undefined)) as Record<string, string>;
@@ -111,6 +117,22 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     expect(response.json()).toMatchObject({ code, data: { status: 400 } });
     const { db } = test.database;
     expect(await db.selectFrom('click_hits').selectAll().execute()).toEqual([]);
+  });
+
+  it('stores a link as its page names it: the page\'s own anchor, the site\'s address, the page without query or fragment', async () => {
+    const test = await appWith();
+    const visitorOrigin = 'http://www.example.co.za:8080';
+    for (const anchor of ['See our projects', 'Something else', 'x'.repeat(200)]) {
+      expect((await click(test, beacon({ anchor, location: `${visitorOrigin}/?category=control-room#top`, target: `${visitorOrigin}/#projects` }))).json()).toBe(true);
+    }
+    expect((await click(test, beacon({ postID: '0', location: `${SITE}/thank-you/?utm=1#x` }))).json()).toBe(true);
+    expect((await click(test, beacon({ target: `${SITE}/projects/riverside-atrium/`, anchor: 'Riverside' }))).json()).toBe(true);
+    const { db } = test.database;
+    expect(await db.selectFrom('click_links').select(['post_id', 'page_url', 'target', 'anchor']).orderBy('id').execute()).toEqual([
+      { post_id: 12, page_url: '', target: `${SITE}/#projects`, anchor: 'See our projects' },
+      { post_id: 0, page_url: `${SITE}/thank-you/`, target: `${SITE}/#projects`, anchor: 'See our projects' },
+      { post_id: 12, page_url: '', target: `${SITE}/projects/riverside-atrium/`, anchor: 'Riverside Crossing atrium wall' },
+    ]);
   });
 
   it('stores a click on a phone number or mail address (tel: and mailto: targets)', async () => {
@@ -155,8 +177,22 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     clock += 31 * 24 * 3_600_000;
     await click(test, beacon());
     const { db } = test.database;
-    expect(await purgeOldHits(db, clock, test.app.config.clickRetainDays)).toBe(1);
+    expect(await purgeOldHits(db, clock, test.app.config.clickRetainDays)).toEqual({ hits: 1, links: 0 });
     expect(await db.selectFrom('click_hits').selectAll().execute()).toHaveLength(1);
+  });
+
+  it('deletes the links left with no hit in CLICK_RETAIN_DAYS, and makes one again when it is clicked', async () => {
+    const test = await appWith({ CLICK_RETAIN_DAYS: '30' });
+    await click(test, beacon());
+    await click(test, beacon({ target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn' }));
+    clock += 31 * 24 * 3_600_000;
+    await click(test, beacon());
+    const { db } = test.database;
+    expect(await purgeOldHits(db, clock, test.app.config.clickRetainDays)).toEqual({ hits: 2, links: 1 });
+    expect((await db.selectFrom('click_links').select('target').execute()).map((row) => row.target)).toEqual([`${SITE}/#projects`]);
+    // The writer remembered the purged link's id: the hit is stored all the same, on a new link.
+    expect((await click(test, beacon({ target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn' }))).json()).toBe(true);
+    expect(await db.selectFrom('click_links').select('target').orderBy('id').execute()).toHaveLength(2);
   });
 });
 

@@ -15,6 +15,35 @@ export const fixtureFiles = {
   'projects/riverside-atrium/index.html': '<!doctype html><html lang="en"><title>Riverside</title><main><h1>Riverside Crossing atrium wall</h1></main></html>\n',
   '404.html': '<!doctype html><html lang="en"><title>Not found</title><main><h1>Page not found</h1></main></html>\n',
   'robots.txt': 'User-agent: *\nAllow: /\n',
+  // The build's list of each page's id and links (server/click-tracking/site-pages.ts), on its stand-in origin.
+  'page-links.json': `${JSON.stringify({
+    origin: 'https://build.invalid',
+    pages: [
+      {
+        path: '/',
+        postId: 12,
+        links: [
+          { target: 'https://build.invalid/#projects', anchor: 'See our projects' },
+          { target: 'https://build.invalid/#projects', anchor: 'image:https://build.invalid/assets/images/x.webp' },
+          { target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn' },
+          // An anchor a spreadsheet would take for a formula (the clicks report's CSV).
+          { target: 'https://www.linkedin.com/company/lumina', anchor: '=HYPERLINK("x")' },
+          { target: 'tel:+27215550100', anchor: '+27 21 555 0100' },
+          { target: 'mailto:enquiries@example.co.za', anchor: 'Email us' },
+        ],
+      },
+      { path: '/?category=control-room', postId: 12, links: [{ target: 'https://build.invalid/projects/riverside-atrium/', anchor: 'Riverside Crossing atrium wall' }] },
+      {
+        path: '/thank-you/',
+        postId: 0,
+        links: [
+          { target: 'https://build.invalid/#projects', anchor: 'See our projects' },
+          { target: 'https://www.facebook.com/lumina', anchor: 'Facebook' },
+        ],
+      },
+      { path: '/newsletter/confirmed/', postId: 0, links: [{ target: 'https://build.invalid/#projects', anchor: 'See our projects' }] },
+    ],
+  })}\n`,
   'assets/index-4f2a9c1b.js': `console.log(${JSON.stringify('x'.repeat(2000))});\n`,
   'assets/index-7d1e0b3a.css': `body{margin:0}${'.a{color:red}'.repeat(100)}\n`,
 } as const;

@@ -20,8 +20,9 @@ const valid = {
 };
 
 describe('the plugin messages', () => {
-  it('are the plugin texts, exactly', () => {
+  it('are the plugin texts, exactly, and one of the site\'s own for control characters', () => {
     expect(SIDEBAR_FORM_MESSAGES).toEqual({
+      controlCharacter: '* %% must not contain control characters.',
       required: '* Please enter %%',
       requiredCheckbox: '* Please %%',
       min: '* %% must have at least %% characters.',

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/*
+ * The pages a click beacon may name and the links each has (README.md, "Abuse paths and the
+ * limits that stop them"): the build writes every prerendered page's id and links, each with
+ * its own anchor text, beside the pages (scripts/prerender.ts); the server reads that list once
+ * and a beacon for any other page or link is refused, so a stranger cannot make rows.
+ */
+
+/** The list's name in the built site (STATIC_ROOT). */
+export const PAGE_LINKS_FILE = 'page-links.json';
+
+/** What the build writes: its links are absolute on `origin`, the build's stand-in for the site's. */
+export interface PageLinksFile {
+  origin: string;
+  pages: Array<{ path: string; postId: number; links: Array<{ target: string; anchor: string }> }>;
+}
+
+export interface SitePage {
+  postId: number;
+  /** The page's URL on the site (SITE_URL's origin and the path, no query). */
+  url: string;
+  /** Each link's target (on SITE_URL's origin when it is the site's own) → its anchors as the page writes them. */
+  links: ReadonlyMap<string, readonly string[]>;
+}
+
+export interface SitePages {
+  /** SITE_URL's host name and origin. */
+  hostname: string;
+  origin: string;
+  /** The page at a path, or undefined when the build made none there. */
+  pageAt(pathname: string): SitePage | undefined;
+}
+
+/** The pages of a list (parsed PageLinksFile) on the site at `siteUrl`. */
+export function sitePagesOf(file: PageLinksFile | null, siteUrl: string): SitePages {
+  const site = new URL(siteUrl);
+  const pages = new Map<string, { postId: number; url: string; links: Map<string, string[]> }>();
+  const onSite = (text: string, prefix = '') =>
+    file !== null && text.startsWith(`${prefix}${file.origin}`) ? `${prefix}${site.origin}${text.slice(prefix.length + file.origin.length)}` : text;
+  for (const page of file?.pages ?? []) {
+    // `/?category=x` is the home page showing one category: one page, the links of all of them.
+    const pathname = new URL(page.path, 'http://path.invalid').pathname;
+    const known = pages.get(pathname) ?? { postId: page.postId, url: `${site.origin}${pathname}`, links: new Map<string, string[]>() };
+    pages.set(pathname, known);
+    for (const link of page.links) {
+      const target = onSite(link.target);
+      const anchors = known.links.get(target) ?? [];
+      const anchor = onSite(link.anchor, 'image:');
+      if (!anchors.includes(anchor)) anchors.push(anchor);
+      known.links.set(target, anchors);
+    }
+  }
+  return { hostname: site.hostname, origin: site.origin, pageAt: (pathname) => pages.get(pathname) };
+}
+
+/** The list in STATIC_ROOT; null when the site has none (not built, or built before the list). */
+export async function readPageLinks(staticRoot: string): Promise<PageLinksFile | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(staticRoot, PAGE_LINKS_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const parsed = JSON.parse(text) as PageLinksFile;
+  if (typeof parsed.origin !== 'string' || !Array.isArray(parsed.pages)) throw new Error(`${PAGE_LINKS_FILE} in ${staticRoot} is not the build's list of pages and links`);
+  return parsed;
+}
