@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { fieldValue, formFieldsOf, registerFormBodyParsers } from '../http/form-fields.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { tokenQuery } from '../http/route-schemas.ts';
 import { consentOriginOf } from './consent-origin.ts';
 import {
@@ -9,6 +9,7 @@ import {
   UNSUBSCRIBED_PATH,
   UNSUBSCRIBE_PATH,
 } from './newsletter-mail.ts';
+import { unsupportedMediaType } from './newsletter-answer.ts';
 import { changeSummary, confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
 import { confirmLinkOf, confirmSubscriber, subscriberOfUnsubscribeToken, unsubscribeSubscriber, type ConfirmLink } from './subscription-links.ts';
 
@@ -37,6 +38,11 @@ interface TokenQuery {
  */
 export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, LINK_BODY_LIMIT);
+  // Only the form encodings are read here; anything else (JSON, which Fastify would parse) is
+  // refused before a body is read, with the newsletter's code.
+  const onRequest = async (request: FastifyRequest) => {
+    if (!isFormMediaType(request.headers['content-type'])) throw unsupportedMediaType();
+  };
 
   // The confirmation link shows a page whose button confirms: a link alone confirms nothing.
   app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
@@ -54,7 +60,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const link = await confirmLinkOf(app.db, app.secrets, token, app.clock());
@@ -88,7 +94,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';

@@ -297,6 +297,28 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     expect(JSON.parse(back.lists)).toEqual([3]);
   });
 
+  for (const path of ['/newsletter/confirm/', '/newsletter/unsubscribe/']) {
+    it(`answers 415 sib_unsupported_media_type to a JSON (or other non-form) POST to ${path}, changing nothing`, async () => {
+      const { test, smtp } = await setUp();
+      const mail = textOf(await signUp(test, smtp));
+      const token = new URLSearchParams(linkIn(mail, path).split('?')[1]).get('token') ?? '';
+      for (const [type, payload] of [
+        // Fastify's JSON parser would hand the route an object it takes for parsed form fields.
+        ['application/json', JSON.stringify({ fields: { token } })],
+        ['application/json', JSON.stringify({ token })],
+        ['application/json', '{"token":'],
+        ['text/plain', `token=${token}`],
+      ] as const) {
+        const response = await test.app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': type } });
+        expect([type, payload, response.statusCode]).toEqual([type, payload, 415]);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.json()).toMatchObject({ code: 'sib_unsupported_media_type', data: { status: 415 } });
+      }
+      expect(await consentActions(test)).toEqual(['subscribe']);
+      expect((await subscriber(test)).status).toBe('pending');
+    });
+  }
+
   it('links the built stylesheet and icon on the unsubscribe page when the site has them', async () => {
     const { test, smtp } = await setUp();
     const { writeFile } = await import('node:fs/promises');
