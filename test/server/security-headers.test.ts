@@ -37,3 +37,46 @@ describe('the security headers (Helmet run once, copied onto every response)', (
     }
   });
 });
+
+describe('the policies against what a page may do', () => {
+  const directives = (header: unknown): Map<string, string[]> =>
+    new Map(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .filter((words) => words[0] !== '')
+        .map(([name = '', ...sources]) => [name, sources]),
+    );
+
+  it('allow of Google Maps only the loader and the paths of its own scripts, never the whole host (its JSONP endpoints)', async () => {
+    testApp = await createTestApp();
+    await testApp.app.ready();
+    const scriptSrc = directives((await testApp.app.inject({ url: '/healthz' })).headers['content-security-policy']).get('script-src') ?? [];
+    expect(scriptSrc.filter((source) => source.includes('maps.googleapis.com'))).toEqual([
+      'https://maps.googleapis.com/maps/api/js',
+      'https://maps.googleapis.com/maps/api/js/',
+      'https://maps.googleapis.com/maps-api-v3/',
+    ]);
+    // No bare host source: a host without a path allows every script the host serves.
+    expect(scriptSrc.filter((source) => /^https:\/\/[^/]+$/.test(source))).toEqual([]);
+  });
+
+  it('send a Permissions-Policy denying the devices and APIs the site never uses, geolocation for the site itself only (the driving route from where you are)', async () => {
+    testApp = await createTestApp();
+    await testApp.app.ready();
+    const answers = await Promise.all([
+      testApp.app.inject({ url: '/healthz' }),
+      testApp.app.inject({ url: '/no-such-page/' }),
+      testApp.app.inject({ method: 'POST', url: '/wp-json/track-the-click/v3/click/1', payload: 'postID=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    ]);
+    for (const answer of answers) {
+      const policy = new Map(String(answer.headers['permissions-policy']).split(/,\s*/).map((entry) => entry.split('=') as [string, string]));
+      expect(policy.get('geolocation')).toBe('(self)');
+      for (const feature of ['camera', 'microphone', 'payment', 'usb', 'serial', 'hid', 'midi', 'display-capture', 'xr-spatial-tracking', 'browsing-topics']) {
+        expect([feature, policy.get(feature)]).toEqual([feature, '()']);
+      }
+      // The YouTube player's frame is allowed these (video-player.view.tsx): not denied here.
+      for (const feature of ['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen']) expect(policy.has(feature)).toBe(false);
+    }
+  });
+});

@@ -198,7 +198,9 @@ describe('security headers', () => {
       "'self'",
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
-      'https://maps.googleapis.com',
+      'https://maps.googleapis.com/maps/api/js',
+      'https://maps.googleapis.com/maps/api/js/',
+      'https://maps.googleapis.com/maps-api-v3/',
     ]);
     expect(policy.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://i.ytimg.com']);
