@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { helmetHeaders, helmetOptions } from '../../server/plugins/security-headers.ts';
 import { postRedirectOrigins } from '../../server/security/content-security-policy.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { cspDirectives } from './helpers/csp-directives.ts';
 
 let testApp: TestApp | undefined;
 afterEach(async () => {
@@ -39,19 +40,10 @@ describe('the security headers (Helmet run once, copied onto every response)', (
 });
 
 describe('the policies against what a page may do', () => {
-  const directives = (header: unknown): Map<string, string[]> =>
-    new Map(
-      String(header)
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .filter((words) => words[0] !== '')
-        .map(([name = '', ...sources]) => [name, sources]),
-    );
-
   it('allow of Google Maps only the loader and the paths of its own scripts, never the whole host (its JSONP endpoints)', async () => {
     testApp = await createTestApp();
     await testApp.app.ready();
-    const scriptSrc = directives((await testApp.app.inject({ url: '/healthz' })).headers['content-security-policy']).get('script-src') ?? [];
+    const scriptSrc = cspDirectives((await testApp.app.inject({ url: '/healthz' })).headers['content-security-policy']).get('script-src') ?? [];
     expect(scriptSrc.filter((source) => source.includes('maps.googleapis.com'))).toEqual([
       'https://maps.googleapis.com/maps/api/js',
       'https://maps.googleapis.com/maps/api/js/',
