@@ -1,8 +1,20 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { RateLimit } from '../config.ts';
 import { databaseRateLimitStore } from './database-rate-limit-store.ts';
 import { httpErrors } from './rest-error.ts';
+
+/**
+ * One client, for counting: an IPv4 address, or an IPv6 address's /64 (one subscriber's network,
+ * where every device may take any of 2⁶⁴ addresses), an IPv4-mapped IPv6 address as its IPv4
+ * address. @fastify/rate-limit's own normalisation, with the prefix stated here so a change of
+ * its default cannot widen the limits (README.md, "Abuse paths and the limits that stop them").
+ */
+export const IPV6_CLIENT_PREFIX = 64;
+
+export function clientKey(ip: string): string {
+  return normalizeIP(ip, IPV6_CLIENT_PREFIX);
+}
 
 /**
  * The per-address limit of a route plugin (FEEDBACK_RATE_LIMIT, NEWSLETTER_RATE_LIMIT…):
@@ -19,6 +31,7 @@ export async function perAddressLimit(
   if (limit === null) return {};
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: (request) => clientKey(request.ip),
     ...(app.config.rateLimitStore === 'database' ? { store: databaseRateLimitStore(app.db, refusal.code) } : {}),
     errorResponseBuilder: (_request, context) => httpErrors.rateLimited(refusal.code, refusal.what, Math.max(1, Math.ceil(context.ttl / 1000))),
   });

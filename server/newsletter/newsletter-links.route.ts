@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { fieldValue, formFieldsOf, registerFormBodyParsers } from '../http/form-fields.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { tokenQuery } from '../http/route-schemas.ts';
 import { consentOriginOf } from './consent-origin.ts';
 import {
@@ -9,8 +9,9 @@ import {
   UNSUBSCRIBED_PATH,
   UNSUBSCRIBE_PATH,
 } from './newsletter-mail.ts';
-import { confirmSubscriber, hasSomethingToConfirm, subscriberOfToken, unsubscribeSubscriber } from './subscription-links.ts';
-import { confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
+import { unsupportedMediaType } from './newsletter-answer.ts';
+import { changeSummary, confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
+import { confirmLinkOf, confirmSubscriber, subscriberOfUnsubscribeToken, unsubscribeSubscriber, type ConfirmLink } from './subscription-links.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -37,53 +38,67 @@ interface TokenQuery {
  */
 export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, LINK_BODY_LIMIT);
+  // Only the form encodings are read here; anything else (JSON, which Fastify would parse) is
+  // refused before a body is read, with the newsletter's code.
+  const onRequest = async (request: FastifyRequest) => {
+    if (!isFormMediaType(request.headers['content-type'])) throw unsupportedMediaType();
+  };
 
   // The confirmation link shows a page whose button confirms: a link alone confirms nothing.
   app.get<{ Querystring: TokenQuery }>(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const token = tokenOf(request.query.token);
-    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
-    if (subscriber === null || subscriber.status === 'unsubscribed') return seeOther(reply, LINK_EXPIRED_PATH);
-    const form = app.newsletterForms.find(subscriber.form_id);
-    if (!hasSomethingToConfirm(subscriber)) return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
+    const link = await confirmLinkOf(app.db, app.secrets, token, app.clock());
+    if (link.kind !== 'pending') return seeOther(reply, spentLinkPath(link));
+    const { subscriber, change } = link;
     const page = confirmPage({
       token,
       email: subscriber.email,
       change: subscriber.status === 'subscribed',
+      summary: changeSummary(app.newsletterForms.find(change.formId), change),
       head: await siteHead(app.config.staticRoot),
     });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
-    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
-    if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
-    const form = app.newsletterForms.find(subscriber.form_id);
-    const confirmed = await confirmSubscriber(app.db, subscriber, {
-      // The confirmation is consent to the same words the sign-up showed.
-      wording: form?.consent.label ?? 'Pressed "Confirm" on the page the confirmation link in the double opt-in mail opened.',
-      request: consentOriginOf(app.secrets, request),
-      now: app.clock(),
-    });
-    if (!confirmed) return seeOther(reply, LINK_EXPIRED_PATH);
-    return seeOther(reply, form?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH);
+    const link = await confirmLinkOf(app.db, app.secrets, token, app.clock());
+    if (link.kind !== 'pending') return seeOther(reply, spentLinkPath(link));
+    await confirmSubscriber(app.db, link, { request: consentOriginOf(app.secrets, request), now: app.clock() });
+    return seeOther(reply, confirmedPath(link.change.formId));
   });
+
+  /**
+   * Where a confirmation link that confirms nothing now goes: one already used by a subscriber
+   * with nothing else waiting lands on the "confirmed" page again (a second click is harmless);
+   * any other (forged, expired, replaced by a later change, or the address left) on "link expired".
+   */
+  function spentLinkPath(link: Exclude<ConfirmLink, { kind: 'pending' }>): string {
+    if (link.kind === 'spent' && link.subscriber.status === 'subscribed' && link.subscriber.pending_change === null) {
+      return confirmedPath(link.subscriber.form_id);
+    }
+    return LINK_EXPIRED_PATH;
+  }
+
+  function confirmedPath(formId: number): string {
+    return app.newsletterForms.find(formId)?.doubleOptIn?.confirmedPath ?? CONFIRMED_FALLBACK_PATH;
+  }
 
   app.get<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => {
     const token = tokenOf(request.query.token);
-    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
+    const subscriber = await subscriberOfUnsubscribeToken(app.db, app.secrets, token, app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     if (subscriber.status === 'unsubscribed') return seeOther(reply, UNSUBSCRIBED_PATH);
     const page = unsubscribePage({ token, email: subscriber.email, head: await siteHead(app.config.staticRoot) });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';
-    const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'unsubscribe', app.clock());
+    const subscriber = await subscriberOfUnsubscribeToken(app.db, app.secrets, token, app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
     await unsubscribeSubscriber(app.db, subscriber, {
       wording: oneClick ? UNSUBSCRIBE_WORDING.oneClick : UNSUBSCRIBE_WORDING.page,

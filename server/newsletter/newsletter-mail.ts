@@ -22,9 +22,10 @@ export interface NewsletterLinks {
   unsubscribe: string;
 }
 
-export function newsletterLinks(siteUrl: string, secrets: SiteSecrets, subscriber: Subscriber, now: number): NewsletterLinks {
+/** The links of a confirmation mail for `change`, the pending change as stored. */
+export function newsletterLinks(siteUrl: string, secrets: SiteSecrets, subscriber: Subscriber, change: string, now: number): NewsletterLinks {
   return {
-    confirm: `${siteUrl}${CONFIRM_PATH}?token=${confirmationToken(secrets, subscriber, now)}`,
+    confirm: `${siteUrl}${CONFIRM_PATH}?token=${confirmationToken(secrets, subscriber, change, now)}`,
     unsubscribe: `${siteUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(secrets, subscriber)}`,
   };
 }

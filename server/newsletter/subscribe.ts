@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { cleanSms, normaliseEmail, parseAttributeDate, type NewsletterValues } from '../../src/validation/newsletter/index.ts';
@@ -12,13 +13,18 @@ import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
  * confirmation mail are committed in one transaction, so a `success` answer always has its
  * mail in the outbox.
  *
- * - a new address, or one that had unsubscribed: pending with double opt-in (a confirmation
- *   mail is queued), else subscribed at once;
- * - a known address (pending or subscribed): nothing about it changes now. A sign-up that asks
- *   for more (another list, another SMS number or attributes) is kept as the subscriber's
- *   pending change, and a confirmation mail goes to the address: the change is applied only
- *   from that link (subscription-links.ts), so nobody can change someone else's subscription.
- *   A pending subscriber asking for nothing new gets the confirmation mail again.
+ * - a new address: pending with double opt-in (a confirmation mail is queued), else subscribed
+ *   at once;
+ * - a known address (pending, subscribed or unsubscribed) on a form with double opt-in: nothing
+ *   about it changes now. The sign-up is kept apart as the subscriber's pending change, and a
+ *   confirmation mail goes to the address: the change is applied only from that link
+ *   (subscription-links.ts), so nobody can change someone else's subscription or bring back
+ *   an address that left. For a subscriber the change is what the sign-up adds (more lists,
+ *   another SMS number or attributes; nothing new: nothing is stored or mailed); for a pending
+ *   or unsubscribed address it is the whole sign-up. Each pending change has a random key and
+ *   the mailed link is bound to it (link-tokens.ts): a later change spends the earlier link.
+ *   An address that unsubscribed and signs up on a form without double opt-in is subscribed
+ *   again at once (that form confirms nothing for anyone).
  *
  * The visitor's answer is the same for a new and a known address (`success`, the form's
  * success words), so the form does not tell anyone who is on the list. Mail to a known address
@@ -80,17 +86,20 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
 
   const consent = (subscriberId: number, lists: readonly number[]) =>
     recordConsent(trx, { subscriberId, action: 'subscribe', formId: form.id, wording: form.consent.label, lists, ipHash: request.ipHash, userAgent: request.userAgent, createdAt: now });
-  // The row's confirmation_sent_at is set by the same statement that writes the sign-up.
-  const queueConfirmation = async (subscriberId: number) => {
+  // The row's confirmation_sent_at and pending_change are set by the same statement that writes the sign-up.
+  const queueConfirmation = async (subscriberId: number, change: string) => {
     const subscriber = { id: subscriberId, email };
-    const mail = confirmationMail(form, subscriber, newsletterLinks(services.siteUrl, services.secrets, subscriber, at), now);
+    const mail = confirmationMail(form, subscriber, newsletterLinks(services.siteUrl, services.secrets, subscriber, change, at), now);
     if (mail === null) return false;
     await enqueueMail(trx, mail);
     return true;
   };
 
   const details = subscriberDetails(form, values);
-  if (existing === undefined || existing.status === 'unsubscribed') {
+  const pendingChange = (lists: readonly number[]): string =>
+    JSON.stringify({ key: randomBytes(16).toString('hex'), lists, ...details, formId: form.id, wording: form.consent.label } satisfies PendingChange);
+  if (existing === undefined || (existing.status === 'unsubscribed' && !doubleOptIn)) {
+    const change = doubleOptIn ? pendingChange(request.lists) : null;
     const row = {
       status: doubleOptIn ? ('pending' as const) : ('subscribed' as const),
       lists: JSON.stringify(request.lists),
@@ -100,35 +109,38 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
       confirmed_at: null,
       unsubscribed_at: null,
       confirmation_sent_at: doubleOptIn ? now : null,
+      pending_change: change,
     };
     const id =
       existing === undefined
         ? (await trx.insertInto('newsletter_subscribers').values({ email, created_at: now, ...row }).returning('id').executeTakeFirstOrThrow()).id
         : (await trx.updateTable('newsletter_subscribers').set(row).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id;
     await consent(id, request.lists);
-    return { outcome: 'subscribed', mailQueued: await queueConfirmation(id) };
+    return { outcome: 'subscribed', mailQueued: change !== null && (await queueConfirmation(id, change)) };
   }
 
-  // A known address: nothing changes before its mailbox confirms.
+  // A known address: nothing changes before its mailbox confirms. A subscriber confirms what
+  // the sign-up adds; a pending or unsubscribed address the whole sign-up.
+  const subscribed = existing.status === 'subscribed';
   const joined = listsOf(existing);
-  const added = request.lists.filter((list) => !joined.includes(list));
-  const change = { lists: added, ...details, formId: form.id, wording: form.consent.label };
-  const changes = added.length > 0 || isNewDetail(existing, details);
+  const lists = subscribed ? request.lists.filter((list) => !joined.includes(list)) : request.lists;
+  const changes = !subscribed || lists.length > 0 || isNewDetail(existing, details);
   const mailable = doubleOptIn && (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
-  if (!mailable || (!changes && existing.status !== 'pending')) return { outcome: 'unchanged', mailQueued: false };
+  if (!mailable || !changes) return { outcome: 'unchanged', mailQueued: false };
 
-  await trx
-    .updateTable('newsletter_subscribers')
-    .set({ confirmation_sent_at: now, updated_at: now, ...(changes ? { pending_change: JSON.stringify(change) } : {}) })
-    .where('id', '=', existing.id)
-    .execute();
-  await consent(existing.id, changes ? added : request.lists);
-  return { outcome: changes ? 'change_requested' : 'confirmation_resent', mailQueued: await queueConfirmation(existing.id) };
+  const change = pendingChange(lists);
+  await trx.updateTable('newsletter_subscribers').set({ confirmation_sent_at: now, updated_at: now, pending_change: change }).where('id', '=', existing.id).execute();
+  await consent(existing.id, lists);
+  return { outcome: existing.status === 'pending' ? 'confirmation_resent' : 'change_requested', mailQueued: await queueConfirmation(existing.id, change) };
 }
 
-/** A pending change as stored: what to add and set once the subscriber confirms. */
+/**
+ * A pending change as stored: what to add and set once the subscriber confirms. `key` is
+ * random, so two sign-ups asking for the same never share a confirmation link.
+ */
 export interface PendingChange extends Details {
-  lists: number[];
+  key: string;
+  lists: readonly number[];
   formId: number;
   /** The consent words the sign-up showed. */
   wording: string;

@@ -1,14 +1,15 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ConsentAction, Database, SubscriberStatus, NewsletterSubscribersTable } from '../db/types.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
-import { parseToken } from './link-tokens.ts';
+import { parseToken, type ParsedToken } from './link-tokens.ts';
 import { listsOf, mergedDetails, recordConsent, type PendingChange } from './subscribe.ts';
 
 /*
- * What the links in newsletter mail do: confirm a pending subscription (double opt-in) or a
- * pending change (more lists, another number, asked for by a later sign-up), and unsubscribe.
- * Each is idempotent (a second click changes nothing and records nothing), and each change is
- * written with its consent record in one transaction.
+ * What the links in newsletter mail do: confirm the subscriber's pending change (a double
+ * opt-in, more lists or another number asked for by a later sign-up, or a sign-up of an address
+ * that had left), and unsubscribe. A confirmation link confirms only the change it was mailed
+ * for, once (link-tokens.ts). Each is idempotent (a second click changes nothing and records
+ * nothing), and each change is written with its consent record in one transaction.
  */
 
 export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
@@ -18,19 +19,41 @@ export interface LinkRequest {
   userAgent: string | null;
 }
 
-/** The subscriber a token of `kind` is valid for, or null (forged, altered, expired, or the subscriber is gone). */
-export async function subscriberOfToken(
-  db: Kysely<Database>,
-  secrets: SiteSecrets,
-  token: string,
-  kind: 'confirm' | 'unsubscribe',
-  now: number,
-): Promise<SubscriberRow | null> {
+interface TokenSubscriber {
+  subscriber: SubscriberRow;
+  parsed: ParsedToken;
+}
+
+async function subscriberOf(db: Kysely<Database>, secrets: SiteSecrets, token: string, kind: ParsedToken['kind'], now: number): Promise<TokenSubscriber | null> {
   const parsed = parseToken(token);
   if (parsed === null || parsed.kind !== kind) return null;
   const row = await db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', parsed.subscriberId).executeTakeFirst();
   if (row === undefined || !parsed.verify(secrets, row.email, now)) return null;
-  return row;
+  return { subscriber: row, parsed };
+}
+
+/** The subscriber an unsubscribe token is valid for, or null (forged, altered, or the subscriber is gone). */
+export async function subscriberOfUnsubscribeToken(db: Kysely<Database>, secrets: SiteSecrets, token: string, now: number): Promise<SubscriberRow | null> {
+  return (await subscriberOf(db, secrets, token, 'unsubscribe', now))?.subscriber ?? null;
+}
+
+/**
+ * What a confirmation token finds: `invalid` (forged, altered, expired, or the subscriber is
+ * gone); `spent`, a genuine link whose change was applied or replaced since; or `pending`, the
+ * subscriber's pending change the link was mailed for, waiting.
+ */
+export type ConfirmLink =
+  | { kind: 'invalid' }
+  | { kind: 'spent'; subscriber: SubscriberRow }
+  | { kind: 'pending'; subscriber: SubscriberRow & { pending_change: string }; change: PendingChange };
+
+export async function confirmLinkOf(db: Kysely<Database>, secrets: SiteSecrets, token: string, now: number): Promise<ConfirmLink> {
+  const found = await subscriberOf(db, secrets, token, 'confirm', now);
+  if (found === null) return { kind: 'invalid' };
+  const { subscriber, parsed } = found;
+  const stored = subscriber.pending_change;
+  if (stored === null || !parsed.confirms(secrets, stored)) return { kind: 'spent', subscriber };
+  return { kind: 'pending', subscriber: { ...subscriber, pending_change: stored }, change: JSON.parse(stored) as PendingChange };
 }
 
 export interface LinkConsent {
@@ -39,58 +62,61 @@ export interface LinkConsent {
   now: number;
 }
 
-/** True when following the subscriber's confirmation link would change something. */
-export function hasSomethingToConfirm(subscriber: SubscriberRow): boolean {
-  return subscriber.status === 'pending' || (subscriber.status === 'subscribed' && subscriber.pending_change !== null);
-}
-
 /**
- * pending → subscribed, and any pending change applied (lists added, details merged). False
- * when the subscriber had unsubscribed meanwhile (the link is spent).
+ * Applies the pending change of a `pending` confirm link: a subscriber gains its lists and
+ * details (merged over theirs); a pending or unsubscribed address is subscribed with exactly
+ * what the sign-up asked for. When another press applied it first (two clicks at once),
+ * nothing is changed or recorded.
  */
-export async function confirmSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent): Promise<boolean> {
-  if (subscriber.status === 'unsubscribed') return false;
-  if (!hasSomethingToConfirm(subscriber)) return true;
+export async function confirmSubscriber(
+  db: Kysely<Database>,
+  link: Extract<ConfirmLink, { kind: 'pending' }>,
+  consent: Omit<LinkConsent, 'wording'>,
+): Promise<void> {
+  const { subscriber, change } = link;
   const at = new Date(consent.now).toISOString();
-  const change = subscriber.pending_change === null ? null : (JSON.parse(subscriber.pending_change) as PendingChange);
+  const subscribed = subscriber.status === 'subscribed';
   const joined = listsOf(subscriber);
-  const lists = change === null ? joined : [...joined, ...change.lists.filter((list) => !joined.includes(list))];
+  const details = { sms: change.sms, attributes: change.attributes, dates: change.dates };
   await db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('newsletter_subscribers')
       .set({
         status: 'subscribed',
-        confirmed_at: subscriber.confirmed_at ?? at,
+        ...(subscribed
+          ? { lists: JSON.stringify([...joined, ...change.lists.filter((list) => !joined.includes(list))]), ...mergedDetails(subscriber, details) }
+          : { lists: JSON.stringify(change.lists), ...details, confirmed_at: at, unsubscribed_at: null }),
+        form_id: change.formId,
         updated_at: at,
         pending_change: null,
         // The mailbox has answered: a change it asks for next may be mailed at once.
         confirmation_sent_at: null,
-        ...(change === null ? {} : { lists: JSON.stringify(lists), ...mergedDetails(subscriber, change), form_id: change.formId }),
       })
       .where('id', '=', subscriber.id)
       .where('status', '=', subscriber.status)
-      // Two clicks at once: the first applies the change, the second finds it gone.
-      .where((where) => (subscriber.pending_change === null ? where('pending_change', 'is', null) : where('pending_change', '=', subscriber.pending_change)))
+      // The link confirms this change only, once: the first of two presses applies it, the second finds it gone.
+      .where('pending_change', '=', subscriber.pending_change)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) return;
     await recordConsent(trx, {
       subscriberId: subscriber.id,
       action: 'confirm',
-      formId: change?.formId ?? subscriber.form_id,
-      wording: change?.wording ?? consent.wording,
-      lists: change === null ? lists : change.lists,
+      formId: change.formId,
+      // The confirmation is consent to the same words the sign-up showed.
+      wording: change.wording,
+      lists: change.lists,
       ...consent.request,
       createdAt: at,
     });
   });
-  return true;
 }
 
 /** Any status → unsubscribed, recording how (`wording`). */
 export async function unsubscribeSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent): Promise<void> {
   if (subscriber.status === 'unsubscribed') return;
   const at = new Date(consent.now).toISOString();
-  await changeStatus(db, subscriber, ['pending', 'subscribed'], { status: 'unsubscribed', unsubscribed_at: at }, { action: 'unsubscribe', ...consent });
+  // Leaving also drops any change waiting for confirmation: its link is spent.
+  await changeStatus(db, subscriber, ['pending', 'subscribed'], { status: 'unsubscribed', unsubscribed_at: at, pending_change: null }, { action: 'unsubscribe', ...consent });
 }
 
 /**

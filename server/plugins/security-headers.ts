@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { contentSecurityPolicyDirectives, postRedirectOrigins } from '../security/content-security-policy.ts';
 import fp from 'fastify-plugin';
+import { PERMISSIONS_POLICY } from '../security/permissions-policy.ts';
 
 export const helmetOptions = (formActionOrigins: readonly string[] = []): HelmetOptions => ({
   contentSecurityPolicy: {
@@ -35,7 +36,8 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 }
 
 /**
- * Helmet's security headers on every response, including static files and 404 pages.
+ * Helmet's security headers on every response, including static files and 404 pages, and
+ * the Permissions-Policy (security/permissions-policy.ts), which Helmet does not set.
  * Helmet itself rather than @fastify/helmet: the Fastify wrapper rebuilds the middleware
  * (and re-serialises the CSP) on every request, which measured at less than half the
  * throughput on this project's machines. Helmet is run once, at start, and its headers are
@@ -45,7 +47,7 @@ export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
 export const registerSecurityHeaders = fp(
   async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
     // The forms' POST redirects may submit to their allow-listed hosts (form-action).
-    const headers = helmetHeaders(helmetOptions(postRedirectOrigins(app.forms.all())));
+    const headers = [...helmetHeaders(helmetOptions(postRedirectOrigins(app.forms.all()))), ['permissions-policy', PERMISSIONS_POLICY] as const];
     app.addHook('onRequest', function securityHeaders(_request, reply, done) {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       done();

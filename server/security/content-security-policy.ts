@@ -11,7 +11,10 @@ export function contentSecurityPolicyDirectives(formActionOrigins: readonly stri
     scriptSrc: ["'self'", ...serviceSources('scriptSrc')],
     // No inline <script> at all: attributes like onclick are refused too.
     scriptSrcAttr: ["'none'"],
-    // Google Maps and gsap set inline styles, which only 'unsafe-inline' allows.
+    // 'unsafe-inline' is still needed: the prerendered pages carry style attributes (the
+    // sidebar tab's offset, the before/after slider's position, the progress bar, the text
+    // slider), and the Google Maps API inserts <style> elements for its controls. (Styles set
+    // from script, as gsap does, are not under style-src.)
     styleSrc: ["'self'", "'unsafe-inline'", ...serviceSources('styleSrc')],
     imgSrc: ["'self'", 'data:', ...serviceSources('imgSrc')],
     fontSrc: ["'self'", ...serviceSources('fontSrc')],

@@ -16,9 +16,12 @@ export const cspServices = {
   },
   // https://developers.google.com/maps/documentation/javascript/content-security-policy
   // (the raster map with markers: scripts and tiles from maps.googleapis.com, icons from
-  // maps.gstatic.com, and the Roboto font the map's controls load).
+  // maps.gstatic.com, and the Roboto font the map's controls load). Scripts by path, not the
+  // whole host, which serves JSONP endpoints that would run any callback a page names: the
+  // loader (`/maps/api/js`, exactly), the API's own service calls under `/maps/api/js/`, and
+  // its modules under `/maps-api-v3/` (README.md, "Abuse paths and the limits that stop them").
   googleMaps: {
-    scriptSrc: ['https://maps.googleapis.com'],
+    scriptSrc: ['https://maps.googleapis.com/maps/api/js', 'https://maps.googleapis.com/maps/api/js/', 'https://maps.googleapis.com/maps-api-v3/'],
     styleSrc: ['https://fonts.googleapis.com'],
     imgSrc: ['https://maps.googleapis.com', 'https://maps.gstatic.com'],
     fontSrc: ['https://fonts.gstatic.com'],

@@ -52,6 +52,21 @@ describe(`the feedback rate limit on ${testDialect}`, () => {
     expect((await from('198.51.100.7')).statusCode).toBe(429);
   });
 
+  for (const store of ['memory', 'database'] as const) {
+    it(`counts a whole IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 address (RATE_LIMIT_STORE=${store})`, async () => {
+      const { app } = await appWith({ FEEDBACK_RATE_LIMIT: '1/1m', TRUST_PROXY: '127.0.0.1', RATE_LIMIT_STORE: store });
+      const from = (ip: string) => postFeedback(app, 5, validContactFields(), { 'x-forwarded-for': ip });
+      expect((await from('2001:db8:7:1::1')).statusCode).toBe(200);
+      // Another address of the same /64 (one subscriber's network): no fresh allowance.
+      expect((await from('2001:db8:7:1:8a2e:370:7334:9')).statusCode).toBe(429);
+      expect((await from('2001:0db8:0007:0001:0000:0000:0000:0abc')).statusCode).toBe(429);
+      // The next /64 is another client.
+      expect((await from('2001:db8:7:2::1')).statusCode).toBe(200);
+      expect((await from('198.51.100.7')).statusCode).toBe(200);
+      expect((await from('::ffff:198.51.100.7')).statusCode).toBe(429);
+    });
+  }
+
   it('ignores X-Forwarded-For from a client that is not a trusted proxy', async () => {
     const { app } = await appWith({ FEEDBACK_RATE_LIMIT: '1/1m' });
     const from = (ip: string) => postFeedback(app, 5, validContactFields(), { 'x-forwarded-for': ip });

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspDirectives } from './helpers/csp-directives.ts';
 import { fixtureFiles } from './helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -182,23 +183,16 @@ describe(`the static site on ${testDialect}`, () => {
 });
 
 describe('security headers', () => {
-  const directives = (header: unknown): Map<string, string[]> =>
-    new Map(
-      String(header)
-        .split(';')
-        .map((part) => part.trim().split(/\s+/))
-        .filter((words) => words[0] !== '')
-        .map(([name = '', ...sources]) => [name, sources]),
-    );
-
   it('send a Content-Security-Policy that allows only the site and its services', async () => {
-    const policy = directives((await get('/')).headers['content-security-policy']);
+    const policy = cspDirectives((await get('/')).headers['content-security-policy']);
     expect(policy.get('default-src')).toEqual(["'self'"]);
     expect(policy.get('script-src')).toEqual([
       "'self'",
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
-      'https://maps.googleapis.com',
+      'https://maps.googleapis.com/maps/api/js',
+      'https://maps.googleapis.com/maps/api/js/',
+      'https://maps.googleapis.com/maps-api-v3/',
     ]);
     expect(policy.get('style-src')).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'"]));
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://i.ytimg.com']);

@@ -162,7 +162,7 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     const later = await test.app.inject({ url: unsubscribe });
     expect([later.statusCode, later.headers.location]).toEqual([303, '/newsletter/unsubscribed/']);
     const subscriberRow = await subscriber(test);
-    const confirm = await test.app.inject({ url: `/newsletter/confirm/?token=${confirmationToken(test.app.secrets, subscriberRow, clock)}` });
+    const confirm = await test.app.inject({ url: `/newsletter/confirm/?token=${confirmationToken(test.app.secrets, subscriberRow, '{}', clock)}` });
     expect(confirm.headers.location).toBe('/newsletter/link-expired/');
     expect((await subscriber(test)).status).toBe('unsubscribed');
   });
@@ -227,6 +227,97 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     const page = await test.app.inject({ url: unsubscribe });
     expect(page.statusCode).toBe(200);
   });
+
+  it('spends a confirm link on use and binds it to its change: a change someone else asks for later is not applied by the old link', async () => {
+    const { test, smtp } = await setUp();
+    const t1 = linkIn(textOf(await signUp(test, smtp)), '/newsletter/confirm/');
+    const t1Token = new URLSearchParams(t1.split('?')[1]).get('token') ?? '';
+    const pressToken = (token: string) =>
+      test.app.inject({ method: 'POST', url: '/newsletter/confirm/', payload: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect((await pressToken(t1Token)).headers.location).toBe('/newsletter/confirmed/');
+    const confirmed = await subscriber(test);
+    expect(confirmed.status).toBe('subscribed');
+
+    // Someone else asks for another number, name and list for the same address.
+    clock += 60_000;
+    const nonce = await fetchNonce(test.app, 'sib_subscribe');
+    const attack = homeFields(nonce, { 'listIDs[]': ['2', '3', '4'], FIRSTNAME: 'Mallory', SMS: '+27 82 999 0000' });
+    expect(subscribeAnswer(await postSubscribe(test.app, attack)).status).toBe('success');
+    // The owner's old link, pressed again (or replayed by whoever saw it), applies nothing.
+    await pressToken(t1Token);
+    const after = await subscriber(test);
+    expect({ sms: after.sms, attributes: after.attributes, lists: after.lists }).toEqual({ sms: confirmed.sms, attributes: confirmed.attributes, lists: confirmed.lists });
+    expect(after.pending_change).not.toBeNull();
+    expect(await consentActions(test)).toEqual(['subscribe', 'confirm', 'subscribe']);
+
+    // The new mail's link shows what it confirms, the number masked, and applies it once.
+    const t2 = linkIn(textOf(await waitFor('the change mail', () => smtp.received.at(1))), '/newsletter/confirm/');
+    const page = await test.app.inject({ url: t2 });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You are confirming: the list Display technology explained, SMS +27 82 … 000, first name Mallory.');
+    expect(page.body).not.toContain('999');
+    const t2Token = new URLSearchParams(t2.split('?')[1]).get('token') ?? '';
+    expect((await pressToken(t2Token)).headers.location).toBe('/newsletter/confirmed/');
+    const applied = await subscriber(test);
+    expect({ sms: applied.sms, lists: JSON.parse(applied.lists) as number[], pending: applied.pending_change }).toEqual({ sms: '+27829990000', lists: [2, 4, 3], pending: null });
+    expect((await pressToken(t2Token)).headers.location).toBe('/newsletter/confirmed/');
+    expect(await consentActions(test)).toEqual(['subscribe', 'confirm', 'subscribe', 'confirm']);
+  });
+
+  it('changes nothing about an unsubscribed address until the sign-up is confirmed from its mailbox', async () => {
+    const { test, smtp } = await setUp();
+    const mail = await signUp(test, smtp);
+    const confirmToken = new URLSearchParams(linkIn(textOf(mail), '/newsletter/confirm/').split('?')[1]).get('token') ?? '';
+    const unsubscribeToken = new URLSearchParams(linkIn(textOf(mail), '/newsletter/unsubscribe/').split('?')[1]).get('token') ?? '';
+    const post = (path: string, token: string) =>
+      test.app.inject({ method: 'POST', url: path, payload: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await post('/newsletter/confirm/', confirmToken);
+    clock += 60_000;
+    await post('/newsletter/unsubscribe/', unsubscribeToken);
+    const left = await subscriber(test);
+    expect(left.status).toBe('unsubscribed');
+
+    clock += 2 * 60 * 60_000;
+    const nonce = await fetchNonce(test.app, 'sib_subscribe');
+    expect(subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['3'], FIRSTNAME: 'Mallory', SMS: '+27 82 999 0000' }))).status).toBe('success');
+    const held = await subscriber(test);
+    expect(held).toMatchObject({ status: 'unsubscribed', sms: left.sms, attributes: left.attributes, lists: left.lists, unsubscribed_at: left.unsubscribed_at });
+    expect(held.pending_change).not.toBeNull();
+    // The old confirm link is spent: it does not bring the address back.
+    expect((await post('/newsletter/confirm/', confirmToken)).headers.location).toBe('/newsletter/link-expired/');
+    expect((await subscriber(test)).status).toBe('unsubscribed');
+
+    const fresh = linkIn(textOf(await waitFor('the new mail', () => smtp.received.at(1))), '/newsletter/confirm/');
+    const page = await test.app.inject({ url: fresh });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You are confirming: the list Display technology explained, SMS +27 82 … 000, first name Mallory.');
+    expect((await post('/newsletter/confirm/', new URLSearchParams(fresh.split('?')[1]).get('token') ?? '')).headers.location).toBe('/newsletter/confirmed/');
+    const back = await subscriber(test);
+    expect(back).toMatchObject({ status: 'subscribed', sms: '+27829990000', unsubscribed_at: null, pending_change: null, confirmed_at: new Date(clock).toISOString() });
+    expect(JSON.parse(back.lists)).toEqual([3]);
+  });
+
+  for (const path of ['/newsletter/confirm/', '/newsletter/unsubscribe/']) {
+    it(`answers 415 sib_unsupported_media_type to a JSON (or other non-form) POST to ${path}, changing nothing`, async () => {
+      const { test, smtp } = await setUp();
+      const mail = textOf(await signUp(test, smtp));
+      const token = new URLSearchParams(linkIn(mail, path).split('?')[1]).get('token') ?? '';
+      for (const [type, payload] of [
+        // Fastify's JSON parser would hand the route an object it takes for parsed form fields.
+        ['application/json', JSON.stringify({ fields: { token } })],
+        ['application/json', JSON.stringify({ token })],
+        ['application/json', '{"token":'],
+        ['text/plain', `token=${token}`],
+      ] as const) {
+        const response = await test.app.inject({ method: 'POST', url: path, payload, headers: { 'content-type': type } });
+        expect([type, payload, response.statusCode]).toEqual([type, payload, 415]);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.json()).toMatchObject({ code: 'sib_unsupported_media_type', data: { status: 415 } });
+      }
+      expect(await consentActions(test)).toEqual(['subscribe']);
+      expect((await subscriber(test)).status).toBe('pending');
+    });
+  }
 
   it('links the built stylesheet and icon on the unsubscribe page when the site has them', async () => {
     const { test, smtp } = await setUp();

@@ -89,7 +89,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
 
     const mail = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ to_address: 'thandi.nkosi@example.co.za', reply_to: null, subject: homeNewsletterForm.doubleOptIn?.subject, submission_id: null });
-    expect(mail.body).toMatch(/^https:\/\/www\.example\.co\.za\/newsletter\/confirm\/\?token=c\.\d+\.\d+\.[0-9a-f]{32}$/m);
+    expect(mail.body).toMatch(/^https:\/\/www\.example\.co\.za\/newsletter\/confirm\/\?token=c\.\d+\.\d+\.[0-9a-f]{16}\.[0-9a-f]{32}$/m);
     expect(mail.body).toMatch(/To remove your address from our records: https:\/\/www\.example\.co\.za\/newsletter\/unsubscribe\/\?token=u\.\d+\.[0-9a-f]{32}$/m);
     expect(mail.body).not.toContain('[confirm-link]');
     const headers = JSON.parse(mail.headers) as Record<string, string>;
@@ -128,18 +128,18 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
   it('changes a known subscriber only once the change is confirmed from their own mailbox', async () => {
     const test = await appWith();
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
-    const first = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2'] })));
+    const firstAnswer = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2'] })));
     const db = test.database.db;
     const stored = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
-    const token = confirmationToken(test.app.secrets, stored, clock);
-    const confirm = () =>
+    const confirm = (token: string) =>
       test.app.inject({ method: 'POST', url: '/newsletter/confirm/', payload: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect((await confirm()).statusCode).toBe(303);
+    const first = confirmationToken(test.app.secrets, stored, stored.pending_change ?? '', clock);
+    expect((await confirm(first)).statusCode).toBe(303);
     clock += 60_000;
 
     // Someone asks to change the subscription: the answer is the one a new address gets.
     const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2', '3'], FIRSTNAME: 'Thandiwe', SMS: '+27 82 000 0000' })));
-    expect(answer).toEqual(first);
+    expect(answer).toEqual(firstAnswer);
     let row = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     // Nothing changed yet; the change waits, and a confirmation mail went to the address.
     expect(row).toMatchObject({ status: 'subscribed', sms: stored.sms });
@@ -155,8 +155,10 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['4'] }));
     expect(await counts(test)).toMatchObject({ mails: 2 });
 
-    // The owner confirms from the mail: the change is applied, with its consent record.
-    expect((await confirm()).headers.location).toBe('/newsletter/confirmed/');
+    // The owner confirms from the mail (the first link is spent): the change is applied, with its consent record.
+    const second = /token=(c\.[0-9a-f.]+)/.exec(mail.body)?.[1] ?? '';
+    expect((await confirm(first)).headers.location).toBe('/newsletter/link-expired/');
+    expect((await confirm(second)).headers.location).toBe('/newsletter/confirmed/');
     row = await db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     expect(JSON.parse(row.lists)).toEqual([2, 3]);
     expect(JSON.parse(row.attributes)).toEqual({ FIRSTNAME: 'Thandiwe' });
@@ -185,7 +187,7 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     expect(await counts(test)).toEqual({ subscribers: 1, consents: 2, mails: 2 });
   });
 
-  it('signs up a subscriber again after they unsubscribed: pending again, with a new confirmation mail', async () => {
+  it('mails a subscriber who unsubscribed and signs up again a confirmation, changing nothing until it is confirmed', async () => {
     const test = await appWith();
     const fields = homeFields(await fetchNonce(test.app, 'sib_subscribe'));
     await postSubscribe(test.app, fields);
@@ -193,11 +195,16 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
       .updateTable('newsletter_subscribers')
       .set({ status: 'unsubscribed', unsubscribed_at: '2026-11-20T08:01:00.000Z' })
       .execute();
+    // Within the hour of the last mail, nothing is stored or mailed; after it, the sign-up waits for confirmation.
     clock += 5 * 60_000;
     expect(subscribeAnswer(await postSubscribe(test.app, { ...fields, 'listIDs[]': ['3'] })).status).toBe('success');
+    expect(await counts(test)).toEqual({ subscribers: 1, consents: 1, mails: 1 });
+    clock += RESEND_CONFIRMATION_AFTER_MS;
+    expect(subscribeAnswer(await postSubscribe(test.app, { ...fields, 'listIDs[]': ['3'] })).status).toBe('success');
     const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'pending', unsubscribed_at: null, created_at: '2026-11-20T08:00:00.000Z' });
-    expect(JSON.parse(row.lists)).toEqual([3]);
+    expect(row).toMatchObject({ status: 'unsubscribed', unsubscribed_at: '2026-11-20T08:01:00.000Z', created_at: '2026-11-20T08:00:00.000Z' });
+    expect(JSON.parse(row.lists)).toEqual([2, 4]);
+    expect(JSON.parse(row.pending_change ?? 'null')).toMatchObject({ lists: [3] });
     expect(await counts(test)).toEqual({ subscribers: 1, consents: 2, mails: 2 });
   });
 
@@ -280,7 +287,9 @@ describe(`which lists a sign-up joins, on ${testDialect}`, () => {
     const test = await appWith();
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
     await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2'], 'interestingLists[]': ['2', '3', '4'] }));
-    clock += RESEND_CONFIRMATION_AFTER_MS;
+    const pending = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
+    const token = confirmationToken(test.app.secrets, pending, pending.pending_change ?? '', clock);
+    await test.app.inject({ method: 'POST', url: '/newsletter/confirm/', payload: `token=${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['2', '3'], 'interestingLists[]': ['2', '3', '4'] }));
     const row = await test.database.db.selectFrom('newsletter_subscribers').selectAll().executeTakeFirstOrThrow();
     expect(JSON.parse(row.lists)).toEqual([2]);
