@@ -11,6 +11,7 @@ import {
 } from './newsletter-mail.ts';
 import { confirmSubscriber, hasSomethingToConfirm, subscriberOfToken, unsubscribeSubscriber } from './subscription-links.ts';
 import { confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -54,7 +55,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest: refuseCrossSite, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const subscriber = await subscriberOfToken(app.db, app.secrets, token, 'confirm', app.clock());
@@ -79,7 +80,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest: refuseCrossSite, schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';
