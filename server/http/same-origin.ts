@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { httpErrors } from './rest-error.ts';
+import { siteOriginOf } from './site-url.ts';
 
 /*
  * Every public form route takes POSTs only from the site's own pages (README.md, "Abuse paths
@@ -12,18 +13,6 @@ import { httpErrors } from './rest-error.ts';
  */
 
 export const CROSS_SITE_CODE = 'cross_site_request';
-
-// Parsed once per configuration.
-const origins = new WeakMap<FastifyInstance['config'], string>();
-
-function siteOriginOf(app: FastifyInstance): string {
-  let origin = origins.get(app.config);
-  if (origin === undefined) {
-    origin = new URL(app.config.siteUrl).origin;
-    origins.set(app.config, origin);
-  }
-  return origin;
-}
 
 /** True when a browser says the request was made by another site's page. */
 export function isCrossSite(siteOrigin: string, request: Pick<FastifyRequest, 'headers'>): boolean {

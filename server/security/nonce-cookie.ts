@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { siteUrlOf } from '../http/site-url.ts';
 import { NONCE_LIFETIME_SECONDS } from './nonce.ts';
 
 /*
@@ -25,7 +26,7 @@ export function nonceBindingOf(request: FastifyRequest): string | undefined {
 /** The visitor's cookie value (a new one when they have none), set again on the reply. */
 export function issueNonceCookie(request: FastifyRequest, reply: FastifyReply): string {
   const value = nonceBindingOf(request) ?? randomBytes(16).toString('base64url');
-  const site = new URL(request.server.config.siteUrl);
+  const site = siteUrlOf(request.server);
   reply.setCookie(NONCE_COOKIE, value, {
     path: `${site.pathname.replace(/\/+$/, '')}/`,
     httpOnly: true,
