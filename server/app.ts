@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import './app-types.ts';
@@ -92,6 +93,8 @@ export async function buildApp({
   await app.register(outboxSignal);
   await app.register(submissionWriter);
   await app.register(clickHits);
+  // request.cookies for every route: the nonce cookie (security/nonce-cookie.ts).
+  await app.register(cookie);
 
   // An answer sent before its request's body was read closes the connection only once the
   // rest has been read (bounded), so the client gets it: every route, the 404s and errors.

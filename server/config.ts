@@ -54,6 +54,8 @@ export interface Config {
   disallowedWords: string[];
   /** Newsletter sign-ups per IP address and window; null: no limit. */
   newsletterRateLimit: RateLimit | null;
+  /** NEWSLETTER_DOMAIN_MAIL_LIMIT: confirmation mails to one recipient domain per window; null: off. */
+  newsletterDomainMailLimit: RateLimit | null;
   /** CLICK_COUNTS: the click counts endpoint answers counts (`on`) or `false` (`off`, the default). */
   clickCounts: boolean;
   /** CLICK_RETAIN_DAYS: link clicks are deleted this long after they happened. */
@@ -93,6 +95,8 @@ export const DEFAULTS = {
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
   // Signing up is one request per person; a bot trying addresses is not.
   newsletterRateLimit: { max: 10, windowMs: 10 * 60 * 1000 } as RateLimit,
+  // A handful of new sign-ups an hour per domain is plenty for a small business's list.
+  newsletterDomainMailLimit: { max: 5, windowMs: 60 * 60 * 1000 } as RateLimit,
   // A visitor clicks a few links a minute; a script replaying beacons clicks thousands.
   clickRateLimit: { max: 120, windowMs: 60 * 1000 } as RateLimit,
   timeouts: {
@@ -220,6 +224,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),
     newsletterRateLimit: readRateLimit(env, 'NEWSLETTER_RATE_LIMIT', DEFAULTS.newsletterRateLimit),
+    newsletterDomainMailLimit: readRateLimit(env, 'NEWSLETTER_DOMAIN_MAIL_LIMIT', DEFAULTS.newsletterDomainMailLimit),
     clickCounts: readOnOff(env, 'CLICK_COUNTS', false),
     clickRetainDays: readDays(env, 'CLICK_RETAIN_DAYS', 365),
     clickRateLimit: readRateLimit(env, 'CLICK_RATE_LIMIT', DEFAULTS.clickRateLimit),

@@ -8,6 +8,8 @@ import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { restErrors } from '../http/route-schemas.ts';
 import { CLICK_FIELD, CLICK_NAMESPACE, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
+import { nonceBindingOf } from '../security/nonce-cookie.ts';
 
 /*
  * Track The Click's REST routes, on the plugin's paths (`{cachebreak}` digits only, as its
@@ -39,7 +41,7 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
   app.post(
     `${BASE}/click/:cachebreak(^\\d+$)`,
     // compress: false: the answer is `true`; the hook would only cost every beacon time.
-    { bodyLimit: BODY_LIMIT, onRequest, config: limited, compress: false, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 413, 415, 429, 503) } } },
+    { bodyLimit: BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], config: limited, compress: false, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 403, 413, 415, 429, 503) } } },
     async (request, reply) => {
       const reading = readBeacon(formFieldsOf(request.body) ?? [], pages);
       if (!reading.ok) throw httpErrors.badRequest(reading.code, reading.message);
@@ -58,11 +60,11 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
 
   app.post(
     `${BASE}/getpagelinkclicks/:cachebreak(^\\d+$)`,
-    { bodyLimit: BODY_LIMIT, onRequest, schema: { params, response: restErrors(400, 403, 413, 415) } },
+    { bodyLimit: BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema: { params, response: restErrors(400, 403, 413, 415) } },
     async (request) => {
       if (!app.config.clickCounts) return false;
       const nonce = request.headers['x-wp-nonce'];
-      if (typeof nonce !== 'string' || app.nonces.verify(nonce, REST_NONCE_ACTION) === false) {
+      if (typeof nonce !== 'string' || app.nonces.verify(nonce, REST_NONCE_ACTION, nonceBindingOf(request)) === false) {
         throw httpErrors.forbidden('rest_cookie_invalid_nonce', 'Cookie check failed');
       }
       const fields = formFieldsOf(request.body) ?? [];

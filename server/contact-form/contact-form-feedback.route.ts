@@ -7,6 +7,7 @@ import type { BeforeSendMailHook } from './process-submission.ts';
 import { acceptFeedbackRequest, contactFormRoute } from './request-context.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { feedbackAnswerSchema, formIdParams, restErrors } from '../http/route-schemas.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
 
 export interface FeedbackRouteOptions {
   beforeSendMail?: readonly BeforeSendMailHook[];
@@ -35,10 +36,10 @@ export default async function contactFormFeedbackRoutes(app: FastifyInstance, op
       // and dropped after an answer sent before the body's end (http/lingering-close.ts).
       bodyLimit: largestContentLength(app.forms.all()),
       // The body is multipart, read field by field against the form.
-      schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 404, 413, 415, 429, 503) } },
+      schema: { params: formIdParams, response: { 200: feedbackAnswerSchema, ...restErrors(400, 403, 404, 413, 415, 429, 503) } },
       // The answer is a few hundred bytes of JSON, below any size worth compressing.
       compress: false,
-      onRequest: async (request) => acceptFeedbackRequest(app, request),
+      onRequest: [refuseCrossSite, async (request) => acceptFeedbackRequest(app, request)],
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -15,16 +15,26 @@ export function siteBaseOf(app: FastifyInstance): string {
 }
 
 // Parsed once per configuration: the click beacon asks on every request.
-const hostnames = new WeakMap<FastifyInstance['config'], string>();
+const siteUrls = new WeakMap<FastifyInstance['config'], URL>();
+
+/** SITE_URL, parsed (do not change it: it is shared). */
+export function siteUrlOf(app: FastifyInstance): URL {
+  let url = siteUrls.get(app.config);
+  if (url === undefined) {
+    url = new URL(app.config.siteUrl);
+    siteUrls.set(app.config, url);
+  }
+  return url;
+}
 
 /** The site's host name, as reCAPTCHA reports where a token was made. */
 export function siteHostnameOf(app: FastifyInstance): string {
-  let hostname = hostnames.get(app.config);
-  if (hostname === undefined) {
-    hostname = new URL(app.config.siteUrl).hostname;
-    hostnames.set(app.config, hostname);
-  }
-  return hostname;
+  return siteUrlOf(app).hostname;
+}
+
+/** The site's origin (`https://www.example.co.za`), which a browser's `Origin` header names. */
+export function siteOriginOf(app: FastifyInstance): string {
+  return siteUrlOf(app).origin;
 }
 
 /** The page the form was sent from: the Referer, when it is on this site (CF7 does the same). */

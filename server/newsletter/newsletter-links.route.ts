@@ -12,6 +12,7 @@ import {
 import { unsupportedMediaType } from './newsletter-answer.ts';
 import { changeSummary, confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
 import { confirmLinkOf, confirmSubscriber, subscriberOfUnsubscribeToken, unsubscribeSubscriber, type ConfirmLink } from './subscription-links.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -60,7 +61,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(CONFIRM_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const link = await confirmLinkOf(app.db, app.secrets, token, app.clock());
@@ -94,7 +95,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
   });
 
-  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest, schema: { querystring: tokenQuery } }, async (request, reply) => {
+  app.post<{ Querystring: TokenQuery }>(UNSUBSCRIBE_PATH, { bodyLimit: LINK_BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema: { querystring: tokenQuery } }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';

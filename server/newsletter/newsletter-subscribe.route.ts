@@ -15,6 +15,8 @@ import {
 } from './newsletter-answer.ts';
 import { NEWSLETTER_BODY_LIMIT } from './posted-fields.ts';
 import { processSignUp } from './process-sign-up.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
+import { nonceBindingOf } from '../security/nonce-cookie.ts';
 
 /**
  * `POST <form action>` (`/newsletter/subscribe/`): a sign-up from a Brevo-style newsletter form,
@@ -45,9 +47,12 @@ export default async function newsletterSubscribeRoutes(app: FastifyInstance): P
         schema: { response: Object.fromEntries([200, 400, 403, 404, 413, 415, 429].map((status) => [status, newsletterAnswerSchema])) },
         // A few hundred bytes of JSON: not worth compressing.
         compress: false,
-        onRequest: async (request) => {
-          if (!isFormMediaType(request.headers['content-type'])) throw unsupportedMediaType();
-        },
+        onRequest: [
+          refuseCrossSite,
+          async (request) => {
+            if (!isFormMediaType(request.headers['content-type'])) throw unsupportedMediaType();
+          },
+        ],
       },
       (request, reply) => handleSubscribe(app, path, request, reply),
     );
@@ -64,6 +69,7 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
       secrets: app.secrets,
       siteUrl: config.siteUrl,
       now: app.clock,
+      domainMailLimit: config.newsletterDomainMailLimit,
       forms: app.newsletterForms,
       nonces: app.nonces,
       recaptcha: { verifyUrl: config.recaptchaVerifyUrl, secret: config.recaptchaSecret },
@@ -71,7 +77,7 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
       log: request.log,
       onMailQueued: () => app.outbox.queued(),
     },
-    { path, fields, request },
+    { path, fields, request, nonceBinding: nonceBindingOf(request) },
   );
   reply.header('cache-control', 'no-store');
   return newsletterAnswer(form, status);

@@ -44,6 +44,8 @@ export interface SignUpInput {
   path: string;
   fields: FormFields;
   request: ConsentRequest;
+  /** The visitor's nonce cookie (security/nonce-cookie.ts), which the nonce must pair with. */
+  nonceBinding: string | undefined;
 }
 
 export interface SignUpOutcome {
@@ -52,7 +54,7 @@ export interface SignUpOutcome {
 }
 
 /** The form the sign-up is for, once the request is one: action, form id, path and nonce. */
-function signUpForm(services: SignUpServices, { path, fields }: SignUpInput): NewsletterForm {
+function signUpForm(services: SignUpServices, { path, fields, nonceBinding }: SignUpInput): NewsletterForm {
   checkFieldCounts(fields);
   if (fieldValue(fields, NEWSLETTER_FIELD.action) !== NEWSLETTER_FORM_ACTION) {
     throw badRequest(`${NEWSLETTER_FIELD.action} must be ${NEWSLETTER_FORM_ACTION}.`);
@@ -60,7 +62,7 @@ function signUpForm(services: SignUpServices, { path, fields }: SignUpInput): Ne
   const idText = fieldValue(fields, NEWSLETTER_FIELD.formId);
   const form = /^[1-9][0-9]{0,6}$/.test(idText) ? services.forms.find(Number(idText)) : undefined;
   if (form === undefined || form.action !== path) throw formNotFound();
-  if (services.nonces.verify(fieldValue(fields, NEWSLETTER_FIELD.security), SUBSCRIBE_NONCE_ACTION) === false) throw invalidNonce();
+  if (services.nonces.verify(fieldValue(fields, NEWSLETTER_FIELD.security), SUBSCRIBE_NONCE_ACTION, nonceBinding) === false) throw invalidNonce();
   return form;
 }
 

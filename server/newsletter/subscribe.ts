@@ -4,8 +4,10 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
 import { cleanSms, normaliseEmail, parseAttributeDate, type NewsletterValues } from '../../src/validation/newsletter/index.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { ConsentAction, Database, NewsletterSubscribersTable } from '../db/types.ts';
+import type { RateLimit } from '../config.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
+import { takeConfirmationMailShare } from './confirmation-mail-limits.ts';
 import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
 
 /*
@@ -30,12 +32,15 @@ import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
  * success words), so the form does not tell anyone who is on the list. Mail to a known address
  * goes out at most once an hour (`confirmation_sent_at`): within the hour a repeat writes and
  * sends nothing, so the same POST twice is idempotent and the form cannot flood a mailbox.
+ * Before anything is written, a sign-up that would mail takes its share of the mailbox's and
+ * the domain's confirmation mail (confirmation-mail-limits.ts); past either limit it writes and
+ * mails nothing, and is still answered `success`.
  */
 
 export const RESEND_CONFIRMATION_AFTER_MS = 60 * 60 * 1000;
 
 /** What happened, for the log and the tests; every one is answered `success` to the visitor. */
-export type SubscribeOutcome = 'subscribed' | 'change_requested' | 'confirmation_resent' | 'unchanged';
+export type SubscribeOutcome = 'subscribed' | 'change_requested' | 'confirmation_resent' | 'unchanged' | 'mail_limited';
 
 export interface SubscribeRequest {
   form: NewsletterForm;
@@ -51,6 +56,8 @@ export interface SubscribeServices {
   secrets: SiteSecrets;
   siteUrl: string;
   now: () => number;
+  /** NEWSLETTER_DOMAIN_MAIL_LIMIT; null: off. */
+  domainMailLimit: RateLimit | null;
 }
 
 export interface SubscribeResult {
@@ -95,10 +102,12 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
     return true;
   };
 
+  const limited = async () => doubleOptIn && !(await takeConfirmationMailShare(trx, email, at, services.domainMailLimit));
   const details = subscriberDetails(form, values);
   const pendingChange = (lists: readonly number[]): string =>
     JSON.stringify({ key: randomBytes(16).toString('hex'), lists, ...details, formId: form.id, wording: form.consent.label } satisfies PendingChange);
   if (existing === undefined || (existing.status === 'unsubscribed' && !doubleOptIn)) {
+    if (await limited()) return { outcome: 'mail_limited', mailQueued: false };
     const change = doubleOptIn ? pendingChange(request.lists) : null;
     const row = {
       status: doubleOptIn ? ('pending' as const) : ('subscribed' as const),
@@ -127,6 +136,7 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
   const changes = !subscribed || lists.length > 0 || isNewDetail(existing, details);
   const mailable = doubleOptIn && (existing.confirmation_sent_at === null || at - Date.parse(existing.confirmation_sent_at) >= RESEND_CONFIRMATION_AFTER_MS);
   if (!mailable || !changes) return { outcome: 'unchanged', mailQueued: false };
+  if (await limited()) return { outcome: 'mail_limited', mailQueued: false };
 
   const change = pendingChange(lists);
   await trx.updateTable('newsletter_subscribers').set({ confirmation_sent_at: now, updated_at: now, pending_change: change }).where('id', '=', existing.id).execute();

@@ -13,6 +13,8 @@ import { INVALID_NONCE_MESSAGE } from '../newsletter/newsletter-answer.ts';
 import { createHumanTestLedger, issueHumanTest } from '../sidebar-form/human-test.ts';
 import { findSidebarForm, sendSidebarMessage } from '../sidebar-form/send-message.ts';
 import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
+import { nonceBindingOf } from '../security/nonce-cookie.ts';
 
 /*
  * `POST /wp-admin/admin-ajax.php`: WordPress's one door for plugins' browser calls, dispatched
@@ -99,7 +101,7 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
       : {};
   // The body is a form (`action`, `security`, the action's fields); an action answers HTML or JSON.
   const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema, 429: ajaxErrorSchema } };
-  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest, schema, config }, async (request, reply) => {
+  app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema, config }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const name = fieldValue(fields, ADMIN_AJAX_ACTION_FIELD);
     const action = Object.hasOwn(actions, name) ? actions[name] : undefined;
@@ -107,7 +109,7 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
       throw httpErrors.badRequest('unknown_action', name === '' ? 'No action was given.' : `Unknown action ${JSON.stringify(name.slice(0, 64))}.`);
     }
     const nonce = fieldValue(fields, ADMIN_AJAX_NONCE_FIELD);
-    if (action.nonceActions.length > 0 && action.nonceActions.every((nonceAction) => app.nonces.verify(nonce, nonceAction) === false)) {
+    if (action.nonceActions.length > 0 && action.nonceActions.every((nonceAction) => app.nonces.verify(nonce, nonceAction, nonceBindingOf(request)) === false)) {
       throw httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
     }
     return action.handle(fields, request, reply);

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { issueNonceCookie } from '../security/nonce-cookie.ts';
 
 /**
  * `GET /wp-json/site/v1/nonce/:action`: a fresh nonce for one action. Pages fetch nonces
  * when they need them, so no nonce ever sits in cacheable HTML (the classic cause of
- * Contact Form 7's 403s behind page caches). Never cached.
+ * Contact Form 7's 403s behind page caches). Never cached. The nonce pairs with the visitor's
+ * nonce cookie, set with it (security/nonce-cookie.ts).
  */
 export default async function nonceRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { action: string } }>(
@@ -28,7 +30,7 @@ export default async function nonceRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { action } = request.params;
-      return { action, nonce: app.nonces.create(action) };
+      return { action, nonce: app.nonces.create(action, issueNonceCookie(request, reply)) };
     },
   );
 }

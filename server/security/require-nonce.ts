@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { httpErrors, restErrorBody } from '../http/rest-error.ts';
+import { nonceBindingOf } from './nonce-cookie.ts';
 
 export type NonceSource = 'header' | 'body';
 
@@ -19,7 +20,7 @@ export function requireNonce(action: string, from: NonceSource = 'header', name?
   const key = (name ?? DEFAULT_NAMES[from]).toLowerCase();
   return async function checkNonce(request: FastifyRequest) {
     const nonce = from === 'header' ? headerValue(request, key) : bodyValue(request, name ?? DEFAULT_NAMES.body);
-    if (nonce === undefined || request.server.nonces.verify(nonce, action) === false) {
+    if (nonce === undefined || request.server.nonces.verify(nonce, action, nonceBindingOf(request)) === false) {
       throw httpErrors.forbidden(INVALID_NONCE_BODY.code, INVALID_NONCE_BODY.message);
     }
   };

@@ -54,11 +54,14 @@ async function openHome(context: BrowserContext): Promise<{ page: Page; beacons:
 const nextHit = (page: Page) => page.context().waitForEvent('request', { predicate: (request) => /\/track-the-click\/v3\/click\/\d+$/.test(request.url()), timeout: 10_000 });
 
 async function countsOf(location: string, postId: string) {
-  const { nonce } = (await (await fetch(`${origin}/wp-json/site/v1/nonce/wp_rest`)).json()) as { nonce: string };
+  const nonceAnswer = await fetch(`${origin}/wp-json/site/v1/nonce/wp_rest`);
+  const { nonce } = (await nonceAnswer.json()) as { nonce: string };
+  // The nonce is valid only with the cookie that came with it, as a browser sends it back.
+  const cookie = nonceAnswer.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   const body = new FormData();
   body.append('postID', postId);
   body.append('location', location);
-  const response = await fetch(`${origin}/wp-json/track-the-click/v3/getpagelinkclicks/1`, { method: 'POST', body, headers: { 'X-WP-Nonce': nonce } });
+  const response = await fetch(`${origin}/wp-json/track-the-click/v3/getpagelinkclicks/1`, { method: 'POST', body, headers: { 'X-WP-Nonce': nonce, cookie } });
   expect(response.status).toBe(200);
   return (await response.json()) as Array<{ target: string; anchor: string; clicks: number }>;
 }

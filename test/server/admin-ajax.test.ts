@@ -2,7 +2,7 @@ import { countries } from 'countries-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryPrefixItem } from '../../server/newsletter/country-prefixes.ts';
 import { multipartBody } from './helpers/multipart.ts';
-import { fetchNonce } from './helpers/newsletter-requests.ts';
+import { fetchNonce, injectAsVisitor } from './helpers/visitor-cookie.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
 
@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 async function ajax(body: string, type = 'application/x-www-form-urlencoded; charset=UTF-8') {
-  return testApp.app.inject({ method: 'POST', url: '/wp-admin/admin-ajax.php', payload: body, headers: { 'content-type': type } });
+  return injectAsVisitor(testApp.app, { method: 'POST', url: '/wp-admin/admin-ajax.php', payload: body, headers: { 'content-type': type } });
 }
 
 async function prefixList(): Promise<string> {
@@ -82,7 +82,7 @@ describe(`admin-ajax on ${testDialect}`, () => {
 
   it('accepts multipart/form-data too', async () => {
     const { payload, contentType } = await multipartBody({ action: 'sib_get_country_prefix', security: await fetchNonce(testApp.app, 'sib_country_prefix') });
-    const response = await testApp.app.inject({ method: 'POST', url: '/wp-admin/admin-ajax.php', payload, headers: { 'content-type': contentType } });
+    const response = await injectAsVisitor(testApp.app, { method: 'POST', url: '/wp-admin/admin-ajax.php', payload, headers: { 'content-type': contentType } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('data-country-code="za"');
   });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { JSDOM } from 'jsdom';
+import { CookieJar, JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
@@ -8,6 +8,7 @@ import { fetchNonce, plainNewsletterForm, testNewsletterForms } from './helpers/
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
 import { thirdPartyScript } from './helpers/third-party-script.ts';
+import { visitorCookie } from './helpers/visitor-cookie.ts';
 import { waitFor } from './helpers/wait-for.ts';
 
 /*
@@ -93,7 +94,10 @@ async function openPluginPage(app: TestApp, options: { consentRequired?: boolean
   // Form 3 beside it has no multi-list block: it joins the form's own list.
   const forms = [homePluginFormHtml(nonce, options.consentRequired ?? true), ...(options.plainForm === true ? [pluginFormHtml(plainNewsletterForm, nonce, '')] : [])];
   const html = `<!doctype html>\n<html lang="en"><head><title>Newsletter</title></head><body>\n${forms.join('\n')}\n</body></html>`;
-  dom = new JSDOM(html, { url: `${base}/newsletter-page/`, runScripts: 'outside-only' });
+  // The browser that fetched the nonce holds its cookie and sends it with the script's requests.
+  const cookieJar = new CookieJar();
+  cookieJar.setCookieSync(`${visitorCookie(app.app).cookie ?? ''}; Path=/`, `${base}/`);
+  dom = new JSDOM(html, { url: `${base}/newsletter-page/`, runScripts: 'outside-only', cookieJar });
   const { window } = dom;
   const completed: PluginPage['completed'] = [];
   window.eval(jquery);

@@ -6,6 +6,7 @@ import { NONCE_LIFETIME_SECONDS } from '../../server/security/nonce.ts';
 import { NONCE_SECRET_SETTING } from '../../server/security/nonce-secret.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
+import { fetchNonce, injectAsVisitor, visitorCookie } from './helpers/visitor-cookie.ts';
 
 const HALF_DAY_MS = (NONCE_LIFETIME_SECONDS / 2) * 1000;
 const invalidNonce = { code: 'rest_cookie_invalid_nonce', message: 'Cookie check failed', data: { status: 403 } };
@@ -34,12 +35,6 @@ async function appWithGuardedRoutes(env: Record<string, string> = {}): Promise<F
   return app;
 }
 
-async function fetchNonce(app: FastifyInstance, action: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: `/wp-json/site/v1/nonce/${action}` });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { nonce: string }).nonce;
-}
-
 describe(`GET /wp-json/site/v1/nonce/:action on ${testDialect}`, () => {
   it('issues a nonce for the action, never cached', async () => {
     const app = await appWithGuardedRoutes();
@@ -49,7 +44,7 @@ describe(`GET /wp-json/site/v1/nonce/:action on ${testDialect}`, () => {
     const body = response.json() as { action: string; nonce: string };
     expect(body.action).toBe('contact');
     expect(body.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(app.nonces.verify(body.nonce, 'contact')).toBe(1);
+    expect(app.nonces.verify(body.nonce, 'contact', String(response.headers['set-cookie']).split(/[=;]/)[1])).toBe(1);
   });
 
   it.each(['has space', 'a'.repeat(65), 'dots.not.allowed', 'ünïcode'])('refuses the action %j with rest_invalid_param', async (action) => {
@@ -86,7 +81,7 @@ describe(`requireNonce on ${testDialect}`, () => {
   it('lets a request with a valid X-WP-Nonce header through', async () => {
     const app = await appWithGuardedRoutes();
     const nonce = await fetchNonce(app, 'contact');
-    const response = await app.inject({ method: 'POST', url: '/wp-json/test/v1/header', headers: { 'x-wp-nonce': nonce } });
+    const response = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/header', headers: { 'x-wp-nonce': nonce } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
   });
@@ -94,7 +89,7 @@ describe(`requireNonce on ${testDialect}`, () => {
   it('still accepts the nonce in the next tick, not in the one after', async () => {
     const app = await appWithGuardedRoutes();
     const nonce = await fetchNonce(app, 'contact');
-    const send = () => app.inject({ method: 'POST', url: '/wp-json/test/v1/header', headers: { 'x-wp-nonce': nonce } });
+    const send = () => injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/header', headers: { 'x-wp-nonce': nonce } });
     clock += HALF_DAY_MS;
     expect((await send()).statusCode).toBe(200);
     clock += HALF_DAY_MS;
@@ -107,7 +102,7 @@ describe(`requireNonce on ${testDialect}`, () => {
     const app = await appWithGuardedRoutes();
     const otherAction = await fetchNonce(app, 'newsletter');
     for (const headers of [{}, { 'x-wp-nonce': 'not-a-nonce' }, { 'x-wp-nonce': otherAction }]) {
-      const response = await app.inject({ method: 'POST', url: '/wp-json/test/v1/header', headers });
+      const response = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/header', headers });
       expect(response.statusCode).toBe(403);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.json()).toEqual(invalidNonce);
@@ -117,26 +112,26 @@ describe(`requireNonce on ${testDialect}`, () => {
   it('reads a named body field', async () => {
     const app = await appWithGuardedRoutes();
     const nonce = await fetchNonce(app, 'newsletter');
-    const json = await app.inject({ method: 'POST', url: '/wp-json/test/v1/body', payload: { security: nonce } });
+    const json = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/body', payload: { security: nonce } });
     expect(json.statusCode).toBe(200);
-    const wrong = await app.inject({ method: 'POST', url: '/wp-json/test/v1/body', payload: { security: 'nope' } });
+    const wrong = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/body', payload: { security: 'nope' } });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual(invalidNonce);
-    const missing = await app.inject({ method: 'POST', url: '/wp-json/test/v1/body', payload: { _wpnonce: nonce } });
+    const missing = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/body', payload: { _wpnonce: nonce } });
     expect(missing.statusCode).toBe(403);
   });
 
   it('reads _wpnonce from the body by default', async () => {
     const app = await appWithGuardedRoutes();
     const nonce = await fetchNonce(app, 'contact');
-    const response = await app.inject({ method: 'POST', url: '/wp-json/test/v1/default-body', payload: { _wpnonce: nonce } });
+    const response = await injectAsVisitor(app, { method: 'POST', url: '/wp-json/test/v1/default-body', payload: { _wpnonce: nonce } });
     expect(response.statusCode).toBe(200);
   });
 
   it('reads a multipart field', async () => {
     const app = await appWithGuardedRoutes();
     const post = (nonce: string) =>
-      app.inject({
+      injectAsVisitor(app, {
         method: 'POST',
         url: '/wp-json/test/v1/multipart',
         headers: { 'content-type': 'multipart/form-data; boundary=BOUNDARY' },
@@ -164,7 +159,7 @@ describe(`requireNonce on ${testDialect}`, () => {
     const restarted = await buildApp({ config: app.config, db: app.db, logger: false, now: () => clock });
     try {
       await restarted.ready();
-      expect(restarted.nonces.verify(nonce, 'contact')).toBe(1);
+      expect(restarted.nonces.verify(nonce, 'contact', visitorCookie(app).cookie?.split('=')[1])).toBe(1);
     } finally {
       await restarted.close();
     }

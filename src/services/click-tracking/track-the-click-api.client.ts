@@ -8,6 +8,7 @@ import { array, literal, number, object, string, union, validate, pattern, type 
 import { CLICK_FIELD, CLICK_ROUTE, COUNTS_ROUTE, REST_NONCE_ACTION, type CountsAnswer as CountsAnswerShape } from '../../validation/click-tracking/index.ts';
 import { SITE_REST_ROOT } from '../shared/site-config.client.ts';
 import type { TrackedLink } from './tracked-link.service.ts';
+import { inNonceTurn } from '../shared/nonce-turn.ts';
 
 export interface ClickHit {
   postId: number;
@@ -69,7 +70,7 @@ export interface LinkCountsRequest {
 export async function fetchLinkCounts(request: LinkCountsRequest): Promise<LinkCount[] | false> {
   const root = request.root ?? SITE_REST_ROOT;
   const options = { signal: request.signal, retry: 0, ...(request.fetch ? { fetch: request.fetch } : {}) };
-  const [badNonce, { nonce } = { nonce: '' }] = validate(await ky.get(restUrl(root, `site/v1/nonce/${REST_NONCE_ACTION}`), options).json(), NonceAnswer);
+  const [badNonce, { nonce } = { nonce: '' }] = validate(await inNonceTurn(() => ky.get(restUrl(root, `site/v1/nonce/${REST_NONCE_ACTION}`), options).json()), NonceAnswer);
   if (badNonce) throw new Error(`Unexpected nonce answer: ${badNonce.message}`);
   const body = new FormData();
   body.append(CLICK_FIELD.postId, String(request.postId));

@@ -10,6 +10,7 @@ import ky, { type KyInstance } from 'ky';
 import { enums, is, optional, string, type, union } from 'superstruct';
 import { NEWSLETTER_STATUSES, noticeText, type NewsletterStatus } from '../../validation/newsletter/index.ts';
 import { ADMIN_AJAX_ACTION_FIELD, ADMIN_AJAX_NONCE_FIELD, ADMIN_AJAX_PATH } from '../../validation/shared/admin-ajax.ts';
+import { inNonceTurn } from '../shared/nonce-turn.ts';
 import { transportErrorOf } from '../shared/transport-error.ts';
 
 export type NewsletterApiErrorCode = 'fetch_error' | 'invalid_answer' | 'http_error';
@@ -102,7 +103,7 @@ export function createNewsletterClient(options: NewsletterClientOptions = {}): N
 
   return {
     async nonce(action, signal) {
-      const response = await send(`wp-json/site/v1/nonce/${encodeURIComponent(action)}`, { method: 'get', accept: 'application/json', signal });
+      const response = await inNonceTurn(() => send(`wp-json/site/v1/nonce/${encodeURIComponent(action)}`, { method: 'get', accept: 'application/json', signal }));
       if (!response.ok) throw new NewsletterApiError('http_error', `HTTP ${String(response.status)} ${response.statusText}`.trim(), response.status);
       const answer = await json(response);
       if (!is(answer, NonceAnswer) || answer.nonce === '') {

@@ -5,7 +5,7 @@ import type { ClickHit, HitStore } from '../../../server/click-tracking/hit-stor
 import { createHitWriter, HitQueueFullError, hitStoreFor, SETTLE_TURNS } from '../../../server/click-tracking/hit-writer.ts';
 import { kyselyHitStore } from '../../../server/click-tracking/kysely-hit-store.ts';
 import { multipartBody } from '../helpers/multipart.ts';
-import { fetchNonce } from '../helpers/newsletter-requests.ts';
+import { fetchNonce, visitorCookie } from '../helpers/visitor-cookie.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
@@ -49,7 +49,7 @@ async function counts(test: TestApp, postId: string, location: string, nonce?: s
     method: 'POST',
     url: '/wp-json/track-the-click/v3/getpagelinkclicks/7',
     payload: body.payload,
-    headers: { 'content-type': body.contentType, ...(nonce === undefined ? {} : { 'x-wp-nonce': nonce }) },
+    headers: { 'content-type': body.contentType, ...visitorCookie(test.app), ...(nonce === undefined ? {} : { 'x-wp-nonce': nonce }) },
   });
 }
 

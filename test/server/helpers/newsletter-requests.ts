@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import { DEFAULT_USER_AGENT, multipartBody } from './multipart.ts';
+import { fetchNonce, visitorCookie } from './visitor-cookie.ts';
 
 /*
  * Newsletter sign-ups as the browser sends them: jQuery-serialize style urlencoded bodies
@@ -10,10 +11,7 @@ import { DEFAULT_USER_AGENT, multipartBody } from './multipart.ts';
 
 export type NewsletterFields = Record<string, string | string[]>;
 
-export async function fetchNonce(app: FastifyInstance, action: string): Promise<string> {
-  const response = await app.inject({ url: `/wp-json/site/v1/nonce/${action}` });
-  return response.json<{ nonce: string }>().nonce;
-}
+export { fetchNonce };
 
 /** Every field of the home form filled in validly (form 1), as its view posts them: lists 2 and 4 ticked of 2, 3 and 4. */
 export function homeFields(nonce: string, overrides: NewsletterFields = {}): NewsletterFields {
@@ -49,7 +47,7 @@ export async function postSubscribe(
   fields: NewsletterFields,
   options: { multipart?: boolean; headers?: Record<string, string>; path?: string } = {},
 ): Promise<LightMyRequestResponse> {
-  const headers = { 'user-agent': DEFAULT_USER_AGENT, ...options.headers };
+  const headers = { 'user-agent': DEFAULT_USER_AGENT, ...visitorCookie(app), ...options.headers };
   const url = options.path ?? '/newsletter/subscribe/';
   if (options.multipart === true) {
     const { payload, contentType } = await multipartBody(fields);

@@ -5,6 +5,7 @@ import { fetchNonce, homeFields, testNewsletterForms, urlencoded, type Newslette
 import { DEFAULT_USER_AGENT } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
+import { fetchAsVisitor } from '../helpers/visitor-cookie.ts';
 
 /*
  * The answers as the Brevo plugin's front-end script reads them, over real HTTP, on every run
@@ -23,6 +24,12 @@ afterEach(async () => {
   testApp = undefined;
 });
 
+/** The running app's fetch, with the visitor cookie its nonces pair with. */
+function visitorFetch(): typeof fetch {
+  if (testApp === undefined) throw new Error('No app is listening.');
+  return fetchAsVisitor(testApp.app);
+}
+
 async function listening(env: Record<string, string> = {}): Promise<{ base: string; nonce: string }> {
   testApp = await createTestApp(env, { newsletterForms: testNewsletterForms });
   const base = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
@@ -31,7 +38,7 @@ async function listening(env: Record<string, string> = {}): Promise<{ base: stri
 
 /** A POST as jQuery sends it: urlencoded, `X-Requested-With`, the body's JSON returned as parsed. */
 async function post(base: string, path: string, fields: NewsletterFields): Promise<{ status: number; type: string; body: string }> {
-  const response = await fetch(`${base}${path}`, {
+  const response = await visitorFetch()(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', 'x-requested-with': 'XMLHttpRequest', 'user-agent': DEFAULT_USER_AGENT },
     body: urlencoded(fields),
@@ -58,7 +65,7 @@ describe(`the sign-up's answers in the Brevo plugin's shapes, on ${testDialect}`
     expect(raw.type).toMatch(/^application\/json/);
     expect((JSON.parse(raw.body) as { msg: unknown }).msg).toEqual(msg);
 
-    const client = createNewsletterClient({ baseUrl: `${base}/` });
+    const client = createNewsletterClient({ baseUrl: `${base}/`, fetch: visitorFetch() });
     // The same sign-up again: the answer is the same for a known address.
     const answer = await client.subscribe(homeNewsletterForm.action, entries(fields));
     expect([answer.httpStatus, answer.message]).toEqual([httpStatus, shown]);
@@ -69,7 +76,7 @@ describe(`the sign-up's answers in the Brevo plugin's shapes, on ${testDialect}`
     const fields = homeFields(nonce);
     const raw = await post(base, homeNewsletterForm.action, fields);
     expect(JSON.parse(raw.body)).toEqual({ status: 'gcaptchaEmpty', msg: messages.captchaEmpty, redirect: '', turnstileCaptcha: false });
-    const answer = await createNewsletterClient({ baseUrl: `${base}/` }).subscribe(homeNewsletterForm.action, entries(fields));
+    const answer = await createNewsletterClient({ baseUrl: `${base}/`, fetch: visitorFetch() }).subscribe(homeNewsletterForm.action, entries(fields));
     expect([answer.status, answer.message]).toEqual(['gcaptchaEmpty', messages.captchaEmpty]);
   });
 
@@ -83,7 +90,7 @@ describe(`the sign-up's answers in the Brevo plugin's shapes, on ${testDialect}`
     const southAfrica = /<li [^>]*data-country-code="za"[^>]*data-dial-code="([^"]*)"/.exec(raw.body);
     expect(`+${southAfrica?.[1] ?? ''}`).toBe('+27');
     // Our own client's list, with its own nonce action, is the same answer.
-    const client = createNewsletterClient({ baseUrl: `${base}/` });
+    const client = createNewsletterClient({ baseUrl: `${base}/`, fetch: visitorFetch() });
     expect(await client.countryPrefixList(await client.nonce('sib_country_prefix'))).toBe(raw.body);
   });
 });
