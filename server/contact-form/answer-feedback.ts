@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANSWER_STATUS, CONTACT_FORM_FIELD } from '../../src/validation/contact-form/index.ts';
+import { clientKey } from '../http/rate-limit.ts';
 import { pageUrlOf, siteBaseOf, siteHostnameOf } from '../http/site-url.ts';
 import { feedbackAnswer, type FeedbackAnswer } from './feedback-answer.ts';
 import { postedText } from './posted-data.ts';
@@ -24,7 +25,7 @@ export async function answerFeedback(app: FastifyInstance, request: FastifyReque
   let outcome: SubmissionOutcome | undefined;
   let charged: UploadedFile[] = [];
   try {
-    charged = await chargeUploads(app, request.ip, feedback);
+    charged = await chargeUploads(app, clientKey(request.ip), feedback);
     outcome = await processSubmission(
       {
         config: app.config,
@@ -65,11 +66,11 @@ export async function answerFeedback(app: FastifyInstance, request: FastifyReque
  * the day's budget or the disk's floor becomes its field's error and is removed now, so the
  * same message without it is accepted. The charged files, to refund if none is kept.
  */
-async function chargeUploads(app: FastifyInstance, ip: string, feedback: FeedbackRequest): Promise<UploadedFile[]> {
+async function chargeUploads(app: FastifyInstance, key: string, feedback: FeedbackRequest): Promise<UploadedFile[]> {
   const budget = { db: app.db, uploadDir: app.config.uploadDir, dailyBytes: app.config.uploadDailyBytes, minFreeBytes: app.config.uploadMinFreeBytes, now: app.clock };
   const charged: UploadedFile[] = [];
   for (const upload of [...feedback.uploads]) {
-    if (await chargeUpload(budget, ip, upload.size)) {
+    if (await chargeUpload(budget, key, upload.size)) {
       charged.push(upload);
       continue;
     }
@@ -83,7 +84,7 @@ async function chargeUploads(app: FastifyInstance, ip: string, feedback: Feedbac
 /** A refund that fails costs the visitor part of a day's budget, not the answer: logged, not thrown. */
 async function refundUploads(app: FastifyInstance, request: FastifyRequest, charged: readonly UploadedFile[]): Promise<void> {
   for (const upload of charged) {
-    await refundUpload({ db: app.db }, request.ip, upload.size).catch((error: unknown) => request.log.error({ err: error }, 'could not refund an upload budget'));
+    await refundUpload({ db: app.db }, clientKey(request.ip), upload.size).catch((error: unknown) => request.log.error({ err: error }, 'could not refund an upload budget'));
   }
 }
 

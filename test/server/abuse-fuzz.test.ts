@@ -94,7 +94,8 @@ async function uploadRequest(random: Random): Promise<FuzzRequest> {
 async function beaconRequest(random: Random, site: string): Promise<FuzzRequest> {
   const valid = random.next() < 0.5;
   const fields: Record<string, string> = valid
-    ? { postID: String(random.int(50)), location: `${site}/${random.pick(['', 'projects/', 'contact/'])}`, anchor: random.pick(['Call us', 'Projects', 'image:logo.png']), target: random.pick([`${site}/contact/`, 'tel:+27215550123', 'https://example.org/'])}
+    ? // A link the fixture's home page has (its page-links.json), or one it does not; any anchor.
+      { postID: random.pick(['12', String(random.int(50))]), location: `${site}/${random.pick(['', '', 'projects/', 'contact/'])}`, anchor: random.pick(['See our projects', 'Call us', 'LinkedIn', 'image:logo.png']), target: random.pick([`${site}/#projects`, 'https://www.linkedin.com/company/lumina', 'tel:+27215550100', `${site}/contact/`, 'https://example.org/']) }
     : Object.fromEntries(
         Array.from({ length: random.int(6) }, () => [random.pick(['postID', 'location', 'anchor', 'target', random.text(8)]), random.pick([random.text(40), random.text(5000), `${site}/${random.text(20)}`, '-1', '\u0000'])]),
       );
@@ -109,11 +110,13 @@ async function beaconRequest(random: Random, site: string): Promise<FuzzRequest>
   return { kind: 'beacon', path: `/wp-json/${CLICK_ROUTE}${encodeURIComponent(cachebreak)}`, headers: { 'content-type': contentType, 'content-length': String(body.length) }, body, ending: { type: 'whole' } };
 }
 
-function signUpRequest(random: Random, nonce: string): FuzzRequest {
+function signUpRequest(random: Random, nonce: string, cookie: string): FuzzRequest {
   const email = random.pick([`person${random.int(1e6)}@example.co.za`, random.text(30), `${random.text(10)}@${random.text(10)}`, 'a@b']);
   const fields = random.next() < 0.6 ? homeFields(nonce, { email }) : Object.fromEntries(Array.from({ length: random.int(10) }, () => [random.text(10), random.text(200)]));
   const body = Buffer.from(urlencoded(fields));
-  return { kind: 'sign-up', path: '/newsletter/subscribe/', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) }, body, ending: { type: 'whole' } };
+  // The nonce is bound to the cookie it was fetched with (server/security/nonce-cookie.ts); most sign-ups carry it.
+  const withCookie: Record<string, string> = random.next() < 0.9 ? { cookie } : {};
+  return { kind: 'sign-up', path: '/newsletter/subscribe/', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length), ...withCookie }, body, ending: { type: 'whole' } };
 }
 
 /** Sends one request on its own socket; the status, or null when the client dropped it. */
@@ -152,7 +155,9 @@ describe(`the abuse fuzz on ${testDialect}`, () => {
   });
 
   it(`answers ${REQUESTS} random beacons, sign-ups and uploads without a 5xx, a temporary file or more stored than the budget`, { timeout: 240_000 }, async () => {
-    const nonce = (await (await fetch(`http://127.0.0.1:${port}/wp-json/site/v1/nonce/sib_subscribe`)).json()) as { nonce: string };
+    const nonceAnswer = await fetch(`http://127.0.0.1:${port}/wp-json/site/v1/nonce/sib_subscribe`);
+    const cookie = nonceAnswer.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const nonce = (await nonceAnswer.json()) as { nonce: string };
     const site = testApp.app.config.siteUrl;
     const statuses = new Map<string, number>();
     const serverErrors: string[] = [];
@@ -162,7 +167,7 @@ describe(`the abuse fuzz on ${testDialect}`, () => {
         const random = generator(SEED * 7919 + made);
         made += 1;
         const roll = random.next();
-        const fuzz = roll < 0.4 ? await beaconRequest(random, site) : roll < 0.65 ? signUpRequest(random, nonce.nonce) : await uploadRequest(random);
+        const fuzz = roll < 0.4 ? await beaconRequest(random, site) : roll < 0.65 ? signUpRequest(random, nonce.nonce, cookie) : await uploadRequest(random);
         const status = await send(port, fuzz);
         const key = `${fuzz.kind} ${status ?? 'dropped'}`;
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
