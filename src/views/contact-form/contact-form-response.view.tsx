@@ -18,7 +18,7 @@ export function ScreenReaderResponse({ message, items }: ScreenReaderResponsePro
       <ul>
         {items.map((item) => (
           <li key={item.fieldId}>
-            <a href={`#${item.fieldId}`}>{item.message}</a>
+            <a className="no-ttc" href={`#${item.fieldId}`}>{item.message}</a>
           </li>
         ))}
       </ul>

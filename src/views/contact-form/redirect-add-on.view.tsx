@@ -52,7 +52,7 @@ export function RedirectAddOnView({ actorRef }: RedirectAddOnViewProps) {
             <p id={`${POPUP_ID}-text`}>{popup.text}</p>
             {popup.link ? (
               <p>
-                <a href={popup.link.href}>{popup.link.label}</a>
+                <a className="no-ttc" href={popup.link.href}>{popup.link.label}</a>
               </p>
             ) : null}
             <button type="button" className="close-button button button--primary" onClick={() => actorRef.send({ type: 'popup.close' })}>

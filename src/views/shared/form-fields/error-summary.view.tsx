@@ -53,7 +53,8 @@ export function ErrorSummary({ formId, items, summaryRef, headingLevel = 4 }: Er
         <ul className="error-summary__list">
           {items.map((item) => (
             <li key={item.fieldId}>
-              <a href={`#${item.fieldId}`} onClick={(event) => focusField(event, item)}>
+              {/* no-ttc: Track The Click's opt-out class; a link to a field is not a link of the page the build lists (README.md, "Abuse paths and the limits that stop them"). */}
+              <a className="no-ttc" href={`#${item.fieldId}`} onClick={(event) => focusField(event, item)}>
                 {item.message}
               </a>
             </li>
