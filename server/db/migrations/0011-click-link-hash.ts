@@ -16,12 +16,14 @@ interface Row {
   anchor: string;
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** The table as this migration leaves it: the migrator hands `up` a database of any shape. */
+type ClickLinksHere = Kysely<{ click_links: Row & { link_hash: string } }>;
+
+export async function up(db: ClickLinksHere): Promise<void> {
   await db.schema.alterTable('click_links').addColumn('link_hash', 'text', (col) => col.notNull().defaultTo('')).execute();
-  const links = db as unknown as Kysely<{ click_links: Row & { link_hash: string } }>;
-  const rows = await links.selectFrom('click_links').select(['id', 'post_id', 'page_url', 'target', 'anchor']).execute();
+  const rows = await db.selectFrom('click_links').select(['id', 'post_id', 'page_url', 'target', 'anchor']).execute();
   for (const row of rows) {
-    await links.updateTable('click_links').set({ link_hash: linkHashOf(row.post_id, row.page_url, row.target, row.anchor) }).where('id', '=', row.id).execute();
+    await db.updateTable('click_links').set({ link_hash: linkHashOf(row.post_id, row.page_url, row.target, row.anchor) }).where('id', '=', row.id).execute();
   }
   await db.schema.dropIndex('click_links_key').execute();
   await db.schema.createIndex('click_links_hash').unique().on('click_links').column('link_hash').execute();
