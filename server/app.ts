@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import siteSecrets from './plugins/site-secrets.ts';
 import submissionWriter from './plugins/submission-writer.ts';
 import clickHits from './plugins/click-hits.ts';
+import consoleGuard from './console/console-guard.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -95,6 +96,8 @@ export async function buildApp({
   await app.register(clickHits);
   // request.cookies for every route: the nonce cookie (security/nonce-cookie.ts).
   await app.register(cookie);
+  // request.consoleSession, and the console's no-store / noindex answers (console/console-guard.ts).
+  await app.register(consoleGuard);
 
   // An answer sent before its request's body was read closes the connection only once the
   // rest has been read (bounded), so the client gets it: every route, the 404s and errors.

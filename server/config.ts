@@ -67,6 +67,10 @@ export interface Config {
    * mail are built from it, because mail is written for a worker, not answered to a request.
    */
   siteUrl: string;
+  /** SITE_TIMEZONE: the company's time zone (IANA name); the console and the commands show times in it. */
+  siteTimeZone: string;
+  /** CONSOLE_SIGN_IN_RATE_LIMIT: passkey ceremonies per IP address and window (README.md, "The console"). */
+  consoleSignInRateLimit: RateLimit | null;
 }
 
 export type SqliteSynchronous = 'normal' | 'full';
@@ -99,6 +103,7 @@ export const DEFAULTS = {
   newsletterDomainMailLimit: { max: 5, windowMs: 60 * 60 * 1000 } as RateLimit,
   // A visitor clicks a few links a minute; a script replaying beacons clicks thousands.
   clickRateLimit: { max: 120, windowMs: 60 * 1000 } as RateLimit,
+  consoleSignInRateLimit: { max: 30, windowMs: 10 * 60 * 1000 } as RateLimit,
   timeouts: {
     // A whole request, body included: an upload of the largest form on a slow line fits, a
     // client that stops sending is answered 408 (or closed) well within 30 s.
@@ -229,7 +234,19 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     clickRetainDays: readDays(env, 'CLICK_RETAIN_DAYS', 365),
     clickRateLimit: readRateLimit(env, 'CLICK_RATE_LIMIT', DEFAULTS.clickRateLimit),
     siteUrl,
+    siteTimeZone: readTimeZone(env),
+    consoleSignInRateLimit: readRateLimit(env, 'CONSOLE_SIGN_IN_RATE_LIMIT', DEFAULTS.consoleSignInRateLimit),
   };
+}
+
+/** SITE_TIMEZONE: an IANA zone the runtime knows (default Africa/Johannesburg, the company's). */
+function readTimeZone(env: Env): string {
+  const raw = read(env, 'SITE_TIMEZONE') ?? 'Africa/Johannesburg';
+  try {
+    return new Intl.DateTimeFormat('en-ZA', { timeZone: raw }).resolvedOptions().timeZone;
+  } catch {
+    throw new ConfigError('SITE_TIMEZONE', `must be a time zone name like Africa/Johannesburg (got ${JSON.stringify(raw.slice(0, 60))})`);
+  }
 }
 
 /** An unset or blank variable counts as unset, so `PORT=` in a compose file means the default. */

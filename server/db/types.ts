@@ -34,6 +34,8 @@ export interface SubmissionsTable {
   spam_reason: string | null;
   /** JSON object: unit tag, page URL, consent wording, reCAPTCHA score. */
   meta: Generated<string>;
+  /** When someone in the console opened it or marked it read; null: new. */
+  read_at: Generated<string | null>;
 }
 
 export interface SubmissionFilesTable {
@@ -158,6 +160,12 @@ export interface Database {
   human_test_spent: HumanTestSpentTable;
   click_links: ClickLinksTable;
   click_hits: ClickHitsTable;
+  console_people: ConsolePeopleTable;
+  console_invitations: ConsoleInvitationsTable;
+  console_passkeys: ConsolePasskeysTable;
+  console_sessions: ConsoleSessionsTable;
+  console_challenges: ConsoleChallengesTable;
+  console_audit: ConsoleAuditTable;
 }
 
 /** Track The Click's links: a page's link to a target with its anchor text. */
@@ -201,3 +209,73 @@ export type NewSubmission = Insertable<SubmissionsTable>;
 export type OutboxMessage = Selectable<OutboxTable>;
 export type NewOutboxMessage = Insertable<OutboxTable>;
 export type OutboxMessageUpdate = Updateable<OutboxTable>;
+
+/** The console's roles (ARCHITECTURE.md, "The console"): owner does everything, staff reads and handles messages. */
+export type ConsoleRole = 'owner' | 'staff';
+
+export interface ConsolePeopleTable {
+  id: Generated<number>;
+  email: string;
+  role: ConsoleRole;
+  /** WebAuthn user handle, base64url of random bytes. */
+  user_handle: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ConsoleInvitationsTable {
+  id: Generated<number>;
+  person_id: number;
+  /** SHA-256 hex of the link's token. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ConsolePasskeysTable {
+  id: Generated<number>;
+  person_id: number;
+  credential_id: string;
+  public_key: string;
+  /** PostgreSQL's bigint arrives as a string. */
+  counter: number | string;
+  transports: string;
+  device_type: string;
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  person_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  user_agent: string | null;
+}
+
+export type ConsoleChallengePurpose = 'enrol' | 'sign-in' | 'add-passkey';
+
+export interface ConsoleChallengesTable {
+  id_hash: string;
+  purpose: ConsoleChallengePurpose;
+  challenge: string;
+  person_id: number | null;
+  expires_at: string;
+}
+
+export interface ConsoleAuditTable {
+  id: Generated<number>;
+  at: string;
+  person_id: number | null;
+  actor: string;
+  action: string;
+  subject: string;
+  detail: string;
+  ip_hash: string | null;
+}

@@ -51,7 +51,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -60,7 +60,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submissions']);
   });
 
   it('give the click links made before link hashes their hash, and one link per hash', async () => {
@@ -84,7 +84,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(columns).toEqual({
       settings: ['key', 'updated_at', 'value'],
       submissions: [
-        'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'remote_ip_hash',
+        'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'read_at', 'remote_ip_hash',
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
@@ -104,6 +104,12 @@ describe(`migrations on ${testDialect}`, () => {
       ],
       newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
       rate_limits: ['bucket', 'count', 'key', 'window_start'],
+      console_people: ['created_at', 'email', 'id', 'revoked_at', 'role', 'user_handle'],
+      console_invitations: ['created_at', 'expires_at', 'id', 'invited_by', 'person_id', 'token_hash', 'used_at'],
+      console_passkeys: ['backed_up', 'counter', 'created_at', 'credential_id', 'device_type', 'id', 'last_used_at', 'name', 'person_id', 'public_key', 'transports'],
+      console_sessions: ['created_at', 'ended_at', 'expires_at', 'id_hash', 'last_seen_at', 'person_id', 'user_agent'],
+      console_challenges: ['challenge', 'expires_at', 'id_hash', 'person_id', 'purpose'],
+      console_audit: ['action', 'actor', 'at', 'detail', 'id', 'ip_hash', 'person_id', 'subject'],
     });
   });
 

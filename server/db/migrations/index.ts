@@ -8,6 +8,7 @@ import * as humanTestChallenges from './0006-human-test-challenges.ts';
 import * as outboxRequests from './0007-outbox-requests.ts';
 import * as clickTracking from './0008-click-tracking.ts';
 import * as clickLinkHash from './0011-click-link-hash.ts';
+import * as consoleAccounts from './0012-console-accounts.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0007-outbox-requests': outboxRequests,
   '0008-click-tracking': clickTracking,
   '0011-click-link-hash': clickLinkHash,
+  '0012-console-accounts': consoleAccounts,
 };
