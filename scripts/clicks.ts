@@ -35,7 +35,7 @@ async function main(args: readonly string[]): Promise<number> {
   return runDatabaseCommand('clicks', async (db, config) => {
     const options = { since: new Date(from).toISOString(), until: new Date(until).toISOString(), siteHostname: new URL(config.siteUrl).hostname, includeOwn };
     const rows = await clickReport(db, options);
-    return csv ? clickReportCsv(rows) : formatClickReport(rows, options);
+    return csv ? clickReportCsv(rows) : formatClickReport(rows, options, config.siteTimeZone);
   });
 }
 

@@ -23,7 +23,7 @@ function retryTarget(): number | 'all' | null {
   throw new Error('--retry takes a message id (npm run outbox -- --retry 12) or --all');
 }
 
-process.exitCode = await runDatabaseCommand('outbox', async (db) => {
+process.exitCode = await runDatabaseCommand('outbox', async (db, config) => {
   const target = retryTarget();
   if (target !== null) {
     const count = await retryHeldMessages(db, target, Date.now());
@@ -31,5 +31,5 @@ process.exitCode = await runDatabaseCommand('outbox', async (db) => {
     return `${count} ${count === 1 ? 'message' : 'messages'} put back in the queue.\n`;
   }
   const mail = await listUndelivered(db);
-  return json ? `${JSON.stringify(mail, null, 2)}\n` : formatUndelivered(mail);
+  return json ? `${JSON.stringify(mail, null, 2)}\n` : formatUndelivered(mail, config.siteTimeZone);
 });

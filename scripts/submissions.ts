@@ -12,13 +12,14 @@ import { findForm } from '../content/forms/index.ts';
 import { sidebarContact } from '../content/sidebar-contact.ts';
 import { sidebarMailOfRow } from '../server/sidebar-form/sidebar-mail.ts';
 import { listSpam, purgeUploads, releaseSpam, type SpamItem } from '../server/contact-form/submissions-admin.ts';
+import { formatSiteTime } from '../src/validation/shared/site-time.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 
 const USAGE = 'usage: npm run submissions -- --spam | --release <id> | --purge-uploads\n';
 
-function spamTable(items: readonly SpamItem[]): string {
+function spamTable(items: readonly SpamItem[], timeZone: string): string {
   if (items.length === 0) return 'No submissions are held as spam.\n';
-  const rows = [['id', 'received', 'form', 'from', 'reason', 'message'], ...items.map((item) => [String(item.id), item.receivedAt.slice(0, 19).replace('T', ' '), item.formId, item.from, item.reason, item.excerpt])];
+  const rows = [['id', 'received', 'form', 'from', 'reason', 'message'], ...items.map((item) => [String(item.id), formatSiteTime(item.receivedAt, timeZone, { seconds: true }), item.formId, item.from, item.reason, item.excerpt])];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
   return `${lines.join('\n')}\n\n${items.length} held as spam. Send one on with: npm run submissions -- --release <id>\n`;
@@ -30,7 +31,7 @@ async function main(args: readonly string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db) => spamTable(await listSpam(db, findForm)));
+  if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db, config) => spamTable(await listSpam(db, findForm), config.siteTimeZone));
   if (option === '--release' && value !== undefined && /^\d+$/.test(value)) {
     return runDatabaseCommand('submissions', async (db, config) => {
       await releaseSpam(db, Number(value), {

@@ -26,9 +26,9 @@ async function main(args: readonly string[]): Promise<number> {
       return 2;
     }
   }
-  return runDatabaseCommand('subscribers', async (db) => {
+  return runDatabaseCommand('subscribers', async (db, config) => {
     const subscribers = await listSubscribers(db, status);
-    return csv ? subscribersCsv(subscribers) : formatSubscribers(subscribers);
+    return csv ? subscribersCsv(subscribers) : formatSubscribers(subscribers, config.siteTimeZone);
   });
 }
 

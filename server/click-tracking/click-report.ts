@@ -1,3 +1,4 @@
+import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { csvText } from '../reports/csv.ts';
@@ -72,8 +73,8 @@ export function clickReportCsv(rows: readonly ClickReportRow[]): string {
   return csvText([[...CLICK_REPORT_HEADER], ...rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last])]);
 }
 
-/** A plain-text table for a terminal. */
-export function formatClickReport(rows: readonly ClickReportRow[], options: ClickReportOptions): string {
+/** A plain-text table for a terminal, its times in `timeZone` (SITE_TIMEZONE). */
+export function formatClickReport(rows: readonly ClickReportRow[], options: ClickReportOptions, timeZone: string): string {
   const period = `${options.since.slice(0, 10)} to ${options.until.slice(0, 10)}`;
   if (rows.length === 0) return `No link clicks from ${period}${options.includeOwn ? '' : ' (outside links; --all for the site\'s own)'}.\n`;
   const header = ['clicks', 'page', 'target', 'anchor', 'first', 'last'];
@@ -84,7 +85,7 @@ export function formatClickReport(rows: readonly ClickReportRow[], options: Clic
     const text = raw.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
     return text.length > width ? `${text.slice(0, width - 1)}…` : text;
   };
-  const cells = rows.map((row) => [String(row.clicks), cut(row.page, 30), cut(row.target, 50), cut(row.anchor, 30), row.first.slice(0, 16).replace('T', ' '), row.last.slice(0, 16).replace('T', ' ')]);
+  const cells = rows.map((row) => [String(row.clicks), cut(row.page, 30), cut(row.target, 50), cut(row.anchor, 30), formatSiteTime(row.first, timeZone), formatSiteTime(row.last, timeZone)]);
   const widths = header.map((title, column) => Math.max(title.length, ...cells.map((row) => (row[column] ?? '').length)));
   const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
   return `${[`Link clicks from ${period}`, '', line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n')}\n`;

@@ -1,3 +1,4 @@
+import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 
@@ -44,15 +45,16 @@ export async function listUndelivered(db: Kysely<Database>): Promise<Undelivered
 }
 
 /** A plain-text table for a terminal: one line per message, the last error under it. */
-export function formatUndelivered(mail: readonly UndeliveredMail[]): string {
+/** Times in `timeZone` (SITE_TIMEZONE). */
+export function formatUndelivered(mail: readonly UndeliveredMail[], timeZone: string): string {
   if (mail.length === 0) return 'No undelivered mail.\n';
   const header = ['id', 'created', 'state', 'tries', 'next try', 'to', 'subject'];
   const rows = mail.map((item) => [
     String(item.id),
-    item.createdAt.slice(0, 19).replace('T', ' '),
+    formatSiteTime(item.createdAt, timeZone, { seconds: true }),
     item.state,
     String(item.attempts),
-    item.nextAttemptAt === null ? '-' : item.nextAttemptAt.slice(0, 19).replace('T', ' '),
+    item.nextAttemptAt === null ? '-' : formatSiteTime(item.nextAttemptAt, timeZone, { seconds: true }),
     item.to === '' ? '(MAIL_TO)' : item.to,
     item.subject.length > 60 ? `${item.subject.slice(0, 59)}…` : item.subject,
   ]);

@@ -1,3 +1,4 @@
+import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import type { Kysely } from 'kysely';
 import type { Database, SubscriberStatus } from '../db/types.ts';
 import { csvText } from '../reports/csv.ts';
@@ -57,9 +58,10 @@ export async function listSubscribers(db: Kysely<Database>, status?: SubscriberS
 }
 
 /** A plain-text table, one line per subscriber. */
-export function formatSubscribers(subscribers: readonly SubscriberListing[]): string {
+/** Times in `timeZone` (SITE_TIMEZONE). */
+export function formatSubscribers(subscribers: readonly SubscriberListing[], timeZone: string): string {
   if (subscribers.length === 0) return 'No subscribers.\n';
-  const time = (value: string | null) => (value === null ? '-' : value.slice(0, 16).replace('T', ' '));
+  const time = (value: string | null) => (value === null ? '-' : formatSiteTime(value, timeZone));
   const header = ['id', 'email', 'status', 'lists', 'created', 'confirmed', 'unsubscribed', 'form'];
   const rows = subscribers.map((item) => [
     String(item.id),

@@ -220,12 +220,12 @@ describe(`the clicks report on ${testDialect}`, () => {
       `${SITE}/thank-you/,https://www.facebook.com/lumina,Facebook,1,2026-11-24T08:01:00.000Z,2026-11-24T08:01:00.000Z`,
       '',
     ]);
-    expect(formatClickReport(rows, { ...period, includeOwn: false })).toContain('Link clicks from 2026-11-01 to 2026-12-01');
+    expect(formatClickReport(rows, { ...period, includeOwn: false }, 'UTC')).toContain('Link clicks from 2026-11-01 to 2026-12-01');
   });
 
   it('keeps one line per link in the table, whatever the anchor holds (line breaks, terminal escapes)', () => {
     const row = { page: '12', target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn\n(opens in a new tab)\u001b[2J', clicks: 1, first: '2026-11-24T08:00:00.000Z', last: '2026-11-24T08:00:00.000Z' };
-    const table = formatClickReport([row], { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za', includeOwn: false });
+    const table = formatClickReport([row], { since: '2026-11-01T00:00:00.000Z', until: '2026-12-01T00:00:00.000Z', siteHostname: 'www.example.co.za', includeOwn: false }, 'UTC');
     const lines = table.trimEnd().split('\n');
     expect(lines).toHaveLength(5);
     expect(lines[4]).toContain('LinkedIn (opens in a new tab)…');

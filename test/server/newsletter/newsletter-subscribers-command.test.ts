@@ -106,7 +106,8 @@ describe(`npm run subscribers on ${testDialect}`, () => {
     expect([code, stderr]).toEqual([0, '']);
     const lines = stdout.split('\n');
     expect(lines[0]).toMatch(/^id\s+email\s+status\s+lists\s+created\s+confirmed\s+unsubscribed\s+form$/);
-    expect(stdout).toMatch(/thandi@example\.co\.za\s+subscribed\s+2,4\s+2026-11-20 08:00\s+2026-11-20 09:00\s+-\s+1/);
+    // Times in SITE_TIMEZONE (default Africa/Johannesburg, UTC+2).
+    expect(stdout).toMatch(/thandi@example\.co\.za\s+subscribed\s+2,4\s+2026-11-20 10:00\s+2026-11-20 11:00\s+-\s+1/);
     expect(stdout).toMatch(/lerato@example\.co\.za\s+unsubscribed/);
     expect(stdout).toContain('3 subscribers.');
   });
