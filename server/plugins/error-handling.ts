@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSOLE_API, CONSOLE_REFUSAL } from '../../src/validation/console/console-api.ts';
 import { RestError, restErrorBody, type RestErrorBody } from '../http/rest-error.ts';
 
 /** WordPress's codes for the statuses a request can fail with before reaching a route. */
@@ -54,6 +55,9 @@ export function installNotFoundHandler(app: FastifyInstance, staticRoot: string)
     reply.code(404).header('cache-control', 'no-store');
     if (pathname === '/wp-json' || pathname.startsWith('/wp-json/')) {
       return reply.send(restErrorBody(404, 'rest_no_route', NO_ROUTE_MESSAGE));
+    }
+    if (pathname === CONSOLE_API || pathname.startsWith(`${CONSOLE_API}/`)) {
+      return reply.send(restErrorBody(404, CONSOLE_REFUSAL.notFound, NO_ROUTE_MESSAGE));
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
       // Checked per request so a site built after the server started is still found.

@@ -40,6 +40,13 @@ describe('console guard', () => {
     await expectConsoleRefusals(test.app, { method: 'POST', url: '/admin/api/test/owner-only', role: 'owner', body: {} }, { owner, staff });
   });
 
+  it('answers an unknown console API path with a JSON 404, not the site\'s 404 page', async () => {
+    const response = await test.app.inject({ url: '/admin/api/no-such-thing', headers: consoleHeaders(test.app) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: CONSOLE_REFUSAL.notFound });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('ends a session 12 hours after sign-in however busy', async () => {
     const old = await sessionCookieFor(test.app, owner.id, test.app.clock() - SESSION_MAX_MS - 1);
     // Keep it from looking idle: last seen now.
