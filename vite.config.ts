@@ -62,7 +62,9 @@ function devServerRendering(): Plugin {
         const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost');
         const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
         const isAsset = /\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.endsWith('.html');
-        if (!wantsPage || isAsset) return next();
+        // The console is a client-rendered page of its own: Vite serves admin/index.html.
+        const isConsole = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+        if (!wantsPage || isAsset || isConsole) return next();
         try {
           const template = await server.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'));
           const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server.tsx');
@@ -94,6 +96,11 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: which chunk imports which, for the bundle budget
     // (bench/bundle.ts). The server leaves dot folders out.
     manifest: true,
+    // Two pages: the site (prerendered from index.html) and the owner's console (admin/index.html,
+    // README.md "The console"): its chunks are its own, no public page loads them.
+    rolldownOptions: {
+      input: { site: 'index.html', console: 'admin/index.html' },
+    },
     // Fonts stay files: the Content-Security-Policy allows fonts from the site itself, not
     // `data:` URLs (lightGallery's icon font would otherwise be inlined into its stylesheet).
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),
