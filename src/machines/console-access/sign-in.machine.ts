@@ -51,6 +51,7 @@ export const signInMachine = setup({
     /** No WebAuthn in this browser: nothing to press. */
     unsupported: {},
     ready: {
+      initial: 'waiting',
       on: { 'signIn.start': { target: 'signingIn', actions: 'clearFailure' } },
       states: {
         /** Passkey autofill waits for the person to pick a passkey in the field's suggestions. */

@@ -4,7 +4,7 @@
 // machine which page is open. On every route change the focus goes to the page's h1 and the
 // document's title follows the page.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { company } from '../../../content/company.ts';
 import { consoleRouteMachine } from '../../machines/console-access/console-route.machine.ts';
@@ -29,6 +29,9 @@ export interface ConsoleAppProps {
   logic?: typeof consoleSessionMachine;
   routeLogic?: typeof consoleRouteMachine;
   inspect?: (event: InspectionEvent) => void;
+  inspectRoute?: (event: InspectionEvent) => void;
+  /** Other pages in place of the features' (tests of the shell alone). */
+  pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>>>;
 }
 
 /** Each page's name in the document title and the navigation. */
@@ -63,13 +66,14 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'inbox');
 
-export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect }: ConsoleAppProps) {
+export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, pages = {} }: ConsoleAppProps) {
   const api = useMemo(() => givenApi ?? createConsoleApi(), [givenApi]);
   const sessionRef = useActorRef(logic, { inspect: inspectWith(inspect) });
-  const routeRef = useActorRef(routeLogic, { input: { hash: typeof window === 'undefined' ? '' : window.location.hash } });
+  const routeRef = useActorRef(routeLogic, { input: { hash: typeof window === 'undefined' ? '' : window.location.hash }, inspect: inspectWith(inspectRoute) });
   const session = useSelector(sessionRef, (current) => current);
   const route = useSelector(routeRef, (current) => current);
   const mainRef = useRef<HTMLElement>(null);
+  const { inbox: Inbox = InboxPage, people: People = PeoplePage, audit: Audit = AuditPage } = pages;
 
   const page = pageOf(route.value);
   const signedIn = session.matches('signedIn') && session.context.session !== null;
@@ -144,10 +148,10 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
         </section>
       );
     } else if (page === 'message' && route.context.messageId !== null) content = <MessagePage key={route.context.messageId} {...props} messageId={route.context.messageId} />;
-    else if (page === 'people') content = <PeoplePage {...props} />;
-    else if (page === 'audit') content = <AuditPage {...props} />;
+    else if (page === 'people') content = <People {...props} />;
+    else if (page === 'audit') content = <Audit {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
-    else if (page === 'inbox') content = <InboxPage {...props} />;
+    else if (page === 'inbox') content = <Inbox {...props} />;
     else {
       content = (
         <section className="console-page" aria-labelledby="console-page-title">
