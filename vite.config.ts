@@ -96,11 +96,6 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: which chunk imports which, for the bundle budget
     // (bench/bundle.ts). The server leaves dot folders out.
     manifest: true,
-    // Two pages: the site (prerendered from index.html) and the owner's console (admin/index.html,
-    // README.md "The console"): its chunks are its own, no public page loads them.
-    rolldownOptions: {
-      input: { site: 'index.html', console: 'admin/index.html' },
-    },
     // Fonts stay files: the Content-Security-Policy allows fonts from the site itself, not
     // `data:` URLs (lightGallery's icon font would otherwise be inlined into its stylesheet).
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf|eot)$/.test(file) ? false : undefined),

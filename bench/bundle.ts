@@ -12,10 +12,12 @@ const BUDGET_BYTES = 100 * 1024;
 const CONSOLE_BUDGET_BYTES = 150 * 1024;
 const root = 'dist/client';
 const manifestFile = join(root, '.vite', 'manifest.json');
+/** The console's own build (scripts/build.ts, CONSOLE_MANIFEST). */
+const consoleManifestFile = join(root, '.vite', 'console-manifest.json');
 /** The chunks that load at once although the entry imports them dynamically. */
 const LOADED_AT_ONCE = new Set(['src/hydrate.tsx']);
 
-if (!existsSync(manifestFile)) {
+if (!existsSync(manifestFile) || !existsSync(consoleManifestFile)) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -26,19 +28,22 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+type Manifest = Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+const consoleManifest = JSON.parse(readFileSync(consoleManifestFile, 'utf8')) as Manifest;
 const fail = (message: string): never => {
   console.error(`bench/bundle: ${message}`);
   process.exit(1);
 };
-const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true).sort();
-if (entries.join(' ') !== 'admin/index.html index.html') fail(`expected the entries admin/index.html and index.html in ${manifestFile}, found ${entries.join(', ')}`);
+const entriesOf = (chunks: Manifest) => Object.keys(chunks).filter((key) => chunks[key]?.isEntry === true);
+if (entriesOf(manifest).join(' ') !== 'index.html') fail(`expected one entry, index.html, in ${manifestFile}, found ${entriesOf(manifest).join(', ')}`);
+if (entriesOf(consoleManifest).join(' ') !== 'admin/index.html') fail(`expected one entry, admin/index.html, in ${consoleManifestFile}`);
 
 /** The URLs an entry loads at once: its chunk, what it imports, and the dynamic imports named as loaded at once. */
-function initialUrls(entry: string, loadedAtOnce: ReadonlySet<string>): Set<string> {
+function initialUrls(chunks: Manifest, entry: string, loadedAtOnce: ReadonlySet<string>): Set<string> {
   const urls = new Set<string>();
   const visit = (key: string) => {
-    const chunk = manifest[key];
+    const chunk = chunks[key];
     if (chunk === undefined || urls.has(`/${chunk.file}`)) return;
     urls.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
@@ -63,26 +68,25 @@ function measure(label: string, urls: ReadonlySet<string>, budget: number): bool
   return total <= budget;
 }
 
-const homeUrls = initialUrls('index.html', LOADED_AT_ONCE);
+const homeUrls = initialUrls(manifest, 'index.html', LOADED_AT_ONCE);
 for (const key of LOADED_AT_ONCE) {
   if (!homeUrls.has(`/${manifest[key]?.file ?? ''}`)) fail(`${key} is not loaded by the entry any more: update LOADED_AT_ONCE`);
 }
-const consoleUrls = initialUrls('admin/index.html', new Set());
+const consoleUrls = initialUrls(consoleManifest, 'admin/index.html', new Set());
 // The pages themselves must name their entries (a build whose HTML loads something else is not measured).
 const page = readFileSync(join(root, 'index.html'), 'utf8');
 if (!page.includes(`src="/${manifest['index.html']?.file}"`)) fail("dist/client/index.html does not load the manifest's entry");
 const consolePage = readFileSync(join(root, 'admin', 'index.html'), 'utf8');
-if (!consolePage.includes(`src="/${manifest['admin/index.html']?.file}"`)) fail("dist/client/admin/index.html does not load the manifest's console entry");
+if (!consolePage.includes(`src="/${consoleManifest['admin/index.html']?.file}"`)) fail("dist/client/admin/index.html does not load the manifest's console entry");
 
 // No public page loads the console: its own chunks are not named by the home page, and nothing
 // the home page loads (at once or later) carries the console's API path.
 const consoleOnly = [...consoleUrls].filter((url) => !homeUrls.has(url));
 const named = consoleOnly.filter((url) => page.includes(url));
 if (named.length > 0) fail(`the home page names console chunks: ${named.join(', ')}`);
-const everySiteChunk = Object.entries(manifest)
-  .filter(([key]) => key !== 'admin/index.html' && !consoleOnly.includes(`/${manifest[key]?.file ?? ''}`))
-  .map(([, chunk]) => chunk.file)
-  .filter((file) => file.endsWith('.js'));
+const everySiteChunk = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js') && !consoleOnly.includes(`/${file}`));
 const leaking = everySiteChunk.filter((file) => readFileSync(join(root, file), 'utf8').includes('/admin/api'));
 if (leaking.length > 0) fail(`site chunks carry console code (/admin/api): ${leaking.join(', ')}`);
 

@@ -77,7 +77,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
 
   const page = pageOf(route.value);
   const signedIn = session.matches('signedIn') && session.context.session !== null;
-  const signedOutReason = session.matches('signedOut') ? Object.keys(session.value as Record<string, unknown>)[0] ?? 'arrived' : null;
+  const signedOutReason = session.matches('signedOut') ? ((session.value as { signedOut?: string }).signedOut ?? 'arrived') : null;
   const showsEnrolment = page === 'enrolment' && route.context.token !== null && (session.matches('signedOut') || signedIn);
 
   // The focus goes to the new page's h1 when the page or who is signed in changes (not on the
