@@ -4,7 +4,7 @@
 // `session.ended` for the shell.
 import { assign, emit, setup } from 'xstate';
 import { addPasskey, loadPasskeys, removePasskey } from '../../services/console-access/console-access.actors.ts';
-import { passkeyErrorOf, type PasskeyFailure } from '../../services/console-access/passkey-ceremonies.service.ts';
+import { failureOfErrorEvent, type PasskeyFailure } from '../../services/console-access/passkey-ceremonies.service.ts';
 import type { Passkey } from '../../validation/console-access/console-access.protocol.ts';
 import { PASSKEY_NAME_MAX } from './console-access.constants.ts';
 
@@ -20,8 +20,6 @@ export type AccountEvent =
   | { type: 'account.remove'; id: number }
   | { type: 'account.retry' };
 
-const failureOf = (event: unknown) => passkeyErrorOf((event as { error?: unknown }).error).failure;
-
 export const accountMachine = setup({
   types: {
     context: {} as AccountContext,
@@ -30,14 +28,14 @@ export const accountMachine = setup({
   },
   actors: { addPasskey, loadPasskeys, removePasskey },
   guards: {
-    isSignedOut: ({ event }) => failureOf(event) === 'signedOut',
+    isSignedOut: ({ event }) => failureOfErrorEvent(event) === 'signedOut',
     isNameTooLong: ({ context }) => context.name.trim().length > PASSKEY_NAME_MAX,
   },
   actions: {
     assignPasskeys: assign({ passkeys: ({ event }) => (event as { output?: Passkey[] }).output ?? [] }),
     assignName: assign({ name: ({ event }) => (event.type === 'account.name.change' ? event.value : '') }),
     clearName: assign({ name: '' }),
-    assignFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    assignFailure: assign({ failure: ({ event }) => failureOfErrorEvent(event) }),
     clearFailure: assign({ failure: null }),
     focusSummary: emit({ type: 'focus.summary' } as const),
     announceSessionEnded: emit({ type: 'session.ended' } as const),

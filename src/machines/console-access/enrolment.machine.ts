@@ -4,7 +4,7 @@
 // signs them in and `enrolled` is emitted for the shell.
 import { assign, emit, setup } from 'xstate';
 import { enrolPasskey, loadInvitation } from '../../services/console-access/console-access.actors.ts';
-import { passkeyErrorOf, type PasskeyFailure } from '../../services/console-access/passkey-ceremonies.service.ts';
+import { failureOfErrorEvent, type PasskeyFailure } from '../../services/console-access/passkey-ceremonies.service.ts';
 import type { EnrolmentAnswer } from '../../validation/console-access/console-access.protocol.ts';
 import { PASSKEY_NAME_MAX } from './console-access.constants.ts';
 
@@ -21,8 +21,6 @@ export interface EnrolmentContext {
 
 export type EnrolmentEvent = { type: 'enrolment.name.change'; value: string } | { type: 'enrolment.submit' } | { type: 'enrolment.retry' };
 
-const failureOf = (event: unknown) => passkeyErrorOf((event as { error?: unknown }).error).failure;
-
 export const enrolmentMachine = setup({
   types: {
     input: {} as EnrolmentInput,
@@ -32,13 +30,13 @@ export const enrolmentMachine = setup({
   },
   actors: { enrolPasskey, loadInvitation },
   guards: {
-    isInvitationInvalid: ({ event }) => failureOf(event) === 'invitationExpired',
+    isInvitationInvalid: ({ event }) => failureOfErrorEvent(event) === 'invitationExpired',
     isNameTooLong: ({ context }) => context.name.trim().length > PASSKEY_NAME_MAX,
   },
   actions: {
     assignInvitation: assign({ invitation: ({ event }) => (event as { output?: EnrolmentAnswer }).output ?? null }),
     assignName: assign({ name: ({ event }) => (event.type === 'enrolment.name.change' ? event.value : '') }),
-    assignFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    assignFailure: assign({ failure: ({ event }) => failureOfErrorEvent(event) }),
     clearFailure: assign({ failure: null }),
     focusSummary: emit({ type: 'focus.summary' } as const),
     announceEnrolled: emit({ type: 'enrolled' } as const),

@@ -5,7 +5,7 @@
 // attempt; success emits `signed.in` for the shell.
 import { assign, emit, setup } from 'xstate';
 import { checkPasskeySupport, signInWithAutofill, signInWithButton } from '../../services/console-access/console-access.actors.ts';
-import { passkeyErrorOf, type PasskeyFailure, type PasskeySupport } from '../../services/console-access/passkey-ceremonies.service.ts';
+import { failureOfErrorEvent, type PasskeyFailure, type PasskeySupport } from '../../services/console-access/passkey-ceremonies.service.ts';
 
 export interface SignInContext {
   /** Why the last attempt failed (shown while in `ready.failed`). */
@@ -24,10 +24,10 @@ export const signInMachine = setup({
   guards: {
     isWithoutWebAuthn: ({ event }) => (event as { output?: PasskeySupport }).output?.webAuthn === false,
     hasAutofill: ({ event }) => (event as { output?: PasskeySupport }).output?.autofill === true,
-    isCancelled: ({ event }) => passkeyErrorOf((event as { error?: unknown }).error).failure === 'cancelled',
+    isCancelled: ({ event }) => failureOfErrorEvent(event) === 'cancelled',
   },
   actions: {
-    assignFailure: assign({ failure: ({ event }) => passkeyErrorOf((event as { error?: unknown }).error).failure }),
+    assignFailure: assign({ failure: ({ event }) => failureOfErrorEvent(event) }),
     clearFailure: assign({ failure: null }),
     announceSignedIn: emit({ type: 'signed.in' } as const),
   },

@@ -87,6 +87,11 @@ export function passkeyErrorOf(thrown: unknown): PasskeyError {
   return new PasskeyError('other', PASSKEY_FAILURE_TEXT.other);
 }
 
+/** The failure of an invoked ceremony's error event (`xstate.error.actor.*`). */
+export function failureOfErrorEvent(event: unknown): PasskeyFailure {
+  return passkeyErrorOf((event as { error?: unknown }).error).failure;
+}
+
 export interface PasskeySupport {
   /** WebAuthn is there at all. */
   webAuthn: boolean;

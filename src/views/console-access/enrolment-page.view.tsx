@@ -6,6 +6,7 @@ import type { InspectionEvent } from 'xstate';
 import { PASSKEY_NAME_MAX } from '../../machines/console-access/console-access.constants.ts';
 import { enrolmentMachine } from '../../machines/console-access/enrolment.machine.ts';
 import { PASSKEY_FAILURE_TEXT } from '../../services/console-access/passkey-ceremonies.service.ts';
+import { CeremonyOutcome } from './ceremony-outcome.view.tsx';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { ErrorSummary, errorItems, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
@@ -88,14 +89,7 @@ export function EnrolmentPage({ token, onEnrolled, logic = enrolmentMachine, ins
           <button type="submit" className="console-button console-button--primary" disabled={registering} aria-describedby={failed ? ERROR_ID : undefined}>
             Create passkey
           </button>
-          <p className="console-status" role="status">
-            {registering ? 'Waiting for your passkey…' : ''}
-          </p>
-          {failed && failure !== null && (
-            <p className="console-error" id={ERROR_ID} role="alert">
-              {PASSKEY_FAILURE_TEXT[failure]}
-            </p>
-          )}
+          <CeremonyOutcome errorId={ERROR_ID} waiting={registering} failure={failed ? failure : null} />
         </form>
       )}
       {snapshot.matches('enrolled') && (

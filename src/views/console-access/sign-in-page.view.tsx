@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { signInMachine } from '../../machines/console-access/sign-in.machine.ts';
 import { PASSKEY_FAILURE_TEXT } from '../../services/console-access/passkey-ceremonies.service.ts';
+import { CeremonyOutcome } from './ceremony-outcome.view.tsx';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import './console-access.css';
 
@@ -78,14 +79,7 @@ export function SignInPage({ notice, onSignedIn, logic = signInMachine, inspect 
           >
             Sign in with a passkey
           </button>
-          <p className="console-status" role="status">
-            {signingIn ? 'Waiting for your passkey…' : ''}
-          </p>
-          {failed && failure !== null && (
-            <p className="console-error" id={ERROR_ID} role="alert">
-              {PASSKEY_FAILURE_TEXT[failure]}
-            </p>
-          )}
+          <CeremonyOutcome errorId={ERROR_ID} waiting={signingIn} failure={failed ? failure : null} />
         </form>
       )}
     </section>

@@ -10,6 +10,7 @@ import { company } from '../../../content/company.ts';
 import { consoleRouteMachine } from '../../machines/console-access/console-route.machine.ts';
 import { OWNER_PAGES, type ConsolePage } from '../../machines/console-access/console-routes.ts';
 import { consoleSessionMachine } from '../../machines/console-access/console-session.machine.ts';
+import type { signInMachine } from '../../machines/console-access/sign-in.machine.ts';
 import { createConsoleApi, type ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { AccountPage } from '../console-access/account-page.view.tsx';
@@ -30,6 +31,8 @@ export interface ConsoleAppProps {
   routeLogic?: typeof consoleRouteMachine;
   inspect?: (event: InspectionEvent) => void;
   inspectRoute?: (event: InspectionEvent) => void;
+  /** The sign-in page's machine (tests of the shell give it fake ceremonies). */
+  signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
   pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>>>;
 }
@@ -66,7 +69,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'inbox');
 
-export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, pages = {} }: ConsoleAppProps) {
+export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, signInLogic, pages = {} }: ConsoleAppProps) {
   const api = useMemo(() => givenApi ?? createConsoleApi(), [givenApi]);
   const sessionRef = useActorRef(logic, { inspect: inspectWith(inspect) });
   const routeRef = useActorRef(routeLogic, { input: { hash: typeof window === 'undefined' ? '' : window.location.hash }, inspect: inspectWith(inspectRoute) });
@@ -132,7 +135,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     );
   } else if (!signedIn || session.context.session === null) {
     title = 'Sign in';
-    content = <SignInPage notice={SIGNED_OUT_NOTICES[signedOutReason ?? 'arrived'] ?? null} onSignedIn={onSignedIn} />;
+    content = <SignInPage notice={SIGNED_OUT_NOTICES[signedOutReason ?? 'arrived'] ?? null} onSignedIn={onSignedIn} {...(signInLogic ? { logic: signInLogic } : {})} />;
   } else {
     const props: ConsolePageProps = { session: session.context.session, api, onSessionEnded, navigate };
     const isOwner = props.session.person.role === 'owner';

@@ -44,6 +44,7 @@ describeModel({
     { type: 'xstate.error.actor.addPasskey', error: new PasskeyError('signedOut', '') },
     { type: 'xstate.done.actor.removePasskey', output: [phone] },
     { type: 'xstate.error.actor.removePasskey', error: new PasskeyError('lastPasskey', '') },
+    { type: 'xstate.error.actor.removePasskey', error: new PasskeyError('signedOut', '') },
   ],
   // Each outcome once: a name typed once (or fixed once), one add and one removal per path.
   filterEvents: (snapshot, event) => {
