@@ -24,6 +24,9 @@ async function signedOut(page: Page) {
   await page.route('**/admin/api/session', (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'console_session_required', message: 'Sign in first.', data: { status: 401 } }) }),
   );
+  // The autofill's ceremony waits for its options (never answered here): the page as it waits
+  // for the person to pick a passkey.
+  await page.route('**/admin/api/sign-in/options', () => {});
 }
 
 describe('the console in Chromium', () => {

@@ -83,7 +83,8 @@ export function passkeyErrorOf(thrown: unknown): PasskeyError {
   // a newer ceremony took over (AbortError).
   const name = thrown instanceof Error ? thrown.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError') return new PasskeyError('cancelled', PASSKEY_FAILURE_TEXT.cancelled);
-  if (name === 'NotSupportedError' || name === 'SecurityError') return new PasskeyError('unsupported', PASSKEY_FAILURE_TEXT.unsupported);
+  // (A SecurityError is the site's address not matching its SITE_URL: not the browser's fault.)
+  if (name === 'NotSupportedError') return new PasskeyError('unsupported', PASSKEY_FAILURE_TEXT.unsupported);
   return new PasskeyError('other', PASSKEY_FAILURE_TEXT.other);
 }
 
