@@ -62,8 +62,13 @@ function devServerRendering(): Plugin {
         const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost');
         const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
         const isAsset = /\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.endsWith('.html');
-        // The console is a client-rendered page of its own: Vite serves admin/index.html.
-        const isConsole = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+        // The console is a client-rendered page of its own: Vite serves admin/index.html at
+        // /admin/, and /admin goes there as the server sends it (server/routes/static-site.ts).
+        if (url.pathname === '/admin') {
+          res.writeHead(301, { Location: `/admin/${url.search}` }).end();
+          return;
+        }
+        const isConsole = url.pathname.startsWith('/admin/');
         if (!wantsPage || isAsset || isConsole) return next();
         try {
           const template = await server.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'));
