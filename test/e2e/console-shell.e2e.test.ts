@@ -70,9 +70,10 @@ describe('the console in Chromium', () => {
     await context.close();
   });
 
-  it('explains an enrolment link the server does not know', async () => {
+  it('explains an enrolment link the server does not know, under the site\'s CSP', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const problems = watchProblems(page);
     await signedOut(page);
     await page.route('**/admin/api/enrolment/*', (route) =>
       route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ code: 'console_invitation_expired', message: 'Expired.', data: { status: 410 } }) }),
@@ -80,6 +81,8 @@ describe('the console in Chromium', () => {
     await page.goto(`${baseUrl}/admin/#/enrol/tok_expired`);
     await page.getByRole('heading', { level: 1, name: 'This link cannot be used' }).waitFor();
     expect(await page.getByText('This link has expired or was already used. Ask the owner for a new invitation.').count()).toBe(1);
+    // Nothing the console loads is refused by the Content-Security-Policy.
+    expect(problems.filter((problem) => !/status of (401|410)/.test(problem))).toEqual([]);
     await context.close();
   });
 });
