@@ -62,7 +62,14 @@ function devServerRendering(): Plugin {
         const url = new URL(req.originalUrl ?? req.url ?? '/', 'http://localhost');
         const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
         const isAsset = /\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.endsWith('.html');
-        if (!wantsPage || isAsset) return next();
+        // The console is a client-rendered page of its own: Vite serves admin/index.html at
+        // /admin/, and /admin goes there as the server sends it (server/routes/static-site.ts).
+        if (url.pathname === '/admin') {
+          res.writeHead(301, { Location: `/admin/${url.search}` }).end();
+          return;
+        }
+        const isConsole = url.pathname.startsWith('/admin/');
+        if (!wantsPage || isAsset || isConsole) return next();
         try {
           const template = await server.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'));
           const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server.tsx');

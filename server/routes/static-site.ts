@@ -14,6 +14,8 @@ export interface StaticSiteOptions {
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else may be cached but must be revalidated (ETag / Last-Modified). */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+/** The console's page (admin/index.html, README.md "The console") is never stored anywhere. */
+export const CONSOLE_PAGE_CACHE_CONTROL = 'no-store';
 
 /**
  * The built site. Routes are made from the files present at start, which can only ever serve
@@ -29,8 +31,10 @@ export default fp(async function staticSiteRoutes(
   options: StaticSiteOptions,
 ): Promise<void> {
   const assetsFolder = path.join(options.root, 'assets') + path.sep;
-  const cacheControlOf = (relative: string) =>
-    path.join(options.root, relative).startsWith(assetsFolder) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+  const cacheControlOf = (relative: string) => {
+    if (path.join(options.root, relative).startsWith(assetsFolder)) return IMMUTABLE_CACHE_CONTROL;
+    return relative.startsWith('admin/') && relative.endsWith('.html') ? CONSOLE_PAGE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+  };
   const site = loadSiteFiles(options.root, cacheControlOf);
 
   // `index@category=x.html` answers `/?category=x` (query-variants.ts), not an address of its own.

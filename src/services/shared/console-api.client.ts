@@ -42,7 +42,8 @@ export interface ConsoleApiOptions {
 async function toConsoleError(thrown: unknown): Promise<ConsoleApiError> {
   if (thrown instanceof ConsoleApiError) return thrown;
   if (thrown instanceof HTTPError) {
-    const body: unknown = await thrown.response.clone().json().catch(() => null);
+    // ky has read the body already (its `data`, parsed JSON): the response's own is consumed.
+    const body: unknown = thrown.data;
     if (is(body, ConsoleErrorStruct)) return new ConsoleApiError(body.code, body.message, body.data.status, body.data.field);
     return new ConsoleApiError('invalid_answer', `The server answered ${thrown.response.status} ${thrown.response.statusText}.`, thrown.response.status);
   }

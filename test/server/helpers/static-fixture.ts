@@ -14,7 +14,9 @@ export const fixtureFiles = {
   'thank-you/index.html': '<!doctype html><html lang="en"><title>Thank you</title><main><h1>Thank you</h1></main></html>\n',
   'projects/riverside-atrium/index.html': '<!doctype html><html lang="en"><title>Riverside</title><main><h1>Riverside Crossing atrium wall</h1></main></html>\n',
   '404.html': '<!doctype html><html lang="en"><title>Not found</title><main><h1>Page not found</h1></main></html>\n',
-  'robots.txt': 'User-agent: *\nAllow: /\n',
+  'robots.txt': 'User-agent: *\nAllow: /\nDisallow: /admin/\n',
+  // The console's page (admin/index.html in the build): client-rendered, never stored.
+  'admin/index.html': '<!doctype html><html lang="en-ZA"><meta name="robots" content="noindex"><title>Console</title><div id="console-root"></div></html>\n',
   // The build's list of each page's id and links (server/click-tracking/site-pages.ts), on its stand-in origin.
   'page-links.json': `${JSON.stringify({
     origin: 'https://build.invalid',

@@ -1,0 +1,235 @@
+// The owner's console (README.md "The console"): the frame (skip link, header with the company,
+// who is signed in and the navigation, the mail health banner's slot, the main landmark) around
+// the page the hash names. The consoleSession machine says who is signed in; the consoleRoute
+// machine which page is open. On every route change the focus goes to the page's h1 and the
+// document's title follows the page.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, type ComponentType, type MouseEvent } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { company } from '../../../content/company.ts';
+import { consoleRouteMachine } from '../../machines/console-access/console-route.machine.ts';
+import { OWNER_PAGES, type ConsolePage } from '../../machines/console-access/console-routes.ts';
+import { consoleSessionMachine } from '../../machines/console-access/console-session.machine.ts';
+import type { signInMachine } from '../../machines/console-access/sign-in.machine.ts';
+import { createConsoleApi, type ConsoleApi } from '../../services/shared/console-api.client.ts';
+import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import { AccountPage } from '../console-access/account-page.view.tsx';
+import { AuditPage } from '../console-access/audit-page.view.tsx';
+import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
+import { PeoplePage } from '../console-access/people-page.view.tsx';
+import { ROLE_NAMES } from '../console-access/role-names.ts';
+import { SignInPage } from '../console-access/sign-in-page.view.tsx';
+import { InboxPage } from '../inbox/inbox-page.view.tsx';
+import { MailHealthBanner } from '../inbox/mail-health-banner.view.tsx';
+import { MessagePage } from '../inbox/message-page.view.tsx';
+import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import './console.css';
+
+export interface ConsoleAppProps {
+  api?: ConsoleApi;
+  logic?: typeof consoleSessionMachine;
+  routeLogic?: typeof consoleRouteMachine;
+  inspect?: (event: InspectionEvent) => void;
+  inspectRoute?: (event: InspectionEvent) => void;
+  /** The sign-in page's machine (tests of the shell give it fake ceremonies). */
+  signInLogic?: typeof signInMachine;
+  /** Other pages in place of the features' (tests of the shell alone). */
+  pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>>>;
+}
+
+/** Each page's name in the document title and the navigation. */
+export const PAGE_TITLES: Record<ConsolePage, string> = {
+  inbox: 'Inbox',
+  message: 'Message',
+  people: 'People',
+  audit: 'Audit log',
+  account: 'Account',
+  enrolment: 'Create your passkey',
+  notFound: 'Page not found',
+};
+
+export const OWNER_ONLY_TEXT: Partial<Record<ConsolePage, string>> = {
+  people: 'Only an owner can manage people.',
+  audit: 'Only an owner can read the audit log.',
+};
+
+const SIGNED_OUT_NOTICES: Record<string, string | null> = {
+  arrived: null,
+  ended: 'Your session has ended. Sign in again.',
+  left: 'You have signed out.',
+  leftEverywhere: 'You have signed out on every device.',
+};
+
+const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
+  { page: 'inbox', href: '#/' },
+  { page: 'people', href: '#/people' },
+  { page: 'audit', href: '#/audit' },
+  { page: 'account', href: '#/account' },
+];
+
+const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'inbox');
+
+export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, signInLogic, pages = {} }: ConsoleAppProps) {
+  const api = useMemo(() => givenApi ?? createConsoleApi(), [givenApi]);
+  const sessionRef = useActorRef(logic, { inspect: inspectWith(inspect) });
+  const routeRef = useActorRef(routeLogic, { input: { hash: typeof window === 'undefined' ? '' : window.location.hash }, inspect: inspectWith(inspectRoute) });
+  const session = useSelector(sessionRef, (current) => current);
+  const route = useSelector(routeRef, (current) => current);
+  const mainRef = useRef<HTMLElement>(null);
+  const { inbox: Inbox = InboxPage, people: People = PeoplePage, audit: Audit = AuditPage } = pages;
+
+  const page = pageOf(route.value);
+  const signedIn = session.matches('signedIn') && session.context.session !== null;
+  const signedOutReason = session.matches('signedOut') ? ((session.value as { signedOut?: string }).signedOut ?? 'arrived') : null;
+  const showsEnrolment = page === 'enrolment' && route.context.token !== null && (session.matches('signedOut') || signedIn);
+
+  // The focus goes to the new page's h1 when the page or who is signed in changes (not on the
+  // console's first paint: the sign-in field keeps its autofill).
+  const focusKey = `${route.context.hash}|${signedIn ? 'in' : signedOutReason ?? 'checking'}`;
+  const firstKey = useRef(focusKey);
+  useEffect(() => {
+    if (focusKey === firstKey.current) return;
+    firstKey.current = '';
+    mainRef.current?.querySelector<HTMLElement>('h1')?.focus();
+  }, [focusKey]);
+
+  const onSessionEnded = useCallback(() => sessionRef.send({ type: 'session.ended' }), [sessionRef]);
+  const onSignedIn = useCallback(() => sessionRef.send({ type: 'session.started' }), [sessionRef]);
+  const onEnrolled = useCallback(() => {
+    sessionRef.send({ type: 'session.started' });
+    routeRef.send({ type: 'route.go', hash: '#/' });
+  }, [sessionRef, routeRef]);
+  const navigate = useCallback((hash: string) => routeRef.send({ type: 'route.go', hash }), [routeRef]);
+
+  let title: string;
+  let content;
+  if (showsEnrolment) {
+    title = PAGE_TITLES.enrolment;
+    content = <EnrolmentPage key={route.context.token} token={route.context.token ?? ''} onEnrolled={onEnrolled} />;
+  } else if (session.matches('checking')) {
+    title = 'Signing in';
+    content = (
+      <section className="console-page" aria-labelledby="console-page-title">
+        <h1 id="console-page-title" tabIndex={-1}>
+          Console
+        </h1>
+        <p className="console-status" role="status">
+          Checking whether you are signed in…
+        </p>
+      </section>
+    );
+  } else if (session.matches('unreachable')) {
+    title = 'Server unreachable';
+    content = (
+      <section className="console-page" aria-labelledby="console-page-title">
+        <h1 id="console-page-title" tabIndex={-1}>
+          The console cannot reach the server
+        </h1>
+        <p className="console-error" role="alert">
+          The server could not be reached. Check your connection and try again.
+        </p>
+        <button type="button" className="console-button" onClick={() => sessionRef.send({ type: 'session.retry' })}>
+          Try again
+        </button>
+      </section>
+    );
+  } else if (!signedIn || session.context.session === null) {
+    title = 'Sign in';
+    content = <SignInPage notice={SIGNED_OUT_NOTICES[signedOutReason ?? 'arrived'] ?? null} onSignedIn={onSignedIn} {...(signInLogic ? { logic: signInLogic } : {})} />;
+  } else {
+    const props: ConsolePageProps = { session: session.context.session, api, onSessionEnded, navigate };
+    const isOwner = props.session.person.role === 'owner';
+    title = PAGE_TITLES[page];
+    const ownerOnly = OWNER_PAGES.has(page) && !isOwner ? OWNER_ONLY_TEXT[page] : undefined;
+    if (ownerOnly !== undefined) {
+      content = (
+        <section className="console-page" aria-labelledby="console-page-title">
+          <h1 id="console-page-title" tabIndex={-1}>
+            {PAGE_TITLES[page]}
+          </h1>
+          <p>{ownerOnly}</p>
+        </section>
+      );
+    } else if (page === 'message' && route.context.messageId !== null) content = <MessagePage key={route.context.messageId} {...props} messageId={route.context.messageId} />;
+    else if (page === 'people') content = <People {...props} />;
+    else if (page === 'audit') content = <Audit {...props} />;
+    else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
+    else if (page === 'inbox') content = <Inbox {...props} />;
+    else {
+      content = (
+        <section className="console-page" aria-labelledby="console-page-title">
+          <h1 id="console-page-title" tabIndex={-1}>
+            Page not found
+          </h1>
+          <p>
+            The console has no page at this address. <a href="#/">Go to the inbox</a>.
+          </p>
+        </section>
+      );
+    }
+  }
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    // The hash is the console's route: the skip link moves the focus without changing it.
+    event.preventDefault();
+    mainRef.current?.focus();
+  };
+  const person = signedIn ? session.context.session?.person : undefined;
+  const pageProps: ConsolePageProps | null = signedIn && session.context.session !== null ? { session: session.context.session, api, onSessionEnded, navigate } : null;
+
+  return (
+    <div className="console">
+      <title>{`${title} — Console — ${company.name}`}</title>
+      <a className="console-skip-link" href="#console-main" onClick={skipToMain}>
+        Skip to content
+      </a>
+      <header className="console-header">
+        <p className="console-header__brand">
+          {company.name} <span className="console-header__console">console</span>
+        </p>
+        {person !== undefined && (
+          <>
+            <p className="console-header__person">
+              <span className="console-header__email">{person.email}</span> <span className="console-header__role">{ROLE_NAMES[person.role]}</span>
+            </p>
+            <nav className="console-nav" aria-label="Console">
+              <ul className="console-nav__list">
+                {NAVIGATION.filter((item) => person.role === 'owner' || !OWNER_PAGES.has(item.page)).map((item) => (
+                  <li key={item.page}>
+                    <a className="console-nav__link" href={item.href} aria-current={page === item.page || (item.page === 'inbox' && page === 'message') ? 'page' : undefined}>
+                      {PAGE_TITLES[item.page]}
+                    </a>
+                  </li>
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    className="console-nav__link console-nav__sign-out"
+                    disabled={!session.matches({ signedIn: 'active' })}
+                    onClick={() => sessionRef.send({ type: 'session.signOut' })}
+                  >
+                    Sign out
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          </>
+        )}
+      </header>
+      {pageProps !== null && <MailHealthBanner {...pageProps} />}
+      {session.matches({ signedIn: { active: 'signOutFailed' } }) && (
+        <p className="console-error console-banner" role="alert">
+          Signing out did not work: the server could not be reached. Try again.
+        </p>
+      )}
+      {(session.matches({ signedIn: 'signingOut' }) || session.matches({ signedIn: 'signingOutEverywhere' })) && (
+        <p className="console-status console-banner" role="status">
+          Signing out…
+        </p>
+      )}
+      <main id="console-main" className="console-main" ref={mainRef} tabIndex={-1}>
+        {content}
+      </main>
+    </div>
+  );
+}

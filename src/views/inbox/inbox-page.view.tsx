@@ -1,0 +1,6 @@
+// Temporary stand-in so the shell's branch builds; the real page replaces it at merge.
+import type { ConsolePageProps } from '../shared/console-page-props.ts';
+
+export function InboxPage(_props: ConsolePageProps) {
+  return <h1 tabIndex={-1}>Inbox</h1>;
+}

@@ -1,0 +1,6 @@
+// Temporary stand-in so the shell's branch builds; the real page replaces it at merge.
+import type { ConsolePageProps } from '../shared/console-page-props.ts';
+
+export function MessagePage({ messageId }: ConsolePageProps & { messageId: number }) {
+  return <h1 tabIndex={-1}>Message {messageId}</h1>;
+}

@@ -1,0 +1,127 @@
+// consoleRoute, walked through the real <ConsoleApp> (the shell, signed in) along every edge of
+// the production machine's graph: each hash route shows its page with the focus on its h1 and
+// the document's title naming it; owner-only pages say so to staff; a page's navigate() changes
+// the address.
+import { act, screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { consoleRouteMachine } from '../../../src/machines/console-access/console-route.machine.ts';
+import { consoleSessionMachine } from '../../../src/machines/console-access/console-session.machine.ts';
+import { createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { ConsoleApp, OWNER_ONLY_TEXT, PAGE_TITLES } from '../../../src/views/console/console-app.view.tsx';
+import type { ConsolePageProps } from '../../../src/views/shared/console-page-props.ts';
+import type { SessionAnswer } from '../../../src/validation/console-access/console-access.protocol.ts';
+import { describeModel, fakeCallbackActor, type FakeCallbackActor, type ModelConfig } from '../harness/index.ts';
+
+vi.spyOn(console, 'error').mockImplementation(() => {});
+
+const staff: SessionAnswer = { person: { id: 2, email: 'staff@example.co.za', role: 'staff' }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-26T22:00:00.000Z', idleMinutes: 30 };
+const signedInAsStaff = consoleSessionMachine.provide({ actors: { loadSession: fromPromise<SessionAnswer | null>(async () => staff) } });
+
+function InboxStandIn({ navigate }: ConsolePageProps) {
+  return (
+    <section>
+      <h1 tabIndex={-1}>Inbox</h1>
+      <button type="button" onClick={() => navigate('#/account')}>
+        Open the account page
+      </button>
+    </section>
+  );
+}
+
+const HASHES = ['#/', '#/?state=spam', '#/messages/12', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere'];
+const heading = () => screen.getByRole('heading', { level: 1 });
+
+/** The page is shown (the session is read first) with the focus on its h1 after a change. */
+async function shows(title: string, focused: boolean) {
+  expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  if (focused) expect(document.activeElement).toBe(heading());
+}
+
+const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
+  inbox: async ({ snapshot }) => {
+    await shows('Inbox', snapshot.context.hash !== '');
+    expect(document.title).toBe('Inbox — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+    expect(snapshot.context.query).toBe(snapshot.context.hash === '#/?state=spam' ? 'state=spam' : '');
+    // navigate() changed the address; the hashchange brings the account page.
+    if (snapshot.context.hash === '') expect(['', '#/account']).toContain(window.location.hash);
+  },
+  message: async ({ snapshot }) => {
+    await shows('Message 12', true);
+    expect(snapshot.context.messageId).toBe(12);
+    expect(document.title).toBe(`${PAGE_TITLES.message} — Console — Lumina Display Engineering`);
+  },
+  people: async () => {
+    await shows('People', true);
+    expect(screen.getByText(OWNER_ONLY_TEXT.people!)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'People' })).toBeNull();
+  },
+  audit: async () => {
+    await shows('Audit log', true);
+    expect(screen.getByText(OWNER_ONLY_TEXT.audit!)).toBeInTheDocument();
+  },
+  account: async () => {
+    await shows('Your account', true);
+    expect(document.title).toBe('Account — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+  },
+  enrolment: async ({ snapshot }) => {
+    await shows('Create your passkey', true);
+    expect(snapshot.context.token).toBe('tok_123');
+  },
+  notFound: async () => {
+    await shows('Page not found', true);
+    expect(screen.getByRole('link', { name: 'Go to the inbox' })).toHaveAttribute('href', '#/');
+  },
+};
+
+const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
+  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ inbox: InboxStandIn }} />
+);
+const fakes = { followHash: () => fakeCallbackActor() };
+
+describeModel({
+  machine: consoleRouteMachine,
+  input: { hash: '' },
+  eventSamples: [...HASHES.map((hash) => ({ type: 'route.change' as const, hash })), { type: 'route.go', hash: '#/account' }],
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, hash: snapshot.context.hash }),
+  // From the inbox anywhere, from anywhere back to the inbox: every edge, short paths.
+  filterEvents: (snapshot, event) => {
+    if (event.type === 'route.go') return snapshot.matches('inbox') && snapshot.context.hash === '';
+    return snapshot.matches('inbox') ? event.hash !== snapshot.context.hash : event.hash === '#/';
+  },
+  fakes,
+  setup: () => {
+    window.location.hash = '';
+  },
+  render,
+  events: {
+    'route.change': async ({ event, fakes: running }) => {
+      const actor = (running.followHash as FakeCallbackActor).running!;
+      await screen.findByRole('navigation', { name: 'Console' });
+      await act(async () => actor.sendBack(event));
+    },
+    'route.go': async ({ user }) => {
+      await user.click(await screen.findByRole('button', { name: 'Open the account page' }));
+    },
+  },
+  states,
+});
+
+// Opened at a page's address (a bookmark, an enrolment link): that page straight away.
+for (const hash of ['#/messages/12', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere']) {
+  describeModel({
+    machine: consoleRouteMachine,
+    variant: `opened at ${hash}`,
+    input: { hash },
+    serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, hash: snapshot.context.hash }),
+    filterEvents: () => false,
+    fakes,
+    setup: () => {
+      window.location.hash = hash;
+    },
+    render,
+    states: { ...states, message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+  });
+}
