@@ -117,6 +117,7 @@ export const peopleMachine = setup({
       if (context.invitation) void navigator.clipboard?.writeText(context.invitation.link).catch(() => undefined);
     },
     endSession: emit({ type: 'session.ended' } as const),
+    logError: (_, failure: { error: unknown }) => console.error(failure.error),
   },
 }).createMachine({
   id: 'people',
@@ -163,7 +164,8 @@ export const peopleMachine = setup({
                 src: 'loadPeople',
                 input: ({ context }) => ({ api: context.api }),
                 onDone: { actions: { type: 'storePeople', params: ({ event }) => event.output } },
-                onError: { guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' },
+                // A failed refresh keeps the list shown; the next action reads it again.
+                onError: [{ guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' }, { actions: { type: 'logError', params: failureOf } }],
               },
               states: {
                 linkShown: { on: { 'link.copy': { target: 'linkCopied', actions: 'copyLink' } } },
@@ -176,7 +178,8 @@ export const peopleMachine = setup({
                 src: 'loadPeople',
                 input: ({ context }) => ({ api: context.api }),
                 onDone: { actions: { type: 'storePeople', params: ({ event }) => event.output } },
-                onError: { guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' },
+                // A failed refresh keeps the list shown; the next action reads it again.
+                onError: [{ guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' }, { actions: { type: 'logError', params: failureOf } }],
               },
             },
             refused: {},

@@ -100,8 +100,8 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
                     </td>
                     <td data-label="Actions">
                       {person.revokedAt === null ? (
-                        <button type="button" disabled={!ready} onClick={() => actorRef.send({ type: 'person.revoke', id: person.id })}>
-                          Revoke<span className="visually-hidden"> {person.email}</span>
+                        <button type="button" aria-label={`Revoke ${person.email}`} disabled={!ready} onClick={() => actorRef.send({ type: 'person.revoke', id: person.id })}>
+                          Revoke
                         </button>
                       ) : null}
                     </td>
