@@ -6,7 +6,8 @@
 //  - a session that ended → signedOut (the shell signs in again)
 import { assign, emit, setup } from 'xstate';
 import { loadAuditPage } from '../../services/console-access/people.actor.ts';
-import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
+import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
+import { failureOf, failureText, isSignedOut, type Failure } from '../shared/console-failure.ts';
 import type { AuditAnswer, AuditEntry } from '../../validation/console-access/console-access.protocol.ts';
 
 export interface AuditLogInput {
@@ -24,7 +25,6 @@ export interface AuditLogContext {
 
 export type AuditLogEvent = { type: 'entries.retry' } | { type: 'entries.older' };
 
-const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const pageOf = ({ event }: { event: { output: AuditAnswer } }) => event.output;
 
 export const auditLogMachine = setup({
@@ -36,13 +36,13 @@ export const auditLogMachine = setup({
   },
   actors: { loadAuditPage },
   guards: {
-    isSignedOut: (_, failure: { error: unknown }) => failure.error instanceof ConsoleApiError && failure.error.isSignedOut,
+    isSignedOut,
     isEmptyPage: (_, page: AuditAnswer) => page.entries.length === 0,
     hasOlder: ({ context }) => context.next !== null,
   },
   actions: {
     addPage: assign(({ context }, page: AuditAnswer) => ({ entries: [...context.entries, ...page.entries], next: page.next, problem: null })),
-    storeProblem: assign((_, failure: { error: unknown }) => ({ problem: failure.error instanceof Error ? failure.error.message : String(failure.error) })),
+    storeProblem: assign((_, failure: Failure) => ({ problem: failureText(failure) })),
     endSession: emit({ type: 'session.ended' } as const),
   },
 }).createMachine({

@@ -11,6 +11,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { loadPeople, revokeAccess, sendInvitation } from '../../services/console-access/people.actor.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
+import { failureOf, isSignedOut, type Failure } from '../shared/console-failure.ts';
 import {
   CONSOLE_ACCESS_ERROR,
   isConsoleEmail,
@@ -77,8 +78,14 @@ export function problemText(error: unknown, context: Pick<PeopleContext, 'email'
   return error instanceof Error ? error.message : String(error);
 }
 
-const isSignedOut = (_: unknown, failure: { error: unknown }) => failure.error instanceof ConsoleApiError && failure.error.isSignedOut;
-const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** Reads the list again after an invitation or a revocation; a failed refresh keeps the list shown. */
+const refreshPeople = {
+  id: 'loadPeople',
+  src: 'loadPeople',
+  input: ({ context }: { context: PeopleContext }) => ({ api: context.api }),
+  onDone: { actions: { type: 'storePeople', params: ({ event }: { event: { output: PersonRow[] } }) => event.output } },
+  onError: [{ guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' }, { actions: { type: 'logError', params: failureOf } }],
+} as const;
 
 export const peopleMachine = setup({
   types: {
@@ -117,7 +124,7 @@ export const peopleMachine = setup({
       if (context.invitation) void navigator.clipboard?.writeText(context.invitation.link).catch(() => undefined);
     },
     endSession: emit({ type: 'session.ended' } as const),
-    logError: (_, failure: { error: unknown }) => console.error(failure.error),
+    logError: (_, failure: Failure) => console.error(failure.error),
   },
 }).createMachine({
   id: 'people',
@@ -159,28 +166,14 @@ export const peopleMachine = setup({
             /** The link, once: the server keeps only its hash. The list is read again. */
             invited: {
               initial: 'linkShown',
-              invoke: {
-                id: 'loadPeople',
-                src: 'loadPeople',
-                input: ({ context }) => ({ api: context.api }),
-                onDone: { actions: { type: 'storePeople', params: ({ event }) => event.output } },
-                // A failed refresh keeps the list shown; the next action reads it again.
-                onError: [{ guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' }, { actions: { type: 'logError', params: failureOf } }],
-              },
+              invoke: refreshPeople,
               states: {
                 linkShown: { on: { 'link.copy': { target: 'linkCopied', actions: 'copyLink' } } },
                 linkCopied: { on: { 'link.copy': { target: 'linkCopied', actions: 'copyLink', reenter: true } } },
               },
             },
             revoked: {
-              invoke: {
-                id: 'loadPeople',
-                src: 'loadPeople',
-                input: ({ context }) => ({ api: context.api }),
-                onDone: { actions: { type: 'storePeople', params: ({ event }) => event.output } },
-                // A failed refresh keeps the list shown; the next action reads it again.
-                onError: [{ guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' }, { actions: { type: 'logError', params: failureOf } }],
-              },
+              invoke: refreshPeople,
             },
             refused: {},
           },

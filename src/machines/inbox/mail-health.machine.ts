@@ -9,7 +9,8 @@
 // A session that ended → signedOut (the shell signs in again).
 import { assign, emit, setup, stateIn } from 'xstate';
 import { checkMailHealth } from '../../services/inbox/mail-health.actor.ts';
-import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
+import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
+import { failureOf, isSignedOut, type Failure } from '../shared/console-failure.ts';
 import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
 
 /** How often the console asks again while it is open. */
@@ -27,7 +28,6 @@ export interface MailHealthContext {
 
 export type MailHealthEvent = { type: 'mail.recheck' };
 
-const failureOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
 export const mailHealthMachine = setup({
   types: {
@@ -41,11 +41,11 @@ export const mailHealthMachine = setup({
     isDegraded: ({ context }) => context.health?.state === 'degraded',
     isOk: ({ context }) => context.health?.state === 'ok',
     isChecking: stateIn('#mailHealth.watching.check.checking'),
-    isSignedOut: (_, failure: { error: unknown }) => failure.error instanceof ConsoleApiError && failure.error.isSignedOut,
+    isSignedOut,
   },
   actions: {
     storeHealth: assign((_, health: MailHealth) => ({ health })),
-    logError: (_, failure: { error: unknown }) => console.error(failure.error),
+    logError: (_, failure: Failure) => console.error(failure.error),
     endSession: emit({ type: 'session.ended' } as const),
   },
   delays: { mailHealthInterval: MAIL_HEALTH_INTERVAL_MS },
