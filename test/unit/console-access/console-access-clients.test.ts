@@ -49,6 +49,11 @@ describe('console clients', () => {
     const refused = fakeServer({ code: CONSOLE_ACCESS_ERROR.lastOwner, message: 'last owner', data: { status: 409 } }, 409);
     await expect(revokePerson(refused.api, 1)).rejects.toEqual(expect.objectContaining({ code: CONSOLE_ACCESS_ERROR.lastOwner, status: 409 }));
     await expect(revokePerson(refused.api, 1)).rejects.toBeInstanceOf(ConsoleApiError);
+    // An ended session is told apart, so the console goes back to sign-in.
+    const ended = fakeServer({ code: 'console_session_expired', message: 'ended', data: { status: 401 } }, 401);
+    await expect(listPeople(ended.api)).rejects.toEqual(expect.objectContaining({ isSignedOut: true }));
+    // A proxy's error page is not the protocol's.
+    await expect(listPeople(fakeServer('Bad gateway', 502).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer', status: 502 }));
   });
 
   it('reads the audit log newest first, the next page by ?before=', async () => {
