@@ -8,9 +8,11 @@ import { fromPromise } from 'xstate';
 import { auditLogMachine } from '../../../src/machines/console-access/audit-log.machine.ts';
 import { peopleMachine } from '../../../src/machines/console-access/people.machine.ts';
 import { mailHealthMachine } from '../../../src/machines/inbox/mail-health.machine.ts';
-import { createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { createConsoleApi, type ConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { AuditPage } from '../../../src/views/console-access/audit-page.view.tsx';
 import { PeoplePage } from '../../../src/views/console-access/people-page.view.tsx';
+import type { AuditAnswer, PersonRow } from '../../../src/validation/console-access/console-access.protocol.ts';
+import type { MailHealth } from '../../../src/validation/inbox/inbox.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 
 const props = {
@@ -29,7 +31,7 @@ describe('the console pages under axe', () => {
   it('people: the list and a refused address', async () => {
     const logic = peopleMachine.provide({
       actors: {
-        loadPeople: fromPromise(async () => [
+        loadPeople: fromPromise<PersonRow[], { api: ConsoleApi }>(async () => [
           { id: 1, email: 'owner@example.com', role: 'owner' as const, createdAt: '2026-11-01T08:00:00.000Z', revokedAt: null, passkeys: 1, invitationPending: false, lastSignInAt: null, failedSignIns: 0, lastFailedAt: null },
         ]),
       },
@@ -43,7 +45,7 @@ describe('the console pages under axe', () => {
 
   it('audit log with entries', async () => {
     const logic = auditLogMachine.provide({
-      actors: { loadAuditPage: fromPromise(async () => ({ entries: [{ id: 1, at: '2026-11-26T08:00:00.000Z', actor: 'owner@example.com', action: 'sign-in' as const, subject: 'owner@example.com', detail: {} }], next: 1 })) },
+      actors: { loadAuditPage: fromPromise<AuditAnswer, { api: ConsoleApi; before: number | null }>(async () => ({ entries: [{ id: 1, at: '2026-11-26T08:00:00.000Z', actor: 'owner@example.com', action: 'sign-in' as const, subject: 'owner@example.com', detail: {} }], next: 1 })) },
     });
     const { container } = render(<AuditPage {...props} logic={logic} />);
     await screen.findByRole('button', { name: 'Older entries' });
@@ -53,7 +55,7 @@ describe('the console pages under axe', () => {
   it('the mail banner', async () => {
     const logic = mailHealthMachine.provide({
       actors: {
-        checkMailHealth: fromPromise(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true })),
+        checkMailHealth: fromPromise<MailHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true })),
       },
     });
     const { container } = render(<MailHealthBanner {...props} logic={logic} />);
