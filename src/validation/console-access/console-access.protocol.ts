@@ -2,8 +2,9 @@
 // the server (server/console-access/): invitations, passkey ceremonies (WebAuthn JSON as
 // @simplewebauthn's browser and server packages exchange it), sessions, people and the audit
 // log. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
-import { array, boolean, enums, literal, nullable, number, object, optional, size, string, type, unknown, type Infer } from 'superstruct';
+import { array, boolean, enums, literal, nullable, number, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { AUDIT_ACTIONS, DetailStruct } from '../console/console-api.ts';
+import { isEmail } from '../rules/email.ts';
 
 export const CONSOLE_ROLES = ['owner', 'staff'] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
@@ -61,6 +62,8 @@ export const CONSOLE_ACCESS_ERROR = {
   /** 409: one's last passkey cannot be removed, nor one's own access revoked. */
   lastPasskey: 'console_last_passkey',
   selfRevoke: 'console_self_revoke',
+  /** 409: revoking the last owner would leave nobody to invite or revoke. */
+  lastOwner: 'console_last_owner',
 } as const;
 
 export const PersonStruct = object({
@@ -132,7 +135,16 @@ export const PeopleAnswerStruct = object({ people: array(PersonRowStruct) });
 
 /** An address as the console takes it: the form kit shows `console_invalid_body` beside the field. */
 export const EMAIL_MAX = 254;
-export const InviteBodyStruct = object({ email: size(string(), 3, EMAIL_MAX), role: enums(CONSOLE_ROLES) });
+/**
+ * The address rule of an invitation, the same in the console's form and on the server: the
+ * site's e-mail rule (WordPress' is_email, validation/rules/email.ts), without surrounding
+ * spaces, at most EMAIL_MAX characters.
+ */
+export function isConsoleEmail(text: string): boolean {
+  return text.length <= EMAIL_MAX && text.trim() === text && isEmail(text);
+}
+export const ConsoleEmailStruct = refine(size(string(), 3, EMAIL_MAX), 'email', isConsoleEmail);
+export const InviteBodyStruct = object({ email: ConsoleEmailStruct, role: enums(CONSOLE_ROLES) });
 export type InviteBody = Infer<typeof InviteBodyStruct>;
 export const InviteAnswerStruct = object({ person: PersonStruct, link: string(), expiresAt: string(), mailed: boolean() });
 export type InviteAnswer = Infer<typeof InviteAnswerStruct>;

@@ -1,6 +1,113 @@
-// Temporary stand-in so the shell's branch builds; the real page replaces it at merge.
+// The console's audit log (owner only), drawn from the audit-log machine: when (in the
+// company's time zone), who, what in words, on what, and the details (README.md, the owner's
+// console). A table that becomes stacked cards at 375 px (people.css).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { auditLogMachine } from '../../machines/console-access/audit-log.machine.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
+import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import type { AuditAction } from '../../validation/console/console-api.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import './people.css';
 
-export function AuditPage(_props: ConsolePageProps) {
-  return <h1 tabIndex={-1}>Audit log</h1>;
+/** Each recorded action, as the owner reads it. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Failed to sign in',
+  'sign-out': 'Signed out',
+  'sign-out-everywhere': 'Signed out everywhere',
+  'passkey-added': 'Added a passkey',
+  'passkey-removed': 'Removed a passkey',
+  invitation: 'Invited someone',
+  revocation: 'Revoked access',
+  export: 'Exported messages',
+  'spam-release': 'Released a message from spam',
+  'spam-mark': 'Marked a message as spam',
+  deletion: 'Deleted a message',
+  'mail-retry': 'Tried a message\u2019s mail again',
+};
+
+function detailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join('; ');
+}
+
+export interface AuditPageProps extends ConsolePageProps {
+  logic?: typeof auditLogMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function AuditPage({ session, api, onSessionEnded, logic = auditLogMachine, inspect }: AuditPageProps) {
+  const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
+  const snapshot = useSelector(actorRef, (current) => current);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { context } = snapshot;
+
+  useEffect(() => {
+    const ended = actorRef.on('session.ended', onSessionEnded);
+    return () => ended.unsubscribe();
+  }, [actorRef, onSessionEnded]);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const loadingOlder = snapshot.matches({ shown: { more: 'loading' } });
+  return (
+    <section className="console-audit" aria-labelledby="console-audit-title" aria-busy={snapshot.hasTag('busy')}>
+      <h1 id="console-audit-title" ref={headingRef} tabIndex={-1}>
+        Audit log
+      </h1>
+      <div aria-live="polite">
+        {snapshot.matches('loading') ? <p>Loading the audit log…</p> : null}
+        {snapshot.matches('empty') ? <p>Nothing has been recorded yet.</p> : null}
+        {snapshot.matches('signedOut') ? <p>Your session has ended. Sign in again.</p> : null}
+        {snapshot.matches({ shown: 'complete' }) ? <p>These are all the entries.</p> : null}
+        {snapshot.matches({ shown: { more: 'failed' } }) ? <p className="console-people__problem">Older entries could not be loaded. {context.problem}</p> : null}
+      </div>
+      {snapshot.matches('failed') ? (
+        <div role="alert" className="console-people__problem">
+          <p>The audit log could not be loaded. {context.problem}</p>
+          <button type="button" onClick={() => actorRef.send({ type: 'entries.retry' })}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {snapshot.matches('shown') ? (
+        <>
+          <div className="console-people__table-wrap">
+            <table className="console-people__table">
+              <caption>What was done in the console, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {context.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td data-label="When">
+                      <time dateTime={entry.at}>{formatConsoleTime(entry.at, session.timeZone)}</time>
+                    </td>
+                    <td data-label="Who">{entry.actor}</td>
+                    <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>
+                    <td data-label="Subject">{entry.subject}</td>
+                    <td data-label="Details">{detailText(entry.detail)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {snapshot.matches({ shown: 'more' }) ? (
+            <button type="button" className="console-audit__older" disabled={loadingOlder} onClick={() => actorRef.send({ type: 'entries.older' })}>
+              {loadingOlder ? 'Loading older entries…' : snapshot.matches({ shown: { more: 'failed' } }) ? 'Try older entries again' : 'Older entries'}
+            </button>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
 }

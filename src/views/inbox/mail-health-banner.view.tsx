@@ -1,6 +1,52 @@
-// Temporary stand-in so the shell's branch builds; the inbox feature's real banner replaces it at merge.
+// The console's mail banner, drawn from the mail-health machine (README.md, the owner's
+// console, "Mail health"): nothing while mail is delivered; while it is not, how many messages
+// wait, since when (the company's time zone) and the mail server's last error. It is an alert
+// when it first appears and a status region after, so it is not announced every minute.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { mailHealthMachine } from '../../machines/inbox/mail-health.machine.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
+import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import './mail-health-banner.css';
 
-export function MailHealthBanner(_props: ConsolePageProps) {
-  return null;
+export interface MailHealthBannerProps extends ConsolePageProps {
+  logic?: typeof mailHealthMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/** "Mail is not being delivered: 3 waiting, oldest since …. Last error from the mail server: …." */
+export function bannerText(health: MailHealth, timeZone: string): string {
+  const since = health.oldestWaitingSince === null ? '' : `, oldest since ${formatConsoleTime(health.oldestWaitingSince, timeZone)}`;
+  const error = health.lastError === null ? '' : ` Last error from the mail server: ${health.lastError.replace(/\.?\s*$/, '')}.`;
+  return `Mail is not being delivered: ${health.waiting} waiting${since}.${error}`;
+}
+
+export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHealthMachine, inspect }: MailHealthBannerProps) {
+  const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
+  const snapshot = useSelector(actorRef, (current) => current);
+  const { health } = snapshot.context;
+
+  useEffect(() => {
+    const ended = actorRef.on('session.ended', onSessionEnded);
+    return () => ended.unsubscribe();
+  }, [actorRef, onSessionEnded]);
+
+  const degraded = snapshot.matches({ watching: { health: 'degraded' } });
+  const appeared = snapshot.matches({ watching: { health: { degraded: 'appeared' } } });
+  const checking = snapshot.hasTag('busy');
+  return (
+    <div className="mail-health" role={appeared ? 'alert' : 'status'} hidden={!degraded}>
+      {degraded && health ? (
+        <div className="mail-health__banner">
+          <p className="mail-health__text">{bannerText(health, session.timeZone)}</p>
+          <button type="button" className="mail-health__recheck" disabled={checking} onClick={() => actorRef.send({ type: 'mail.recheck' })}>
+            {checking ? 'Checking…' : 'Check again'}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,108 @@
+// The console's mail banner (README.md, the owner's console, "Mail health"): the server is
+// asked how mail is doing when the console opens, every MAIL_HEALTH_INTERVAL_MS after, and
+// when told `mail.recheck` ("Check again"). Two regions while watching:
+//  - health: follows the last answer: unknown (before the first) → ok (nothing shown) or
+//            degraded (the banner): `appeared` until the next check starts (an alert), then
+//            `continuing` while later answers agree (a status region, not announced again)
+//  - check:  checking → waiting → checking…; a failed check keeps the last answer, so the
+//            last known health
+// A session that ended → signedOut (the shell signs in again).
+import { assign, emit, setup, stateIn } from 'xstate';
+import { checkMailHealth } from '../../services/inbox/mail-health.actor.ts';
+import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
+import { failureOf, isSignedOut, type Failure } from '../shared/console-failure.ts';
+import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
+
+/** How often the console asks again while it is open. */
+export const MAIL_HEALTH_INTERVAL_MS = 60_000;
+
+export interface MailHealthInput {
+  api: ConsoleApi;
+}
+
+export interface MailHealthContext {
+  api: ConsoleApi;
+  /** The last answer; the banner's facts. */
+  health: MailHealth | null;
+}
+
+export type MailHealthEvent = { type: 'mail.recheck' };
+
+
+export const mailHealthMachine = setup({
+  types: {
+    input: {} as MailHealthInput,
+    context: {} as MailHealthContext,
+    events: {} as MailHealthEvent,
+    emitted: {} as { type: 'session.ended' },
+  },
+  actors: { checkMailHealth },
+  guards: {
+    isDegraded: ({ context }) => context.health?.state === 'degraded',
+    isOk: ({ context }) => context.health?.state === 'ok',
+    isChecking: stateIn('#mailHealth.watching.check.checking'),
+    isSignedOut,
+  },
+  actions: {
+    storeHealth: assign((_, health: MailHealth) => ({ health })),
+    logError: (_, failure: Failure) => console.error(failure.error),
+    endSession: emit({ type: 'session.ended' } as const),
+  },
+  delays: { mailHealthInterval: MAIL_HEALTH_INTERVAL_MS },
+}).createMachine({
+  id: 'mailHealth',
+  context: ({ input }) => ({ api: input.api, health: null }),
+  initial: 'watching',
+  states: {
+    watching: {
+      type: 'parallel',
+      states: {
+        health: {
+          initial: 'unknown',
+          states: {
+            unknown: {
+              always: [{ guard: 'isDegraded', target: 'degraded' }, { guard: 'isOk', target: 'ok' }],
+            },
+            ok: {
+              always: { guard: 'isDegraded', target: 'degraded' },
+            },
+            degraded: {
+              initial: 'appeared',
+              always: { guard: 'isOk', target: 'ok' },
+              states: {
+                appeared: { always: { guard: 'isChecking', target: 'continuing' } },
+                continuing: {},
+              },
+            },
+          },
+        },
+        check: {
+          initial: 'checking',
+          states: {
+            checking: {
+              tags: ['busy'],
+              invoke: {
+                id: 'checkMailHealth',
+                src: 'checkMailHealth',
+                input: ({ context }) => ({ api: context.api }),
+                onDone: { target: 'waiting', actions: { type: 'storeHealth', params: ({ event }) => event.output } },
+                onError: [
+                  { guard: { type: 'isSignedOut', params: failureOf }, target: '#mailHealth.signedOut' },
+                  { target: 'waiting', actions: { type: 'logError', params: failureOf } },
+                ],
+              },
+            },
+            waiting: {
+              after: { mailHealthInterval: 'checking' },
+              on: { 'mail.recheck': 'checking' },
+            },
+          },
+        },
+      },
+    },
+    signedOut: {
+      type: 'final',
+      entry: 'endSession',
+    },
+  },
+});

@@ -1,0 +1,85 @@
+// mailHealth, walked through the real <MailHealthBanner> along every edge of the production
+// machine's graph: the first answer (ok, degraded, a failed check, an ended session), the
+// check every minute and "Check again", the banner as an alert when it first appears and a
+// status region after, a failed check keeping the last known health.
+import { screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { MAIL_HEALTH_INTERVAL_MS, mailHealthMachine } from '../../../src/machines/inbox/mail-health.machine.ts';
+import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
+import type { MailHealth } from '../../../src/validation/inbox/inbox.protocol.ts';
+import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
+import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
+
+const OK: MailHealth = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: '2026-11-26T08:00:00.000Z', lastAttemptFailed: false };
+const DEGRADED: MailHealth = {
+  state: 'degraded',
+  waiting: 3,
+  oldestWaitingSince: '2026-11-26T07:40:00.000Z',
+  lastError: '535 5.7.8 Authentication failed',
+  lastAttemptAt: '2026-11-26T08:00:00.000Z',
+  lastAttemptFailed: true,
+};
+const BANNER = 'Mail is not being delivered: 3 waiting, oldest since 26 Nov 2026, 09:40. Last error from the mail server: 535 5.7.8 Authentication failed.';
+const session = { person: { id: 1, email: 'owner@example.com', role: 'owner' as const }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-26T20:00:00.000Z', idleMinutes: 30 };
+const onSessionEnded = vi.fn();
+// A failed check is logged; the test keeps the output clean.
+vi.spyOn(console, 'error').mockImplementation(() => {});
+
+const region = () => document.querySelector<HTMLElement>('.mail-health')!;
+const checks = (fakes: Record<string, unknown>) => (fakes.checkMailHealth as FakePromiseActor).instances.length;
+
+function expectNoBanner() {
+  expect(region()).not.toBeVisible();
+  expect(screen.queryByText(/Mail is not being delivered/)).toBeNull();
+}
+
+describeModel({
+  machine: mailHealthMachine,
+  input: { api: createConsoleApi() },
+  eventSamples: [
+    { type: 'xstate.done.actor.checkMailHealth', output: OK },
+    { type: 'xstate.done.actor.checkMailHealth', output: DEGRADED },
+    { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError('fetch_error', 'The server could not be reached.', 0) },
+    { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'The session has ended.', 401) },
+  ],
+  fakes: { checkMailHealth: () => fakePromiseActor() },
+  setup: () => {
+    onSessionEnded.mockClear();
+  },
+  render: ({ logic, inspect }) => <MailHealthBanner session={session} api={createConsoleApi()} onSessionEnded={onSessionEnded} navigate={() => undefined} logic={logic} inspect={inspect} />,
+  events: {
+    'mail.recheck': ({ user }) => user.click(screen.getByRole('button', { name: 'Check again' })),
+    // Every minute, not sooner: the harness checks that no request went out before the deadline.
+    'xstate.after.mailHealthInterval.mailHealth.watching.check.waiting': async ({ fakes, advanceToDelay }) => {
+      const before = checks(fakes);
+      await advanceToDelay(() => expect(checks(fakes)).toBe(before));
+      expect(MAIL_HEALTH_INTERVAL_MS).toBe(60_000);
+    },
+  },
+  // "Check again" is on the banner: with nothing wrong there is nothing to press.
+  filterEvents: (snapshot, event) => event.type !== 'mail.recheck' || snapshot.matches({ watching: { health: 'degraded' } }),
+  states: {
+    'watching.health.unknown': expectNoBanner,
+    'watching.health.ok': expectNoBanner,
+    'watching.health.degraded.appeared': () => {
+      expect(screen.getByRole('alert')).toHaveTextContent(BANNER);
+      expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    },
+    'watching.health.degraded.continuing': () => {
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent(BANNER);
+    },
+    'watching.check.checking': ({ fakes, snapshot }) => {
+      expect((fakes.checkMailHealth as FakePromiseActor).pending).toBeDefined();
+      if (snapshot.matches({ watching: { health: 'degraded' } })) expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled();
+    },
+    'watching.check.waiting': ({ fakes }) => {
+      expect((fakes.checkMailHealth as FakePromiseActor).pending).toBeUndefined();
+    },
+    signedOut: () => {
+      expect(onSessionEnded).toHaveBeenCalledTimes(1);
+      expectNoBanner();
+    },
+  },
+});

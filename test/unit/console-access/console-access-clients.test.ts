@@ -1,0 +1,83 @@
+// The people, audit and mail-health clients: the routes and bodies of the protocol modules,
+// answers checked against their structs, refusals as ConsoleApiError; and the invitation's
+// address rule, which the console's form and the server share.
+import { describe, expect, it } from 'vitest';
+import { auditPage } from '../../../src/services/console-access/audit-api.client.ts';
+import { invitePerson, listPeople, revokePerson } from '../../../src/services/console-access/people-api.client.ts';
+import { mailHealth } from '../../../src/services/inbox/mail-health-api.client.ts';
+import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { CONSOLE_ACCESS_ERROR, InviteBodyStruct, isConsoleEmail } from '../../../src/validation/console-access/console-access.protocol.ts';
+import { is } from 'superstruct';
+
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function fakeServer(answer: unknown, status = 200) {
+  const seen: Seen[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    seen.push({ method: request.method, url: request.url, body: text === '' ? null : JSON.parse(text) });
+    return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
+  };
+  return { seen, api: createConsoleApi({ fetch: fetch as typeof globalThis.fetch, baseUrl: 'https://example.com' }) };
+}
+
+const ROW = { id: 2, email: 'staff@example.com', role: 'staff', createdAt: '2026-11-01T08:00:00.000Z', revokedAt: null, passkeys: 1, invitationPending: false, lastSignInAt: null, failedSignIns: 0, lastFailedAt: null };
+
+describe('console clients', () => {
+  it('lists people from GET /admin/api/people', async () => {
+    const { api, seen } = fakeServer({ people: [ROW] });
+    await expect(listPeople(api)).resolves.toEqual([ROW]);
+    expect(seen).toEqual([{ method: 'GET', url: 'https://example.com/admin/api/people', body: null }]);
+  });
+
+  it('invites with POST /admin/api/people/invitations and answers the link', async () => {
+    const answer = { person: { id: 3, email: 'new@example.com', role: 'owner' }, link: 'https://example.com/admin/#/enrol/t', expiresAt: '2026-11-27T08:00:00.000Z', mailed: true };
+    const { api, seen } = fakeServer(answer);
+    await expect(invitePerson(api, { email: 'new@example.com', role: 'owner' })).resolves.toEqual(answer);
+    expect(seen).toEqual([{ method: 'POST', url: 'https://example.com/admin/api/people/invitations', body: { email: 'new@example.com', role: 'owner' } }]);
+  });
+
+  it('revokes with POST /admin/api/people/<id>/revoke and an empty JSON body; a refusal keeps its code', async () => {
+    const { api, seen } = fakeServer({ ok: true });
+    await revokePerson(api, 7);
+    expect(seen).toEqual([{ method: 'POST', url: 'https://example.com/admin/api/people/7/revoke', body: {} }]);
+    const refused = fakeServer({ code: CONSOLE_ACCESS_ERROR.lastOwner, message: 'last owner', data: { status: 409 } }, 409);
+    await expect(revokePerson(refused.api, 1)).rejects.toEqual(expect.objectContaining({ code: CONSOLE_ACCESS_ERROR.lastOwner, status: 409 }));
+    await expect(revokePerson(refused.api, 1)).rejects.toBeInstanceOf(ConsoleApiError);
+    // An ended session is told apart, so the console goes back to sign-in.
+    const ended = fakeServer({ code: 'console_session_expired', message: 'ended', data: { status: 401 } }, 401);
+    await expect(listPeople(ended.api)).rejects.toEqual(expect.objectContaining({ isSignedOut: true }));
+    // A proxy's error page is not the protocol's.
+    await expect(listPeople(fakeServer('Bad gateway', 502).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer', status: 502 }));
+  });
+
+  it('reads the audit log newest first, the next page by ?before=', async () => {
+    const { api, seen } = fakeServer({ entries: [], next: null });
+    await auditPage(api, null);
+    await auditPage(api, 41);
+    expect(seen.map((request) => request.url)).toEqual(['https://example.com/admin/api/audit', 'https://example.com/admin/api/audit?before=41']);
+  });
+
+  it('reads mail health from GET /admin/api/mail-health and refuses an answer of another shape', async () => {
+    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false };
+    await expect(mailHealth(fakeServer(health).api)).resolves.toEqual(health);
+    await expect(mailHealth(fakeServer({ state: 'fine' }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
+  });
+});
+
+describe('the invitation address rule', () => {
+  it.each(['name@example.com', 'first.last+tag@mail.example.co.za'])('takes %s', (address) => {
+    expect(isConsoleEmail(address)).toBe(true);
+    expect(is({ email: address, role: 'staff' }, InviteBodyStruct)).toBe(true);
+  });
+
+  it.each(['', 'name', 'name@example', 'a@b@example.com', ' name@example.com', 'name@exa_mple.com', `${'a'.repeat(250)}@example.com`])('refuses %j', (address) => {
+    expect(isConsoleEmail(address)).toBe(false);
+    expect(is({ email: address, role: 'staff' }, InviteBodyStruct)).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+// axe-core (WCAG 2.2 AA rules that run without layout) over the people page with its list and
+// an address refused, the audit log with entries, and the mail banner while mail waits.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { auditLogMachine } from '../../../src/machines/console-access/audit-log.machine.ts';
+import { peopleMachine } from '../../../src/machines/console-access/people.machine.ts';
+import { mailHealthMachine } from '../../../src/machines/inbox/mail-health.machine.ts';
+import { createConsoleApi, type ConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { AuditPage } from '../../../src/views/console-access/audit-page.view.tsx';
+import { PeoplePage } from '../../../src/views/console-access/people-page.view.tsx';
+import type { AuditAnswer, PersonRow } from '../../../src/validation/console-access/console-access.protocol.ts';
+import type { MailHealth } from '../../../src/validation/inbox/inbox.protocol.ts';
+import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
+
+const props = {
+  session: { person: { id: 1, email: 'owner@example.com', role: 'owner' as const }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-26T20:00:00.000Z', idleMinutes: 30 },
+  api: createConsoleApi(),
+  onSessionEnded: () => undefined,
+  navigate: () => undefined,
+};
+
+async function violations(container: HTMLElement) {
+  const result = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+describe('the console pages under axe', () => {
+  it('people: the list and a refused address', async () => {
+    const logic = peopleMachine.provide({
+      actors: {
+        loadPeople: fromPromise<PersonRow[], { api: ConsoleApi }>(async () => [
+          { id: 1, email: 'owner@example.com', role: 'owner' as const, createdAt: '2026-11-01T08:00:00.000Z', revokedAt: null, passkeys: 1, invitationPending: false, lastSignInAt: null, failedSignIns: 0, lastFailedAt: null },
+        ]),
+      },
+    });
+    const { container } = render(<PeoplePage {...props} logic={logic} />);
+    await screen.findByRole('table');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await screen.findByText('There is a problem');
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('audit log with entries', async () => {
+    const logic = auditLogMachine.provide({
+      actors: { loadAuditPage: fromPromise<AuditAnswer, { api: ConsoleApi; before: number | null }>(async () => ({ entries: [{ id: 1, at: '2026-11-26T08:00:00.000Z', actor: 'owner@example.com', action: 'sign-in' as const, subject: 'owner@example.com', detail: {} }], next: 1 })) },
+    });
+    const { container } = render(<AuditPage {...props} logic={logic} />);
+    await screen.findByRole('button', { name: 'Older entries' });
+    expect(await violations(container)).toEqual([]);
+  });
+
+  it('the mail banner', async () => {
+    const logic = mailHealthMachine.provide({
+      actors: {
+        checkMailHealth: fromPromise<MailHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true })),
+      },
+    });
+    const { container } = render(<MailHealthBanner {...props} logic={logic} />);
+    await screen.findByRole('alert');
+    expect(await violations(container)).toEqual([]);
+  });
+});
