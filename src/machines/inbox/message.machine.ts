@@ -9,13 +9,13 @@ import type { MessageCommand } from '../../services/inbox/inbox-api.client.ts';
 import { commandMessage, deleteMessage, fetchMessage } from '../../services/inbox/inbox.actor.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../validation/console/console-api.ts';
-import type { ConsoleRole } from '../../validation/console-access/console-access.protocol.ts';
 import type { Message } from '../../validation/inbox/inbox.protocol.ts';
 
 export interface MessageInput {
   api: ConsoleApi;
   id: number;
-  role: ConsoleRole;
+  /** An owner may delete (the server checks the role too). */
+  owner: boolean;
 }
 
 export interface MessageContext extends MessageInput {
@@ -63,7 +63,7 @@ export const messageMachine = setup({
     isHam: ({ context }) => context.message?.spam === false,
     hasWaitingMail: ({ context }) => context.message?.delivery.state === 'queued' || context.message?.delivery.state === 'failed',
     isNew: (_, message: Message) => !message.read,
-    isOwner: ({ context }) => context.role === 'owner',
+    isOwner: ({ context }) => context.owner,
     isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
     isGone: (_, { error }: { error: unknown }) => refusedWith(error, CONSOLE_REFUSAL.notFound),
   },
@@ -102,7 +102,7 @@ export const messageMachine = setup({
     },
     /** Shown and being marked read. */
     opening: {
-      tags: ['shown'],
+      tags: ['shown', 'busy'],
       invoke: {
         id: 'commandMessage',
         src: 'commandMessage',

@@ -58,3 +58,8 @@ export function filterErrors(filter: InboxFilter): Partial<Record<FilterField, s
   }
   return errors;
 }
+
+/** The filter of the page's address as the inbox opens. */
+export function filterOfAddress(): InboxFilter {
+  return typeof window === 'undefined' ? { ...EMPTY_FILTER } : filterFromHash(window.location.hash);
+}
