@@ -2,12 +2,13 @@
 // graph: the first page (results with older ones, the last page, empty, unreachable, signed
 // out), the older page and back to the newest, Try again, a filter changed step by step (the
 // state, the search typed and waited for, a `from` date, a `to` date before it refused beside
-// its field and then corrected), and the address's filter coming back (the back button).
+// its field and then corrected), and the address's filter coming back (the back button); and
+// the inbox opened at an address whose dates are the wrong way round.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { inboxListMachine } from '../../../src/machines/inbox/inbox-list.machine.ts';
-import { EMPTY_FILTER, hashOf, queryOf, type InboxFilter } from '../../../src/services/inbox/inbox-filter.service.ts';
+import { EMPTY_FILTER, filterFromHash, hashOf, queryOf, type InboxFilter } from '../../../src/services/inbox/inbox-filter.service.ts';
 import { InboxPage } from '../../../src/views/inbox/inbox-page.view.tsx';
 import { expectErrorSummary, expectFieldError } from '../../support/govuk-errors.ts';
 import { consolePageProps } from '../../support/console-page.ts';
@@ -58,9 +59,11 @@ const expectFilterShown = (snapshot: Snapshot) => {
   expect(control('to')).toHaveValue(filter.to);
 };
 
-describeModel({
+/** The inbox opened at `hash`: the plain `#/`, and an address whose dates are the wrong way round. */
+for (const hash of ['#/', '#/?from=2026-03-10&to=2026-03-01']) describeModel({
   machine: inboxListMachine,
-  input: { api: props.api, filter: EMPTY_FILTER },
+  variant: hash === '#/' ? undefined : 'opened with a to date before from',
+  input: { api: props.api, filter: filterFromHash(hash) },
   eventSamples: [
     { type: 'xstate.done.actor.listMessages', output: PAGE_MORE },
     { type: 'xstate.done.actor.listMessages', output: PAGE_LAST },
@@ -72,7 +75,7 @@ describeModel({
   ],
   fakes: { listMessages: () => fakePromiseActor() },
   setup: () => {
-    window.history.replaceState(null, '', '/admin/#/');
+    window.history.replaceState(null, '', `/admin/${hash}`);
   },
   serializeState: (snapshot) => {
     const { context } = snapshot;
