@@ -42,7 +42,9 @@ export interface ConsoleApiOptions {
 async function toConsoleError(thrown: unknown): Promise<ConsoleApiError> {
   if (thrown instanceof ConsoleApiError) return thrown;
   if (thrown instanceof HTTPError) {
-    const body: unknown = await thrown.response.clone().json().catch(() => null);
+    // ky has already read the refusal's body (a JSON one parsed) into `data`; the response's
+    // body is spent, so it is never read again here.
+    const body: unknown = thrown.data;
     if (is(body, ConsoleErrorStruct)) return new ConsoleApiError(body.code, body.message, body.data.status, body.data.field);
     return new ConsoleApiError('invalid_answer', `The server answered ${thrown.response.status} ${thrown.response.statusText}.`, thrown.response.status);
   }
