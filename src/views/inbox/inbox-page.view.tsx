@@ -126,7 +126,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
         </p>
         {/* A plain download link, not a machine: the server streams the CSV as an attachment, and the
             browser's own download shows its progress and any failure, by keyboard and to screen readers
-            alike, with nothing for the page to track (README.md, "The console"). */}
+            alike, with nothing for the page to track (ARCHITECTURE.md, "The console's inbox in the browser"). */}
         {invalid ? null : (
           <a className="inbox-button" href={createInboxClient(api).exportUrl(queryOf(filter))} download>
             Export CSV<span className="visually-hidden"> of the messages of this filter</span>
