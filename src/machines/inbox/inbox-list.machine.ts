@@ -6,7 +6,7 @@
 // hands to the shell's navigate: `#/?state=spam&q=…`), and a change of the address (back,
 // forward) brings its filter back. "Older messages" follows the page's cursor; "Newest
 // messages" goes back to the first page. A signed-out answer ends here (`session.end`).
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { addressFilter } from '../../services/inbox/address-filter.actor.ts';
 import { filterErrors, hashOf, queryOf, type FilterField, type InboxFilter } from '../../services/inbox/inbox-filter.service.ts';
 import { listMessages } from '../../services/inbox/inbox.actor.ts';
@@ -30,6 +30,8 @@ export interface InboxListContext {
   forms: FormRef[];
   /** Why the list could not be loaded. */
   problem: string;
+  /** The address the list last wrote: its own change coming back is not the person's. */
+  published: string | null;
 }
 
 export type InboxListEvent =
@@ -52,7 +54,7 @@ export const inboxListMachine = setup({
   guards: {
     hasFilterErrors: ({ context }) => Object.keys(filterErrors(context.filter)).length > 0,
     isSearch: (_, field: FilterField) => field === 'q',
-    isOtherFilter: ({ context }, filter: InboxFilter) => hashOf(filter) !== hashOf(context.filter),
+    isOtherFilter: ({ context }, filter: InboxFilter) => hashOf(filter) !== hashOf(context.filter) && hashOf(filter) !== context.published,
     isEmptyPage: (_, page: InboxPage) => page.messages.length === 0,
     hasOlder: ({ context }) => context.next !== null,
     isOlderPage: ({ context }) => context.cursor !== null,
@@ -65,7 +67,11 @@ export const inboxListMachine = setup({
     storeOlderCursor: assign(({ context }) => ({ cursor: context.next })),
     clearCursor: assign({ cursor: null }),
     storeProblem: assign((_, { error }: { error: unknown }) => ({ problem: error instanceof Error ? error.message : String(error) })),
-    publishAddress: emit(({ context }) => ({ type: 'address.change', hash: hashOf(context.filter) }) as const),
+    publishAddress: enqueueActions(({ context, enqueue }) => {
+      const hash = hashOf(context.filter);
+      enqueue.assign({ published: hash });
+      enqueue.emit({ type: 'address.change', hash });
+    }),
     endSession: emit({ type: 'session.end' } as const),
     // A new page of results: the focus goes to its first row (or the list's heading), not left on a button that is gone.
     focusList: emit({ type: 'focus.list' } as const),
@@ -73,7 +79,7 @@ export const inboxListMachine = setup({
   delays: { searchDebounce: INBOX_SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'inboxList',
-  context: ({ input }) => ({ api: input.api, filter: input.filter, cursor: null, messages: [], next: null, forms: [], problem: '' }),
+  context: ({ input }) => ({ api: input.api, filter: input.filter, cursor: null, messages: [], next: null, forms: [], problem: '', published: null }),
   initial: 'active',
   states: {
     active: {

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { Message } from '../../../src/validation/inbox/inbox.protocol.ts';
 import { inboxListMachine } from '../../../src/machines/inbox/inbox-list.machine.ts';
 import { messageMachine } from '../../../src/machines/inbox/message.machine.ts';
 import { InboxPage } from '../../../src/views/inbox/inbox-page.view.tsx';
@@ -36,7 +37,7 @@ it('the inbox list, with results and with a to date before from', async () => {
 
 it('a message as an owner sees it, and its delete confirmation', async () => {
   const logic = messageMachine.provide({
-    actors: { fetchMessage: fromPromise(async () => MESSAGE), commandMessage: fromPromise(async () => ({ ...MESSAGE, read: true })) },
+    actors: { fetchMessage: fromPromise(async () => MESSAGE), commandMessage: fromPromise(async (): Promise<Message> => ({ ...MESSAGE, read: true })) },
   });
   const { container } = render(<MessagePage {...consolePageProps('owner')} messageId={12} logic={logic} />);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as unread' })).toBeVisible());
