@@ -1,6 +1,214 @@
-// Temporary stand-in so the shell's branch builds; the real page replaces it at merge.
+// One message (`#/messages/<id>`): every field with its form's label, the page it was sent from,
+// when it came (the company's time zone), its attachments as downloads, its mail's delivery and
+// the actions the person's role allows, each announced when done or failed. It renders the
+// message machine's state; deleting goes back to the list through the shell's navigate.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { InspectionEvent } from 'xstate';
+import { messageMachine } from '../../machines/inbox/message.machine.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
+import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import type { Delivery, Message } from '../../validation/inbox/inbox.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
+import { LoadProblem } from './load-problem.view.tsx';
+import { byteSize, DONE_TEXT, FAILED_TEXT, messageHeading } from './inbox-texts.ts';
+import './inbox.css';
 
-export function MessagePage({ messageId }: ConsolePageProps & { messageId: number }) {
-  return <h1 tabIndex={-1}>Message {messageId}</h1>;
+export interface MessagePageProps extends ConsolePageProps {
+  messageId: number;
+  logic?: typeof messageMachine;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+const LIST_ROUTE = '#/';
+
+function DeliveryText({ delivery, timeZone }: { delivery: Delivery; timeZone: string }) {
+  const at = (iso: string | null) => (iso ? <time dateTime={iso}>{formatConsoleTime(iso, timeZone)}</time> : null);
+  const attempts = delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`;
+  switch (delivery.state) {
+    case 'none':
+      return <p>Not mailed: the message is kept as spam.</p>;
+    case 'sent':
+      return <p>Sent {delivery.sentAt ? <>at {at(delivery.sentAt)}</> : null}.</p>;
+    case 'queued':
+      return (
+        <>
+          <p>
+            Waiting to be sent{delivery.queuedAt ? <> since {at(delivery.queuedAt)}</> : null} ({attempts} so far)
+            {delivery.nextAttemptAt ? <>; next attempt at {at(delivery.nextAttemptAt)}</> : null}.
+          </p>
+          {delivery.lastError ? <p className="message-delivery__error">Last error: {delivery.lastError}</p> : null}
+        </>
+      );
+    case 'failed':
+      return (
+        <>
+          <p>Failed after {attempts}; it is no longer retried by itself.</p>
+          {delivery.lastError ? <p className="message-delivery__error">SMTP error: {delivery.lastError}</p> : null}
+        </>
+      );
+  }
+}
+
+function MessageFacts({ message, timeZone }: { message: Message; timeZone: string }) {
+  return (
+    <>
+      <dl className="message-fields">
+        <div>
+          <dt>Form</dt>
+          <dd>{message.form.title}</dd>
+        </div>
+        <div>
+          <dt>Received</dt>
+          <dd>
+            <time dateTime={message.receivedAt}>{formatConsoleTime(message.receivedAt, timeZone)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Sent from</dt>
+          <dd>{message.page ? <a href={message.page}>{message.page}</a> : 'Not known'}</dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>
+            {message.spam ? `Spam${message.spamReason ? `: ${message.spamReason}` : ''}` : message.read ? 'Read' : 'New'}
+          </dd>
+        </div>
+        {message.fields.map((field) => (
+          <div key={field.name}>
+            <dt>{field.label}</dt>
+            <dd className="message-fields__value">{field.value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <h2>Attachments</h2>
+      {message.attachments.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ul className="message-attachments">
+          {message.attachments.map((file) => (
+            <li key={file.id}>
+              {/* download: saved, never opened in the console (the server also answers it as an attachment). */}
+              <a href={file.url} download={file.name}>
+                {file.name}
+              </a>{' '}
+              ({byteSize(file.size)}, {file.mediaType})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Delivery</h2>
+      <div className="message-delivery">
+        <DeliveryText delivery={message.delivery} timeZone={timeZone} />
+      </div>
+    </>
+  );
+}
+
+export function MessagePage({ session, api, onSessionEnded, navigate, messageId, logic = messageMachine, inspect }: MessagePageProps) {
+  const actorRef = useActorRef(logic, { input: { api, id: messageId, owner: session.person.role === 'owner' }, inspect: inspectWith(inspect) });
+  const snapshot = useSelector(actorRef, (current) => current);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const { context } = snapshot;
+  const { message } = context;
+  const busy = snapshot.hasTag('busy');
+
+  useEmittedFocus(actorRef, 'focus.status', statusRef);
+  useEmittedFocus(actorRef, 'focus.confirm', confirmRef);
+  useEmittedFocus(actorRef, 'focus.delete', deleteRef);
+  useEffect(() => {
+    const list = actorRef.on('list.open', () => navigate(LIST_ROUTE));
+    const ended = actorRef.on('session.end', () => onSessionEnded());
+    return () => {
+      list.unsubscribe();
+      ended.unsubscribe();
+    };
+  }, [actorRef, navigate, onSessionEnded]);
+
+  const back = (
+    <p className="message-back">
+      <a href={LIST_ROUTE}>Back to the inbox</a>
+    </p>
+  );
+
+  if (snapshot.matches('missing')) {
+    return (
+      <div className="message-page" data-state="missing">
+        {back}
+        <h1 tabIndex={-1}>Message not found</h1>
+        <p>This message no longer exists.</p>
+      </div>
+    );
+  }
+  if (!message || snapshot.matches('loading') || snapshot.matches('failed') || snapshot.matches('signedOut') || snapshot.matches('deleted')) {
+    return (
+      <div className="message-page" data-state={JSON.stringify(snapshot.value)} aria-busy={busy}>
+        {back}
+        <h1 tabIndex={-1}>Message</h1>
+        {snapshot.matches('failed') ? (
+          <LoadProblem what="The message" problem={context.problem} onRetry={() => actorRef.send({ type: 'message.reload' })} />
+        ) : (
+          <p role="status">{snapshot.matches('deleted') ? DONE_TEXT.delete : 'Loading the message…'}</p>
+        )}
+      </div>
+    );
+  }
+
+  const heading = messageHeading(message);
+  const done = snapshot.matches({ shown: { ready: 'done' } });
+  const failed = snapshot.matches({ shown: { ready: 'failed' } });
+  const confirming = snapshot.matches({ shown: 'confirming' });
+  const action = (type: Parameters<typeof actorRef.send>[0]['type'], label: string, extra?: { ref?: typeof deleteRef; className?: string; describedBy?: string }) =>
+    snapshot.can({ type } as Parameters<typeof actorRef.send>[0]) || (busy && !confirming) ? (
+      <button
+        type="button"
+        ref={extra?.ref}
+        className={`inbox-button${extra?.className ? ` ${extra.className}` : ''}`}
+        aria-describedby={extra?.describedBy}
+        aria-disabled={busy || undefined}
+        onClick={() => actorRef.send({ type } as Parameters<typeof actorRef.send>[0])}
+      >
+        {label}
+      </button>
+    ) : null;
+
+  return (
+    <div className="message-page" data-state={JSON.stringify(snapshot.value)} aria-busy={busy}>
+      {back}
+      <h1 tabIndex={-1}>{heading}</h1>
+      <p ref={statusRef} tabIndex={-1} className={`message-status${failed ? ' message-status--failed' : ''}`} role="status" aria-live="polite">
+        {snapshot.matches('opening') ? 'Marking it as read…' : busy ? 'Working…' : done ? DONE_TEXT[context.command] : failed ? `${FAILED_TEXT[context.command]} ${context.problem}` : ''}
+      </p>
+      <MessageFacts message={message} timeZone={session.timeZone} />
+      <h2>Actions</h2>
+      {confirming ? (
+        <div className="message-confirm" role="group" aria-labelledby="message-confirm-text">
+          <p id="message-confirm-text">
+            Delete “{heading}”, received {formatConsoleTime(message.receivedAt, session.timeZone)}? Its attachments are deleted with it. This cannot be undone.
+          </p>
+          <button type="button" ref={confirmRef} className="inbox-button inbox-button--danger" onClick={() => actorRef.send({ type: 'delete.confirm' })}>
+            Delete message
+          </button>
+          <button type="button" className="inbox-button inbox-button--secondary" onClick={() => actorRef.send({ type: 'delete.cancel' })}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="message-actions">
+          {message.read ? action('message.markUnread', 'Mark as unread') : action('message.markRead', 'Mark as read')}
+          {message.spam ? action('message.release', 'Not spam', { describedBy: 'message-release-hint' }) : action('message.markSpam', 'Mark as spam')}
+          {message.delivery.state === 'queued' || message.delivery.state === 'failed' ? action('message.retry', 'Try again now') : null}
+          {session.person.role === 'owner' ? action('message.delete', 'Delete', { ref: deleteRef, className: 'inbox-button--danger' }) : null}
+          {message.spam ? (
+            <p id="message-release-hint" className="message-actions__hint">
+              Not spam releases it: its mail goes out to the company’s inbox.
+            </p>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,3 @@
+// The inbox's timings (ARCHITECTURE.md, "The console's inbox in the browser").
+/** The search waits this long after the last key before it asks the server. */
+export const INBOX_SEARCH_DEBOUNCE_MS = 300;

@@ -1,0 +1,58 @@
+// The inbox's calls over the console's one HTTP client (services/shared/console-api.client.ts),
+// on the routes of the inbox protocol (validation/inbox/inbox.protocol.ts), each answer checked
+// with that protocol's struct. Refusals arrive as ConsoleApiError with the server's code.
+import type { ConsoleApi } from '../shared/console-api.client.ts';
+import { EmptyBodyStruct } from '../../validation/console/console-api.ts';
+import { INBOX_ROUTE, InboxPageStruct, MessageAnswerStruct, MessageStruct, type InboxPage, type InboxQuery, type Message } from '../../validation/inbox/inbox.protocol.ts';
+
+/** A route with its `:id` (and `:fileId`) filled in. */
+export function inboxPath(route: string, id: number, fileId?: number): string {
+  return route.replace(':id', String(id)).replace(':fileId', String(fileId ?? ''));
+}
+
+/** The query string of an InboxQuery: its fields that have a value. */
+export function querySearchParams(query: InboxQuery): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
+}
+
+/** What can be done to one message; each answers the message as it is now. */
+export type MessageCommand = 'read' | 'unread' | 'spam' | 'release' | 'retry';
+
+const COMMANDS: Record<MessageCommand, { route: string; body: object }> = {
+  read: { route: INBOX_ROUTE.read, body: { read: true } },
+  unread: { route: INBOX_ROUTE.read, body: { read: false } },
+  spam: { route: INBOX_ROUTE.spam, body: { spam: true } },
+  // "Not spam": the server releases it and its mail goes out.
+  release: { route: INBOX_ROUTE.spam, body: { spam: false } },
+  retry: { route: INBOX_ROUTE.retry, body: {} },
+};
+
+export function createInboxClient(api: ConsoleApi) {
+  return {
+    list(query: InboxQuery, signal?: AbortSignal): Promise<InboxPage> {
+      return api.get(INBOX_ROUTE.messages, InboxPageStruct, { searchParams: querySearchParams(query), ...(signal ? { signal } : {}) });
+    },
+    message(id: number, signal?: AbortSignal): Promise<Message> {
+      return api.get(inboxPath(INBOX_ROUTE.message, id), MessageStruct, signal ? { signal } : {});
+    },
+    async command(id: number, command: MessageCommand, signal?: AbortSignal): Promise<Message> {
+      const { route, body } = COMMANDS[command];
+      const answer = await api.post(inboxPath(route, id), body, MessageAnswerStruct, signal ? { signal } : {});
+      return answer.message;
+    },
+    async remove(id: number, signal?: AbortSignal): Promise<void> {
+      // The server answers `{}` or `{ok: true}`; either is a deletion (mask drops extra keys).
+      await api.post(inboxPath(INBOX_ROUTE.delete, id), {}, EmptyBodyStruct, signal ? { signal } : {});
+    },
+    /** The CSV of every message of the filter (without a cursor): a plain download link. */
+    exportUrl(query: InboxQuery): string {
+      const { cursor: _cursor, ...filter } = query;
+      return api.url(INBOX_ROUTE.exportCsv, querySearchParams(filter));
+    },
+    attachmentUrl(id: number, fileId: number): string {
+      return api.url(inboxPath(INBOX_ROUTE.attachment, id, fileId));
+    },
+  };
+}
+
+export type InboxClient = ReturnType<typeof createInboxClient>;
