@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import './app-types.ts';
+import { CONSOLE_API } from '../src/validation/console/console-api.ts';
 import type { FormDefinition } from '../content/forms/index.ts';
 import type { NewsletterForm } from '../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../content/structs/sidebar-contact.struct.ts';
@@ -25,6 +26,7 @@ import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.rout
 import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts';
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
+import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
 import nonceRoutes from './routes/nonce.ts';
@@ -119,6 +121,7 @@ export async function buildApp({
   await app.register(newsletterLinkRoutes);
   await app.register(adminAjaxRoutes);
   await app.register(trackTheClickRoutes);
+  await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;
