@@ -52,7 +52,7 @@ describe(`the outbox worker's first failure on ${testDialect}`, () => {
   it('logs an SMTP authentication failure at error on the first attempt', async () => {
     const lines = await failOnce('EAUTH', 'Invalid login: 535 5.7.8 Authentication credentials invalid');
     expect(lines[0]).toMatchObject({ level: 'error' });
-    expect(lines[0]!.message).toMatch(/SMTP/);
+    expect(lines[0]!.message).toMatch(/refused the login or could not be reached/);
   });
 
   it('logs an SMTP connection failure at error on the first attempt', async () => {
