@@ -20,6 +20,7 @@ import siteSecrets from './plugins/site-secrets.ts';
 import submissionWriter from './plugins/submission-writer.ts';
 import clickHits from './plugins/click-hits.ts';
 import consoleGuard from './console/console-guard.ts';
+import consoleAccessRoutes from './console-access/console-access.routes.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(newsletterLinkRoutes);
   await app.register(adminAjaxRoutes);
   await app.register(trackTheClickRoutes);
+  await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 

@@ -61,6 +61,8 @@ export const CONSOLE_ACCESS_ERROR = {
   /** 409: one's last passkey cannot be removed, nor one's own access revoked. */
   lastPasskey: 'console_last_passkey',
   selfRevoke: 'console_self_revoke',
+  /** 409: the last owner cannot be revoked (nobody could invite or revoke any more). */
+  lastOwner: 'console_last_owner',
 } as const;
 
 export const PersonStruct = object({

@@ -1,3 +1,4 @@
+import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
 import { INBOX_ROUTE, MailHealthStruct } from '../../../src/validation/inbox/inbox.protocol.ts';
@@ -33,7 +34,7 @@ describe(`mail health on ${testDialect}`, () => {
     const response = await test.app.inject({ url: URL, headers: consoleHeaders(test.app, staff.cookie) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    MailHealthStruct.assert(body);
+    assert(body, MailHealthStruct);
     return body;
   }
   async function healthz() {
