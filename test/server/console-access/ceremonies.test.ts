@@ -26,7 +26,7 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(about.json()).toEqual({ email: 'owner@example.co.za', role: 'owner', expiresAt: new Date(clock + INVITATION_VALID_MS).toISOString() });
 
     const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as Ceremony;
-    const creation = options.options as Record<string, unknown> & { rp: { id: string; name: string }; authenticatorSelection: Record<string, unknown>; user: { id: string; name: string } };
+    const creation = options.options as unknown as Record<string, unknown> & { rp: { id: string; name: string }; authenticatorSelection: Record<string, unknown>; user: { id: string; name: string } };
     expect(creation.rp).toEqual({ id: 'localhost', name: 'Lumina Display Engineering' });
     expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
     const person = await app().db.selectFrom('console_people').selectAll().where('email', '=', 'owner@example.co.za').executeTakeFirstOrThrow();
