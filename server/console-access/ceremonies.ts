@@ -84,25 +84,27 @@ function rejected(message = 'Your passkey’s answer could not be verified. Try 
   return new RestError(400, CONSOLE_ACCESS_ERROR.passkeyRejected, message);
 }
 
+/** What an answer must show: this ceremony's challenge, the site's origin and rpID. User verification is preferred, not required. */
+function expected(rp: RelyingParty, challenge: string) {
+  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false };
+}
+
+/** The library's verdict; its errors (a wrong origin, a counter gone backwards…) and a "not verified" are one refusal. */
+async function verifiedOrRejected<T extends { verified: boolean }>(verification: Promise<T>): Promise<T & { verified: true }> {
+  const verified = await verification.catch(() => {
+    throw rejected();
+  });
+  if (!verified.verified) throw rejected();
+  return verified as T & { verified: true };
+}
+
 /** Verifies a registration and stores the passkey; answers its id. */
 export async function finishRegistration(
   db: Kysely<Database>,
   rp: RelyingParty,
   { challenge, response, personId, name, now }: { challenge: string; response: unknown; personId: number; name: string | undefined; now: number },
 ): Promise<{ passkeyId: number; name: string }> {
-  let verified;
-  try {
-    verified = await verifyRegistrationResponse({
-      response: response as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
-  } catch {
-    throw rejected();
-  }
-  if (!verified.verified) throw rejected();
+  const verified = await verifiedOrRejected(verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expected(rp, challenge) }));
   const info = verified.registrationInfo;
   const known = await db.selectFrom('console_passkeys').select('id').where('credential_id', '=', info.credential.id).executeTakeFirst();
   if (known !== undefined) throw rejected('This passkey is already registered.');
@@ -159,20 +161,13 @@ export async function finishAuthentication(
   { challenge, response, passkeyId, now }: { challenge: string; response: unknown; passkeyId: number; now: number },
 ): Promise<void> {
   const key = await db.selectFrom('console_passkeys').selectAll().where('id', '=', passkeyId).executeTakeFirstOrThrow();
-  let verified;
-  try {
-    verified = await verifyAuthenticationResponse({
+  const verified = await verifiedOrRejected(
+    verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(rp, challenge),
       credential: { id: key.credential_id, publicKey: isoBase64URL.toBuffer(key.public_key), counter: Number(key.counter), transports: JSON.parse(key.transports) as string[] },
-      requireUserVerification: false,
-    });
-  } catch {
-    throw rejected();
-  }
-  if (!verified.verified) throw rejected();
+    }),
+  );
   await db
     .updateTable('console_passkeys')
     .set({ counter: verified.authenticationInfo.newCounter, last_used_at: new Date(now).toISOString() })
