@@ -46,6 +46,18 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/**
+ * nodemailer's codes of a failed login or connection: the server (SMTP_URL) cannot be used at
+ * all, so every message waits. Logged at error on the first failure (README.md, "Mail health");
+ * a refusal of one message (a bad recipient) stays a warning until MAIL_MAX_AGE.
+ */
+const SERVER_UNUSABLE_CODES = new Set(['EAUTH', 'ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH']);
+
+export function isServerUnusable(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+  return typeof code === 'string' && SERVER_UNUSABLE_CODES.has(code);
+}
+
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, log, sender } = options;
   const { noun } = sender;
@@ -120,6 +132,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const delay = retryDelayMs(row.attempts, retry);
     await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
+    if (isServerUnusable(error)) {
+      log.error({ outbox: row.id, attempts: row.attempts, retryInMs: delay, err: error }, `${noun} delivery failed: the server refused the login or could not be reached, will retry`);
+      return;
+    }
     log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, `${noun} delivery failed, will retry`);
   }
 

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, PasskeyVerifyBodyStruct, type Passkey } from '../../src/validation/console-access/console-access.protocol.ts';
+import { CONSOLE_REFUSAL, EmptyBodyStruct, type OkAnswer } from '../../src/validation/console/console-api.ts';
+import { recordAudit } from '../console/console-audit.ts';
+import { consoleBody, idParam } from '../console/console-body.ts';
+import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
+import { RestError } from '../http/rest-error.ts';
+import { finishRegistration, relyingParty, startRegistration, takeChallenge } from './ceremonies.ts';
+
+/** One's own passkeys: list, add (with a live session), remove (never the last). */
+export default async function passkeyRoutes(app: FastifyInstance): Promise<void> {
+  const rp = relyingParty(app.config.siteUrl);
+
+  app.get(CONSOLE_ACCESS_ROUTE.passkeys, consoleRoute('staff'), async (request): Promise<{ passkeys: Passkey[] }> => {
+    const rows = await app.db
+      .selectFrom('console_passkeys')
+      .select(['id', 'name', 'created_at', 'last_used_at'])
+      .where('person_id', '=', signedIn(request).person.id)
+      .orderBy('id')
+      .execute();
+    return { passkeys: rows.map((row) => ({ id: row.id, name: row.name, createdAt: row.created_at, lastUsedAt: row.last_used_at })) };
+  });
+
+  app.post(CONSOLE_ACCESS_ROUTE.passkeyOptions, consoleRoute('staff'), async (request) => {
+    consoleBody(request, EmptyBodyStruct);
+    const { person } = signedIn(request);
+    const { user_handle: userHandle } = await app.db.selectFrom('console_people').select('user_handle').where('id', '=', person.id).executeTakeFirstOrThrow();
+    return startRegistration(app.db, rp, { id: person.id, email: person.email, userHandle }, 'add-passkey', app.clock());
+  });
+
+  app.post(CONSOLE_ACCESS_ROUTE.passkeyVerify, consoleRoute('staff'), async (request): Promise<OkAnswer> => {
+    const body = consoleBody(request, PasskeyVerifyBodyStruct);
+    const { person } = signedIn(request);
+    const now = app.clock();
+    const challenge = await takeChallenge(app.db, body.ceremony, 'add-passkey', person.id, now);
+    await app.db.transaction().execute(async (trx) => {
+      const added = await finishRegistration(trx, rp, { challenge, response: body.response, personId: person.id, name: body.name, now });
+      await recordAudit(trx, auditActorOf(request), { action: 'passkey-added', subject: person.email, detail: { passkey: added.passkeyId, name: added.name }, now });
+    });
+    return { ok: true };
+  });
+
+  app.post<{ Params: { id: string } }>(CONSOLE_ACCESS_ROUTE.passkeyRemove, consoleRoute('staff'), async (request): Promise<OkAnswer> => {
+    consoleBody(request, EmptyBodyStruct);
+    const { person } = signedIn(request);
+    const id = idParam(request.params.id);
+    const now = app.clock();
+    await app.db.transaction().execute(async (trx) => {
+      const keys = await trx.selectFrom('console_passkeys').select(['id', 'name']).where('person_id', '=', person.id).execute();
+      const key = keys.find((row) => row.id === id);
+      if (key === undefined) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'You have no such passkey.');
+      if (keys.length === 1) throw new RestError(409, CONSOLE_ACCESS_ERROR.lastPasskey, 'This is your only passkey: add another before removing it.');
+      await trx.deleteFrom('console_passkeys').where('id', '=', id).execute();
+      await recordAudit(trx, auditActorOf(request), { action: 'passkey-removed', subject: person.email, detail: { passkey: id, name: key.name }, now });
+    });
+    return { ok: true };
+  });
+}

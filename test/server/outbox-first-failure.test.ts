@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { enqueueMail } from '../../server/mail/enqueue-mail.ts';
+import { createOutboxWorker, type OutboxSender } from '../../server/mail/outbox-worker.ts';
+import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
+import { waitFor } from './helpers/wait-for.ts';
+
+/*
+ * An SMTP login or connection that fails is a broken configuration, not a passing outage: the
+ * worker logs it at error on the first failure (README.md, "Mail health"), not only once the
+ * message is older than MAIL_MAX_AGE. Other failures stay warnings until then.
+ */
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface LogLine {
+  level: 'error' | 'warn' | 'info';
+  message: string;
+}
+
+function recordingLog(lines: LogLine[]): FastifyBaseLogger {
+  const at = (level: LogLine['level']) => (_fields: unknown, message: string) => void lines.push({ level, message });
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: () => {}, trace: () => {}, fatal: () => {}, level: 'info', silent: () => {}, child: () => recordingLog(lines) } as unknown as FastifyBaseLogger;
+}
+
+function failingSender(code: string, message: string): OutboxSender {
+  return {
+    channel: 'mail',
+    noun: 'mail',
+    hasDefaultRecipient: true,
+    send: () => Promise.reject(Object.assign(new Error(message), { code })),
+    close: () => {},
+  };
+}
+
+async function failOnce(code: string, message: string): Promise<LogLine[]> {
+  const database: TestDatabase = await createTestDatabase();
+  cleanups.push(() => database.cleanup());
+  await enqueueMail(database.db, { to: 'sales@example.co.za', replyTo: null, subject: 'Enquiry', body: 'Hello', createdAt: new Date().toISOString() });
+  const lines: LogLine[] = [];
+  const worker = createOutboxWorker({ db: database.db, sender: failingSender(code, message), log: recordingLog(lines), pollMs: 20, retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxAgeMs: 7 * 24 * 3_600_000 } });
+  worker.start();
+  cleanups.push(() => worker.stop());
+  await waitFor('the first failure', () => (lines.length > 0 ? true : undefined));
+  return lines;
+}
+
+describe(`the outbox worker's first failure on ${testDialect}`, () => {
+  it('logs an SMTP authentication failure at error on the first attempt', async () => {
+    const lines = await failOnce('EAUTH', 'Invalid login: 535 5.7.8 Authentication credentials invalid');
+    expect(lines[0]).toMatchObject({ level: 'error' });
+    expect(lines[0]!.message).toMatch(/refused the login or could not be reached/);
+  });
+
+  it('logs an SMTP connection failure at error on the first attempt', async () => {
+    const lines = await failOnce('ECONNECTION', 'connect ECONNREFUSED 127.0.0.1:2525');
+    expect(lines[0]).toMatchObject({ level: 'error' });
+  });
+
+  it('keeps a refusal of one message (a bad recipient) a warning until MAIL_MAX_AGE', async () => {
+    const lines = await failOnce('EENVELOPE', '550 5.1.1 No such mailbox');
+    expect(lines[0]).toMatchObject({ level: 'warn' });
+  });
+});
