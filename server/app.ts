@@ -19,6 +19,9 @@ import siteSecrets from './plugins/site-secrets.ts';
 import submissionWriter from './plugins/submission-writer.ts';
 import clickHits from './plugins/click-hits.ts';
 import consoleGuard from './console/console-guard.ts';
+import inboxRoutes from './inbox/inbox.route.ts';
+import { spamReleaser } from './spam-release.ts';
+import { company } from '../content/company.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -119,6 +122,7 @@ export async function buildApp({
   await app.register(newsletterLinkRoutes);
   await app.register(adminAjaxRoutes);
   await app.register(trackTheClickRoutes);
+  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;
