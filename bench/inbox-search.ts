@@ -6,6 +6,7 @@
 // and later pages. Prints p50/p95/max per query and overall; exits 1 when any query's p95, or
 // the overall p95, is 100 ms or more (ARCHITECTURE.md, "Targets").
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { CONSOLE_API } from '../src/validation/console/console-api.ts';
 import type { Database } from '../server/db/types.ts';
@@ -50,7 +51,7 @@ function sentence(place: string): string {
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z]+/g, '');
 
 /** Fills `count` messages: four in five the page form, the rest the side panel; one in twelve spam. */
-async function fill(db: Kysely<Database>, count: number): Promise<void> {
+export async function fill(db: Kysely<Database>, count: number): Promise<void> {
   const catalogue = createMessageCatalogue();
   const start = Date.parse('2024-01-01T06:00:00.000Z');
   const step = Math.floor((Date.parse('2026-11-01T00:00:00.000Z') - start) / count);
@@ -199,4 +200,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-process.exitCode = process.argv.includes('--postgres') ? ((await benchOn('PostgreSQL')) ? 0 : 1) : await main();
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) process.exitCode = process.argv.includes('--postgres') ? ((await benchOn('PostgreSQL')) ? 0 : 1) : await main();

@@ -57,7 +57,7 @@ export async function* exportRows(
     );
     count += rows.length;
     const last = rows[rows.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
+    after = { id: last.id };
     if (rows.length < BATCH) break;
   }
   await done(count);

@@ -8,9 +8,11 @@ import { dayStart, isCalendarDay } from './site-days.ts';
 
 /*
  * The inbox's list (README.md, "The inbox"): filters by form, state, the company's days and a
- * search, newest first, paged by an opaque keyset cursor (received time and id of the last
- * message shown), so a page costs the same however deep it is and a message arriving while
- * someone pages does not shift the pages.
+ * search, newest first, paged by an opaque keyset cursor (the id of the last message shown),
+ * so a page costs the same however deep it is and a message arriving while someone pages does
+ * not shift the pages. Newest is the order of arrival: ids are given as messages are
+ * committed. Ordering by id lets SQLite read a search's matches from FTS5 newest first and
+ * stop at a page, rather than sort every match (ARCHITECTURE.md, "The inbox's search index").
  */
 
 export interface InboxFilter {
@@ -23,7 +25,6 @@ export interface InboxFilter {
 
 /** Where a page starts: after this message, in newest-first order. */
 export interface Keyset {
-  createdAt: string;
   id: number;
 }
 
@@ -32,10 +33,8 @@ function invalidQuery(field: string, message: string): RestError {
 }
 
 export function encodeCursor(after: Keyset): string {
-  return Buffer.from(JSON.stringify([after.createdAt, after.id])).toString('base64url');
+  return Buffer.from(JSON.stringify({ after: after.id })).toString('base64url');
 }
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A cursor this server made, or a 400: anything else (forged, cut short) is refused before any query. */
 export function decodeCursor(cursor: string): Keyset {
@@ -46,10 +45,11 @@ export function decodeCursor(cursor: string): Keyset {
   } catch {
     throw invalidQuery('cursor', 'The page cursor is not one this inbox gave. Start again from the first page.');
   }
-  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || !ISO_INSTANT.test(value[0]) || !Number.isSafeInteger(value[1]) || (value[1] as number) < 1) {
+  const after = typeof value === 'object' && value !== null && Object.keys(value).length === 1 ? (value as { after?: unknown }).after : undefined;
+  if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 1 || after > 2_147_483_647) {
     throw invalidQuery('cursor', 'The page cursor is not one this inbox gave. Start again from the first page.');
   }
-  return { createdAt: value[0], id: value[1] as number };
+  return { id: after };
 }
 
 /** The query string of the list and the export, checked: a wrong parameter is a 400 naming it. */
@@ -130,10 +130,7 @@ export async function listMessages(db: Kysely<Database>, filter: InboxFilter, op
     .$if(filter.from !== undefined, (query) => query.where('s.created_at', '>=', new Date(dayStart(filter.from!, options.timeZone)).toISOString()))
     .$if(filter.to !== undefined, (query) => query.where('s.created_at', '<', new Date(dayStart(filter.to!, options.timeZone, 1)).toISOString()))
     .$if(terms.length > 0, (query) => query.where(searchCondition(db, terms)))
-    .$if(after !== null, (query) =>
-      query.where(({ eb, or, and }) => or([eb('s.created_at', '<', after!.createdAt), and([eb('s.created_at', '=', after!.createdAt), eb('s.id', '<', after!.id)])])),
-    )
-    .orderBy('s.created_at', 'desc')
+    .$if(after !== null, (query) => query.where('s.id', '<', after!.id))
     .orderBy('s.id', 'desc')
     .limit(options.limit)
     .execute();
@@ -145,5 +142,5 @@ export async function listPage(db: Kysely<Database>, filter: InboxFilter, option
   if (rows.length <= INBOX_PAGE_SIZE) return { rows, next: null };
   const shown = rows.slice(0, INBOX_PAGE_SIZE);
   const last = shown[shown.length - 1]!;
-  return { rows: shown, next: encodeCursor({ createdAt: last.created_at, id: last.id }) };
+  return { rows: shown, next: encodeCursor({ id: last.id }) };
 }

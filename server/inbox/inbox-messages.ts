@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CONSOLE_API } from '../../src/validation/console/console-api.ts';
 import { INBOX_ROUTE, type Delivery, type FormRef, type Message, type MessageSummary } from '../../src/validation/inbox/inbox.protocol.ts';
 import type { Database } from '../db/types.ts';
@@ -17,7 +17,14 @@ export function formRef(catalogue: MessageCatalogue, formId: string): FormRef {
 
 /** Every form the inbox knows: the site's forms, then any stored messages name that it no longer has. */
 export async function inboxForms(db: Kysely<Database>, catalogue: MessageCatalogue): Promise<FormRef[]> {
-  const stored = await db.selectFrom('submissions').select('form_id').distinct().execute();
+  // The distinct form ids by a walk of the (form_id, created_at) index, one step per form, not a scan of every row.
+  const stored = (
+    await sql<{ form_id: string | null }>`with recursive f(form_id) as (
+      select min(form_id) from submissions
+      union all
+      select (select min(form_id) from submissions where form_id > f.form_id) from f where f.form_id is not null
+    ) select form_id from f where form_id is not null`.execute(db)
+  ).rows.map((row) => ({ form_id: row.form_id! }));
   const known = catalogue.forms.map((form) => ({ id: form.id, title: form.title }));
   const gone = stored.filter((row) => catalogue.find(row.form_id) === undefined).map((row) => formRef(catalogue, row.form_id));
   return [...known, ...gone.sort((a, b) => a.id.localeCompare(b.id))];

@@ -24,9 +24,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject', 'text', (col) => col.notNull())
     .addColumn('message', 'text', (col) => col.notNull())
     .execute();
-  // The inbox lists newest first, paged by (created_at, id).
+  // The inbox's date filter (by form: 0001's submissions_form_id_created_at).
   await db.schema.createIndex('submissions_created').on('submissions').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('submissions_form_created').on('submissions').columns(['form_id', 'created_at', 'id']).execute();
 
   if (postgres) {
     await sql`alter table submission_index add column search tsvector generated always as (
@@ -56,7 +55,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     for (const trigger of ['submission_index_insert', 'submission_index_delete', 'submission_index_update']) await sql`drop trigger ${sql.id(trigger)}`.execute(db);
     await sql`drop table submission_search`.execute(db);
   }
-  await db.schema.dropIndex('submissions_form_created').execute();
   await db.schema.dropIndex('submissions_created').execute();
   await db.schema.dropTable('submission_index').execute();
 }
