@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { csvText } from '../reports/csv.ts';
-import type { MessageCatalogue } from '../submissions/message-forms.ts';
+import { storedObject, type MessageCatalogue } from '../submissions/message-forms.ts';
 import { listMessages, type InboxFilter, type Keyset } from './inbox-list.ts';
 import { formRef } from './inbox-messages.ts';
 import { siteClockTime } from './site-days.ts';
@@ -18,12 +18,8 @@ export const EXPORT_COLUMNS = ['id', 'received', 'form', 'name', 'email', 'compa
 const BATCH = 500;
 
 function pageOf(meta: string): string {
-  try {
-    const url = (JSON.parse(meta) as { url?: unknown }).url;
-    return typeof url === 'string' ? url : '';
-  } catch {
-    return '';
-  }
+  const url = storedObject(meta).url;
+  return typeof url === 'string' ? url : '';
 }
 
 /** The export's text, in pieces; `done(rows)` runs once the last row is written. */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { CONSOLE_API } from '../../src/validation/console/console-api.ts';
 import { INBOX_ROUTE, type Delivery, type FormRef, type Message, type MessageSummary } from '../../src/validation/inbox/inbox.protocol.ts';
 import type { Database } from '../db/types.ts';
-import { postedText, type MessageCatalogue } from '../submissions/message-forms.ts';
+import { postedText, storedObject, type MessageCatalogue } from '../submissions/message-forms.ts';
 import type { ListedRow } from './inbox-list.ts';
 
 /*
@@ -103,21 +103,12 @@ export function attachmentUrl(messageId: number, fileId: number): string {
   return `${CONSOLE_API}${INBOX_ROUTE.attachment.replace(':id', String(messageId)).replace(':fileId', String(fileId))}`;
 }
 
-function parseObject(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** One message, whole; undefined when there is no such message. */
 export async function messageOf(db: Kysely<Database>, catalogue: MessageCatalogue, id: number): Promise<Message | undefined> {
   const row = await db.selectFrom('submissions').selectAll().where('id', '=', id).executeTakeFirst();
   if (row === undefined) return undefined;
-  const posted = parseObject(row.posted_data);
-  const meta = parseObject(row.meta);
+  const posted = storedObject(row.posted_data);
+  const meta = storedObject(row.meta);
   const form = catalogue.find(row.form_id);
   const labels = new Map((form?.fields ?? []).map((field) => [field.name, field.label]));
   // The form's order first, then any field the form no longer has, under its own name.

@@ -74,6 +74,16 @@ export function postedText(value: unknown): string {
   return typeof value === 'string' ? value : Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(', ') : '';
 }
 
+/** A stored JSON object (posted data, meta), or {} for anything else. */
+export function storedObject(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The one place that decides which posted field is the name, e-mail, company, subject and message. */
 export function projectMessage(catalogue: MessageCatalogue, formId: string, posted: Readonly<Record<string, unknown>>): MessageProjection {
   const parts = catalogue.find(formId)?.parts ?? {};

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { projectMessage, type MessageCatalogue } from './message-forms.ts';
+import { projectMessage, storedObject, type MessageCatalogue } from './message-forms.ts';
 
 /*
  * Writes the inbox's search index (ARCHITECTURE.md, "The inbox's search index"): a message's
@@ -39,18 +39,9 @@ export async function backfillMessageIndex(db: Kysely<Database>, catalogue: Mess
     if (rows.length === 0) return indexed;
     await db
       .insertInto('submission_index')
-      .values(rows.map((row) => ({ submission_id: row.id, ...projectMessage(catalogue, row.form_id, parsePosted(row.posted_data)) })))
+      .values(rows.map((row) => ({ submission_id: row.id, ...projectMessage(catalogue, row.form_id, storedObject(row.posted_data)) })))
       .onConflict((conflict) => conflict.column('submission_id').doNothing())
       .execute();
     indexed += rows.length;
-  }
-}
-
-function parsePosted(json: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(json);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
   }
 }
