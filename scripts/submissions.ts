@@ -10,8 +10,8 @@
 import { company } from '../content/company.ts';
 import { findForm } from '../content/forms/index.ts';
 import { sidebarContact } from '../content/sidebar-contact.ts';
-import { sidebarMailOfRow } from '../server/sidebar-form/sidebar-mail.ts';
-import { listSpam, purgeUploads, releaseSpam, type SpamItem } from '../server/contact-form/submissions-admin.ts';
+import { listSpam, purgeUploads, type SpamItem } from '../server/contact-form/submissions-admin.ts';
+import { spamReleaser } from '../server/spam-release.ts';
 import { formatSiteTime } from '../src/validation/shared/site-time.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 
@@ -34,12 +34,7 @@ async function main(args: readonly string[]): Promise<number> {
   if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db, config) => spamTable(await listSpam(db, findForm), config.siteTimeZone));
   if (option === '--release' && value !== undefined && /^\d+$/.test(value)) {
     return runDatabaseCommand('submissions', async (db, config) => {
-      await releaseSpam(db, Number(value), {
-        findForm,
-        mailTo: config.mailTo,
-        now: Date.now(),
-        otherMail: (row) => sidebarMailOfRow(sidebarContact, company.name, config.mailTo, row),
-      });
+      await spamReleaser({ findForm, sidebarContact, siteName: company.name, mailTo: config.mailTo })(db, Number(value), Date.now());
       return `Submission ${value} released: its mail is in the outbox (npm run outbox).\n`;
     });
   }

@@ -3,6 +3,7 @@ import type { SidebarContact } from '../content/structs/sidebar-contact.struct.t
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import type { FormRegistry } from './forms/form-registry.ts';
+import type { MessageCatalogue } from './submissions/message-forms.ts';
 import type { SubmissionWriter } from './submissions/submission-writer.ts';
 import type { HitWriter } from './click-tracking/hit-writer.ts';
 import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     outbox: OutboxSignal;
     /** Group-commits accepted contact form submissions; closed with the app. */
     submissionWriter: SubmissionWriter;
+    /** Every form whose messages are stored, with its fields' labels (the inbox reads it). */
+    messageCatalogue: MessageCatalogue;
     /** Group-commits link click hits (Track The Click); closed with the app. */
     clickHits: HitWriter;
   }

@@ -21,6 +21,9 @@ import submissionWriter from './plugins/submission-writer.ts';
 import clickHits from './plugins/click-hits.ts';
 import consoleGuard from './console/console-guard.ts';
 import consoleAccessRoutes from './console-access/console-access.routes.ts';
+import inboxRoutes from './inbox/inbox.route.ts';
+import { spamReleaser } from './spam-release.ts';
+import { company } from '../content/company.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -124,6 +127,7 @@ export async function buildApp({
   await app.register(trackTheClickRoutes);
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
+  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

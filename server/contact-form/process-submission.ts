@@ -17,7 +17,7 @@ import { readPostedData, type PostedData } from './posted-data.ts';
 import type { FeedbackRequest } from './read-feedback-request.ts';
 import { runServerChecks } from './server-checks.ts';
 import { checkSpam } from './spam-check.ts';
-import { storeAcceptedSubmission, storeSpamSubmission, type SubmissionRecord } from './store-submission.ts';
+import { storeAcceptedSubmission, type SubmissionRecord } from './store-submission.ts';
 
 /*
  * One submission, in CF7's order (WPCF7_Submission::proceed): validate (the shared SWV rules
@@ -121,7 +121,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     const reason = spam.reason ?? 'spam';
     services.log.info({ form: form.id, reason }, 'submission judged spam');
     try {
-      await storeSpamSubmission(services.db, { ...record, status: 'spam', meta: { ...record.meta, recaptcha_score: spam.recaptchaScore } }, reason);
+      await services.writer.storeSpam({ ...record, status: 'spam', meta: { ...record.meta, recaptcha_score: spam.recaptchaScore } }, reason);
     } catch (error) {
       // Losing a spam record is harmless; the visitor's answer does not depend on it.
       services.log.error({ err: error }, 'could not store a spam submission');

@@ -1,7 +1,7 @@
 import type { OutboxAttachment, OutboxRequest } from '../db/types.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
 import { removeUploads, storeUploads, type StoredUpload } from '../submissions/upload-store.ts';
-import { storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
+import type { SubmissionRecord } from '../submissions/submission-record.ts';
 import type { SubmissionFile, SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { UploadedFile } from './read-feedback-request.ts';
 
@@ -22,7 +22,7 @@ export interface AcceptedSubmission {
   uploadDir: string;
 }
 
-export { storeSpamSubmission, type SubmissionRecord };
+export type { SubmissionRecord };
 
 export async function storeAcceptedSubmission(writer: SubmissionWriter, accepted: AcceptedSubmission): Promise<number> {
   const stored = await storeUploads(accepted.uploadDir, accepted.uploads);

@@ -52,6 +52,16 @@ export interface SubmissionFilesTable {
   created_at: string;
 }
 
+/** The inbox's search index: a message's five searchable parts (server/submissions/message-forms.ts). */
+export interface SubmissionIndexTable {
+  submission_id: number;
+  name: string;
+  email: string;
+  company: string;
+  subject: string;
+  message: string;
+}
+
 export interface CaptchasTable {
   /** Digits; the image is served as `<id>.svg`. */
   id: string;
@@ -153,6 +163,7 @@ export interface Database {
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   submission_files: SubmissionFilesTable;
+  submission_index: SubmissionIndexTable;
   captchas: CaptchasTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   newsletter_consents: NewsletterConsentsTable;

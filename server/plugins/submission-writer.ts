@@ -1,14 +1,22 @@
 import fp from 'fastify-plugin';
+import { createMessageCatalogue } from '../submissions/message-forms.ts';
+import { backfillMessageIndex } from '../submissions/message-index.ts';
 import { createSubmissionWriter } from '../submissions/submission-writer.ts';
 
 /**
- * The group-commit writer of accepted submissions, one per app; closing the app waits until
+ * The group-commit writer of accepted submissions, one per app, with the forms its search
+ * index reads (`app.messageCatalogue`); closing the app waits until
  * every submission it took is committed (or has failed and been answered so).
  */
 export default fp(
   async function submissionWriter(app) {
-    const writer = createSubmissionWriter(app.db);
+    const catalogue = createMessageCatalogue(app.forms.all(), app.sidebarContact);
+    const writer = createSubmissionWriter(app.db, catalogue);
     app.decorate('submissionWriter', writer);
+    app.decorate('messageCatalogue', catalogue);
+    // Messages stored before the search index existed are indexed now (ARCHITECTURE.md, "The inbox's search index").
+    const indexed = await backfillMessageIndex(app.db, catalogue);
+    if (indexed > 0) app.log.info({ indexed }, 'indexed stored messages for the inbox search');
     app.addHook('onClose', async function commitQueuedSubmissions() {
       await writer.close();
     });

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import type { FormFields } from '../http/form-fields.ts';
 import { fieldValue } from '../http/form-fields.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
-import { SENT_STATUS, storeSpamSubmission, type SubmissionRecord } from '../submissions/submission-record.ts';
+import { SENT_STATUS, type SubmissionRecord } from '../submissions/submission-record.ts';
 import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-filters.ts';
 import type { SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { Kysely } from 'kysely';
@@ -87,7 +87,7 @@ export async function sendSidebarMessage(services: SidebarServices, request: Sid
   if (spam !== null) {
     services.log.info({ form: record.formId, reason: spam }, 'sidebar message judged spam');
     try {
-      await storeSpamSubmission(services.db, { ...record, status: 'spam' }, spam);
+      await services.writer.storeSpam({ ...record, status: 'spam' }, spam);
     } catch (error) {
       services.log.error({ err: error }, 'could not store a spam sidebar message');
     }

@@ -1,12 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
 import { ANSWER_STATUS } from '../../src/validation/contact-form/index.ts';
 
 /*
  * A submission as every form stores it (the page's contact form, the sidebar panel's): what was
  * posted, keyed hashes in place of the visitor's address, and the form's own details in `meta`.
  * Accepted ones go through the group-commit writer with their mail (submission-writer.ts);
- * spam is kept, flagged, with no files and no mail.
+ * spam is kept, flagged, with no files and no mail (the writer's storeSpam). Both write the
+ * message's search index row in the same transaction (message-index.ts).
  */
 
 /**
@@ -42,12 +41,4 @@ export function submissionRow(record: SubmissionRecord) {
     meta: JSON.stringify(record.meta),
     created_at: record.createdAt,
   };
-}
-
-/** A spam submission: kept, flagged, with no files and no mail. */
-export async function storeSpamSubmission(db: Kysely<Database>, record: SubmissionRecord, reason: string): Promise<void> {
-  await db
-    .insertInto('submissions')
-    .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
-    .execute();
 }

@@ -4,6 +4,8 @@ import { arrivalsSettled } from '../db/arrivals-settled.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { enqueueRequest } from '../mail/enqueue-request.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
+import { createMessageCatalogue, type MessageCatalogue } from './message-forms.ts';
+import { indexMessage } from './message-index.ts';
 import { submissionRow, type SubmissionRecord } from './submission-record.ts';
 
 /*
@@ -48,6 +50,8 @@ const SETTLE_TURNS = 2;
 export interface SubmissionWriter {
   /** Commits a submission, its files and its mail; resolves with the submission's id. */
   write(submission: PendingSubmission): Promise<number>;
+  /** Stores a spam submission (kept, flagged, with no files and no mail) with its search index row, on its own. */
+  storeSpam(record: SubmissionRecord, reason: string): Promise<number>;
   /** Refuses new writes and resolves once every queued submission is committed (or failed). */
   close(): Promise<void>;
 }
@@ -59,7 +63,8 @@ export class SubmissionWriterClosedError extends Error {
   }
 }
 
-export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
+/** `catalogue`: the forms whose fields the search index reads (server/submissions/message-forms.ts). */
+export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageCatalogue = createMessageCatalogue()): SubmissionWriter {
   const queue: Waiting[] = [];
   let drained: Promise<void> | null = null;
   let closed = false;
@@ -70,7 +75,7 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
       try {
         const ids = await db.transaction().execute(async (trx) => {
           const written: number[] = [];
-          for (const waiting of batch) written.push(await insertSubmission(trx, waiting.submission));
+          for (const waiting of batch) written.push(await insertSubmission(trx, catalogue, waiting.submission));
           return written;
         });
         batch.forEach((waiting, index) => waiting.resolve(ids[index] as number));
@@ -81,7 +86,7 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
         }
         for (const waiting of batch) {
           try {
-            waiting.resolve(await db.transaction().execute((trx) => insertSubmission(trx, waiting.submission)));
+            waiting.resolve(await db.transaction().execute((trx) => insertSubmission(trx, catalogue, waiting.submission)));
           } catch (single) {
             waiting.reject(single);
           }
@@ -99,6 +104,17 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
         drained ??= arrivalsSettled(() => queue.length, SETTLE_TURNS).then(drain);
       });
     },
+    storeSpam(record, reason) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('submissions')
+          .values({ ...submissionRow(record), spam: 1, spam_reason: reason })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await indexMessage(trx, catalogue, { id, formId: record.formId, postedData: record.postedData });
+        return id;
+      });
+    },
     async close() {
       closed = true;
       await drained;
@@ -106,12 +122,13 @@ export function createSubmissionWriter(db: Kysely<Database>): SubmissionWriter {
   };
 }
 
-async function insertSubmission(trx: Transaction<Database>, { record, files, mail, requests = [] }: PendingSubmission): Promise<number> {
+async function insertSubmission(trx: Transaction<Database>, catalogue: MessageCatalogue, { record, files, mail, requests = [] }: PendingSubmission): Promise<number> {
   const submission = await trx
     .insertInto('submissions')
     .values(submissionRow(record))
     .returning('id')
     .executeTakeFirstOrThrow();
+  await indexMessage(trx, catalogue, { id: submission.id, formId: record.formId, postedData: record.postedData });
   if (files.length > 0) {
     await trx
       .insertInto('submission_files')

@@ -9,6 +9,7 @@ import * as outboxRequests from './0007-outbox-requests.ts';
 import * as clickTracking from './0008-click-tracking.ts';
 import * as clickLinkHash from './0011-click-link-hash.ts';
 import * as consoleAccounts from './0012-console-accounts.ts';
+import * as inboxSearch from './0013-inbox-search.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008-click-tracking': clickTracking,
   '0011-click-link-hash': clickLinkHash,
   '0012-console-accounts': consoleAccounts,
+  '0013-inbox-search': inboxSearch,
 };

@@ -1,0 +1,194 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { validate, type Struct } from 'superstruct';
+import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validation/console/console-api.ts';
+import { INBOX_ERROR, INBOX_ROUTE, ReadBodyStruct, SpamBodyStruct, type InboxPage, type Message } from '../../src/validation/inbox/inbox.protocol.ts';
+import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
+import { recordAudit } from '../console/console-audit.ts';
+import { RestError } from '../http/rest-error.ts';
+import { retryHeldMessages } from '../mail/claim-outbox.ts';
+import type { SpamReleaser } from '../spam-release.ts';
+import { removeUploads, STORED_NAME_PATTERN, uploadPath } from '../submissions/upload-store.ts';
+import { exportRows } from './inbox-export.ts';
+import { listPage, parseInboxQuery } from './inbox-list.ts';
+import { inboxForms, messageOf, summariesOf } from './inbox-messages.ts';
+import { siteToday } from './site-days.ts';
+
+/*
+ * The inbox's routes (README.md, "The inbox"), below CONSOLE_API, each behind the console's
+ * checks (server/console/console-guard.ts): staff read and handle messages, only an owner
+ * deletes. Every action answers the message as it is now; the changes that matter are in the
+ * audit log.
+ */
+
+export interface InboxRouteOptions {
+  /** "Not spam": the release `npm run submissions -- --release` does (server/spam-release.ts). */
+  releaseSpam: SpamReleaser;
+}
+
+const route = (path: string) => `${CONSOLE_API}${path}`;
+
+const notFound = () => new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such message.');
+
+/** A message id from the path: a positive 32-bit integer, else no such message. */
+function messageId(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string>)[name] ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= 2_147_483_647)) throw notFound();
+  return id;
+}
+
+function bodyOf<T>(request: FastifyRequest, struct: Struct<T>): T {
+  const [error, value] = validate(request.body ?? null, struct);
+  if (error !== undefined) {
+    const field = error.path.length > 0 ? String(error.path.join('.')) : 'body';
+    throw new RestError(400, CONSOLE_REFUSAL.invalidBody, `The request body is not valid: ${error.message}`, { field });
+  }
+  return value;
+}
+
+/**
+ * `Content-Disposition: attachment` with the visitor's file name (RFC 6266): an ASCII
+ * `filename` for old clients (anything else replaced by _) and the exact name as `filename*`
+ * (RFC 8187 UTF-8 percent-encoding).
+ */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export default fp<InboxRouteOptions>(
+  async function inboxRoutes(app: FastifyInstance, options) {
+    const { db, messageCatalogue: catalogue } = app;
+    const timeZone = app.config.siteTimeZone;
+
+    async function currentMessage(id: number): Promise<{ message: Message }> {
+      const message = await messageOf(db, catalogue, id);
+      if (message === undefined) throw notFound();
+      return { message };
+    }
+
+    async function existing(id: number) {
+      const row = await db.selectFrom('submissions').select(['id', 'form_id', 'spam', 'created_at']).where('id', '=', id).executeTakeFirst();
+      if (row === undefined) throw notFound();
+      return row;
+    }
+
+    app.get(route(INBOX_ROUTE.messages), consoleRoute('staff'), async (request): Promise<InboxPage> => {
+      const { filter, after } = parseInboxQuery(request.query, { cursor: true });
+      const page = await listPage(db, filter, { timeZone, after });
+      return { messages: await summariesOf(db, catalogue, page.rows), next: page.next, forms: await inboxForms(db, catalogue) };
+    });
+
+    app.get(route(INBOX_ROUTE.exportCsv), consoleRoute('staff'), async (request, reply: FastifyReply) => {
+      const { filter } = parseInboxQuery(request.query, { cursor: false });
+      const who = auditActorOf(request);
+      const now = app.clock();
+      const rows = exportRows(db, catalogue, filter, timeZone, async (count) => {
+        await recordAudit(db, who, { action: 'export', subject: 'messages', detail: { filter, rows: count }, now: app.clock() });
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="messages-${siteToday(now, timeZone)}.csv"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Readable.from(rows));
+    });
+
+    app.get(route(INBOX_ROUTE.message), consoleRoute('staff'), async (request) => currentMessage(messageId(request)));
+
+    app.get(route(INBOX_ROUTE.attachment), consoleRoute('staff'), async (request, reply) => {
+      const id = messageId(request);
+      const fileId = messageId(request, 'fileId');
+      // Only a file of this message: another message's file id is no such file here.
+      const file = await db.selectFrom('submission_files').select(['stored_name', 'original_name', 'media_type', 'size']).where('id', '=', fileId).where('submission_id', '=', id).executeTakeFirst();
+      if (file === undefined || !STORED_NAME_PATTERN.test(file.stored_name)) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such attachment.');
+      // Never shown inline: a download, its type not guessed, and sandboxed should a browser render it anyway.
+      const onDisk = uploadPath(app.config.uploadDir, file.stored_name);
+      if (!(await access(onDisk).then(() => true, () => false))) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'This attachment\'s file is no longer kept (UPLOAD_RETAIN_DAYS).');
+      return reply
+        .type(file.media_type)
+        .header('content-disposition', attachmentDisposition(file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox')
+        .send(createReadStream(onDisk));
+    });
+
+    app.post(route(INBOX_ROUTE.read), consoleRoute('staff'), async (request) => {
+      const id = messageId(request);
+      const { read } = bodyOf(request, ReadBodyStruct);
+      await existing(id);
+      await db
+        .updateTable('submissions')
+        .set({ read_at: read ? new Date(app.clock()).toISOString() : null })
+        .where('id', '=', id)
+        .$if(read, (query) => query.where('read_at', 'is', null))
+        .execute();
+      return currentMessage(id);
+    });
+
+    app.post(route(INBOX_ROUTE.spam), consoleRoute('staff'), async (request) => {
+      const id = messageId(request);
+      const { spam } = bodyOf(request, SpamBodyStruct);
+      const row = await existing(id);
+      const who = auditActorOf(request);
+      const now = app.clock();
+      if (spam) {
+        if (row.spam !== 1) {
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('submissions').set({ spam: 1, status: 'spam', spam_reason: `marked as spam by ${signedIn(request).person.email}` }).where('id', '=', id).execute();
+            // Its mail still waiting is not sent (mail already sent stays in the outbox's record).
+            await trx.deleteFrom('outbox').where('submission_id', '=', id).where('channel', '=', 'mail').where('delivered_at', 'is', null).execute();
+            await recordAudit(trx, who, { action: 'spam-mark', subject: `message ${id}`, detail: { form: row.form_id }, now });
+          });
+        }
+        return currentMessage(id);
+      }
+      if (row.spam !== 1) throw new RestError(409, INBOX_ERROR.notSpam, 'This message is not marked as spam.');
+      await options.releaseSpam(db, id, now);
+      await recordAudit(db, who, { action: 'spam-release', subject: `message ${id}`, detail: { form: row.form_id }, now });
+      app.outbox.queued();
+      return currentMessage(id);
+    });
+
+    app.post(route(INBOX_ROUTE.retry), consoleRoute('staff'), async (request) => {
+      const id = messageId(request);
+      bodyOf(request, EmptyBodyStruct);
+      await existing(id);
+      const now = app.clock();
+      const waiting = await db.selectFrom('outbox').select(['id', 'failed_at']).where('submission_id', '=', id).where('channel', '=', 'mail').where('delivered_at', 'is', null).execute();
+      if (waiting.length === 0) throw new RestError(409, INBOX_ERROR.nothingToRetry, 'This message has no mail waiting to be sent.');
+      await db.transaction().execute(async (trx) => {
+        for (const mail of waiting) {
+          if (mail.failed_at !== null) await retryHeldMessages(trx, mail.id, now);
+          else await trx.updateTable('outbox').set({ next_attempt_at: new Date(now).toISOString() }).where('id', '=', mail.id).where('delivered_at', 'is', null).where('failed_at', 'is', null).execute();
+        }
+        await recordAudit(trx, auditActorOf(request), { action: 'mail-retry', subject: `message ${id}`, detail: { mails: waiting.length }, now });
+      });
+      app.outbox.queued();
+      return currentMessage(id);
+    });
+
+    app.post(route(INBOX_ROUTE.delete), consoleRoute('owner'), async (request) => {
+      const id = messageId(request);
+      bodyOf(request, EmptyBodyStruct);
+      const row = await existing(id);
+      const files = await db.transaction().execute(async (trx) => {
+        const stored = await trx.selectFrom('submission_files').select('stored_name as storedName').where('submission_id', '=', id).execute();
+        await trx.deleteFrom('outbox').where('submission_id', '=', id).execute();
+        await trx.deleteFrom('submission_files').where('submission_id', '=', id).execute();
+        await trx.deleteFrom('submission_index').where('submission_id', '=', id).execute();
+        await trx.deleteFrom('submissions').where('id', '=', id).execute();
+        await recordAudit(trx, auditActorOf(request), { action: 'deletion', subject: `message ${id}`, detail: { form: row.form_id, receivedAt: row.created_at, files: stored.length }, now: app.clock() });
+        return stored;
+      });
+      // After the commit: a file is never gone while its message still refers to it.
+      await removeUploads(app.config.uploadDir, files);
+      return { ok: true as const };
+    });
+  },
+  { name: 'inbox-routes', fastify: '5.x', dependencies: ['console-guard', 'submission-writer'] },
+);

@@ -1,0 +1,96 @@
+import { forms as siteForms, type FormDefinition } from '../../content/forms/index.ts';
+import { sidebarContact as siteSidebarContact } from '../../content/sidebar-contact.ts';
+import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
+import { sidebarFormFields, type SidebarFieldKey } from '../../src/validation/sidebar-form/index.ts';
+
+/*
+ * Every form whose messages are stored in `submissions`, described once for the inbox
+ * (ARCHITECTURE.md, "The inbox's search index"): its id as stored (a Contact Form 7 id, "12",
+ * or the sidebar panel's "ncf-<index>"), a title, each field's label, and which posted field
+ * is the visitor's name, e-mail, company, subject and message. Built from the form
+ * definitions (content/forms, content/sidebar-contact.ts), so a form added there is known
+ * here without code of its own.
+ */
+
+/** The five parts of a message the search index holds. */
+export const SEARCH_PARTS = ['name', 'email', 'company', 'subject', 'message'] as const;
+export type SearchPart = (typeof SEARCH_PARTS)[number];
+export type MessageProjection = Record<SearchPart, string>;
+
+export interface MessageForm {
+  id: string;
+  title: string;
+  fields: ReadonlyArray<{ name: string; label: string }>;
+  /** The posted field holding each part, where the form has one. */
+  parts: Partial<Record<SearchPart, string>>;
+}
+
+export interface MessageCatalogue {
+  forms: readonly MessageForm[];
+  find(formId: string): MessageForm | undefined;
+}
+
+/** The mail-tags of a CF7 template ("Website enquiry: [your-subject] from [your-name]"). */
+const tagsOf = (template: string) => [...template.matchAll(/\[([\w-]+)\]/g)].map((match) => match[1]!);
+
+function cf7Form(form: FormDefinition): MessageForm {
+  const byAutocomplete = (token: string) => form.fields.find((field) => 'autocomplete' in field && field.autocomplete === token)?.name;
+  const names = new Set(form.fields.map((field) => field.name));
+  const name = byAutocomplete('name');
+  const email = form.mail.replyTo !== '' && names.has(form.mail.replyTo) ? form.mail.replyTo : byAutocomplete('email');
+  // The subject is what the mail's subject line quotes, besides the sender's name.
+  const subject = tagsOf(form.mail.subject).find((tag) => names.has(tag) && tag !== name && tag !== email);
+  const message = form.fields.find((field) => field.type === 'textarea')?.name;
+  const parts: Partial<Record<SearchPart, string>> = {};
+  for (const [part, field] of Object.entries({ name, email, company: byAutocomplete('organization'), subject, message })) {
+    if (field !== undefined) parts[part as SearchPart] = field;
+  }
+  return { id: String(form.id), title: form.title, fields: form.fields.map((field) => ({ name: field.name, label: field.label })), parts };
+}
+
+const SIDEBAR_PARTS: Partial<Record<SidebarFieldKey, SearchPart>> = { name: 'name', email: 'email', company: 'company', subject: 'subject', message: 'message' };
+
+function sidebarForms(content: SidebarContact): MessageForm[] {
+  return content.forms.map((form) => {
+    // Every field the panel may show, whether or not it is switched on now: older messages keep their labels.
+    const fields = sidebarFormFields(content.labels, { ...form, fields: Object.fromEntries(Object.entries(form.fields).map(([key, setting]) => [key, { ...setting, on: true }])) as typeof form.fields }, { enabled: false });
+    const parts: Partial<Record<SearchPart, string>> = {};
+    for (const field of fields) {
+      const part = SIDEBAR_PARTS[field.key];
+      if (part !== undefined) parts[part] = field.name;
+    }
+    return { id: `ncf-${form.index}`, title: `Side panel: ${form.emailTitle}`, fields: fields.map((field) => ({ name: field.name, label: field.label })), parts };
+  });
+}
+
+export function createMessageCatalogue(cf7: readonly FormDefinition[] = siteForms, sidebar: SidebarContact = siteSidebarContact): MessageCatalogue {
+  const forms = [...cf7.map(cf7Form), ...sidebarForms(sidebar)];
+  const byId = new Map(forms.map((form) => [form.id, form]));
+  return { forms, find: (formId) => byId.get(formId) };
+}
+
+/** A posted value as text: several values (checkboxes, files) joined. */
+export function postedText(value: unknown): string {
+  return typeof value === 'string' ? value : Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(', ') : '';
+}
+
+/** A stored JSON object (posted data, meta), or {} for anything else. */
+export function storedObject(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The one place that decides which posted field is the name, e-mail, company, subject and message. */
+export function projectMessage(catalogue: MessageCatalogue, formId: string, posted: Readonly<Record<string, unknown>>): MessageProjection {
+  const parts = catalogue.find(formId)?.parts ?? {};
+  const projection = {} as MessageProjection;
+  for (const part of SEARCH_PARTS) {
+    const field = parts[part];
+    projection[part] = field === undefined ? '' : postedText(posted[field]).trim();
+  }
+  return projection;
+}
