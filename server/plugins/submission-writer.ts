@@ -14,11 +14,21 @@ export default fp(
     const writer = createSubmissionWriter(app.db, catalogue);
     app.decorate('submissionWriter', writer);
     app.decorate('messageCatalogue', catalogue);
-    // Messages stored before the search index existed are indexed now (ARCHITECTURE.md, "The inbox's search index").
-    const indexed = await backfillMessageIndex(app.db, catalogue);
-    if (indexed > 0) app.log.info({ indexed }, 'indexed stored messages for the inbox search');
+    // Messages stored before the search index existed are indexed once the server is up
+    // (ARCHITECTURE.md, "The inbox's search index"), in the background: a database that is down
+    // at start must not keep the server from starting and answering /healthz with 503.
+    let backfill: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async function indexStoredMessages() {
+      backfill = backfillMessageIndex(app.db, catalogue).then(
+        (indexed) => {
+          if (indexed > 0) app.log.info({ indexed }, 'indexed stored messages for the inbox search');
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'indexing stored messages for the inbox search failed; the next start tries again'),
+      );
+    });
     app.addHook('onClose', async function commitQueuedSubmissions() {
       await writer.close();
+      await backfill;
     });
   },
   { name: 'submission-writer', fastify: '5.x', dependencies: ['app-context'] },

@@ -34,7 +34,7 @@ export interface ConsoleAppProps {
   /** The sign-in page's machine (tests of the shell give it fake ceremonies). */
   signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
-  pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>>>;
+  pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>> & { message: ComponentType<ConsolePageProps & { messageId: number }> }>;
 }
 
 /** Each page's name in the document title and the navigation. */
@@ -76,7 +76,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
   const session = useSelector(sessionRef, (current) => current);
   const route = useSelector(routeRef, (current) => current);
   const mainRef = useRef<HTMLElement>(null);
-  const { inbox: Inbox = InboxPage, people: People = PeoplePage, audit: Audit = AuditPage } = pages;
+  const { inbox: Inbox = InboxPage, message: Message = MessagePage, people: People = PeoplePage, audit: Audit = AuditPage } = pages;
 
   const page = pageOf(route.value);
   const signedIn = session.matches('signedIn') && session.context.session !== null;
@@ -150,7 +150,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
           <p>{ownerOnly}</p>
         </section>
       );
-    } else if (page === 'message' && route.context.messageId !== null) content = <MessagePage key={route.context.messageId} {...props} messageId={route.context.messageId} />;
+    } else if (page === 'message' && route.context.messageId !== null) content = <Message key={route.context.messageId} {...props} messageId={route.context.messageId} />;
     else if (page === 'people') content = <People {...props} />;
     else if (page === 'audit') content = <Audit {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;

@@ -18,6 +18,10 @@ vi.spyOn(console, 'error').mockImplementation(() => {});
 const staff: SessionAnswer = { person: { id: 2, email: 'staff@example.co.za', role: 'staff' }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-26T22:00:00.000Z', idleMinutes: 30 };
 const signedInAsStaff = consoleSessionMachine.provide({ actors: { loadSession: fromPromise<SessionAnswer | null>(async () => staff) } });
 
+function MessageStandIn({ messageId }: ConsolePageProps & { messageId: number }) {
+  return <h1 tabIndex={-1}>Message {messageId}</h1>;
+}
+
 function InboxStandIn({ navigate }: ConsolePageProps) {
   return (
     <section>
@@ -77,7 +81,7 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ inbox: InboxStandIn }} />
+  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ inbox: InboxStandIn, message: MessageStandIn }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 
