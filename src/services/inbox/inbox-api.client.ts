@@ -3,7 +3,7 @@
 // with that protocol's struct. Refusals arrive as ConsoleApiError with the server's code.
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import { EmptyBodyStruct } from '../../validation/console/console-api.ts';
-import { INBOX_ROUTE, InboxPageStruct, MessageAnswerStruct, MessageStruct, type InboxPage, type InboxQuery, type Message } from '../../validation/inbox/inbox.protocol.ts';
+import { INBOX_ROUTE, InboxPageStruct, MessageAnswerStruct, type InboxPage, type InboxQuery, type Message } from '../../validation/inbox/inbox.protocol.ts';
 
 /** A route with its `:id` (and `:fileId`) filled in. */
 export function inboxPath(route: string, id: number, fileId?: number): string {
@@ -32,8 +32,8 @@ export function createInboxClient(api: ConsoleApi) {
     list(query: InboxQuery, signal?: AbortSignal): Promise<InboxPage> {
       return api.get(INBOX_ROUTE.messages, InboxPageStruct, { searchParams: querySearchParams(query), ...(signal ? { signal } : {}) });
     },
-    message(id: number, signal?: AbortSignal): Promise<Message> {
-      return api.get(inboxPath(INBOX_ROUTE.message, id), MessageStruct, signal ? { signal } : {});
+    async message(id: number, signal?: AbortSignal): Promise<Message> {
+      return (await api.get(inboxPath(INBOX_ROUTE.message, id), MessageAnswerStruct, signal ? { signal } : {})).message;
     },
     async command(id: number, command: MessageCommand, signal?: AbortSignal): Promise<Message> {
       const { route, body } = COMMANDS[command];

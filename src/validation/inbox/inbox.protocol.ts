@@ -9,7 +9,7 @@ export const INBOX_ROUTE = {
   messages: '/messages',
   /** GET ?InboxQuery (without cursor): every message of the filter as CSV, streamed. */
   exportCsv: '/messages/export.csv',
-  /** GET: one message, whole. Does not mark it read (the console sends `read` on opening). */
+  /** GET: one message, whole, as MessageAnswerStruct. Does not mark it read (the console sends `read` on opening). */
   message: '/messages/:id',
   /** GET (a session's download): an attachment, `Content-Disposition: attachment`. */
   attachment: '/messages/:id/attachments/:fileId',
