@@ -75,8 +75,11 @@ export async function invitePerson(
         .executeTakeFirstOrThrow();
       id = row.id;
     } else if (existing.revoked_at !== null) {
-      // Revived: the role is the one given now.
+      // Revived: the role is the one given now, and access comes only through the new link —
+      // the passkeys held before revocation (perhaps on a lost device) no longer sign in
+      // (README.md, "How an owner starts", step 6).
       await trx.updateTable('console_people').set({ revoked_at: null, role }).where('id', '=', existing.id).execute();
+      await trx.deleteFrom('console_passkeys').where('person_id', '=', existing.id).execute();
       id = existing.id;
     } else {
       if (existing.role !== role) {

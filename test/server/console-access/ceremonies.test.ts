@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, type Ceremony } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import { INVITATION_VALID_MS } from '../../../server/console-access/console-people.ts';
+import { INVITATION_VALID_MS, revokePerson } from '../../../server/console-access/console-people.ts';
 import { CEREMONY_MS } from '../../../server/console-access/ceremonies.ts';
+import { COMMAND_LINE_ACTOR } from '../../../server/console/console-audit.ts';
 import { createSoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
@@ -158,6 +159,18 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     const unknown = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: unknownOptions.ceremony, response: stranger.authenticate(unknownOptions.options as never) });
     expect(unknown.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyUnknown);
     expect((await auditOf('sign-in-failed'))[0]).toMatchObject({ person_id: null, subject: stranger.passkeys[0]!.credentialId });
+  });
+
+  it('refuses the passkey a revoked person held after an invitation revives them: only the new link grants access', async () => {
+    // The attack: a person is revoked (say their laptop was stolen), then invited again; the
+    // stolen laptop's passkey must not sign in while the new link waits to be used.
+    const person = await enrol(app(), 'revived@example.co.za', 'staff');
+    await revokePerson(app().db, { id: person.personId }, { by: COMMAND_LINE_ACTOR, now: clock });
+    await invite(app(), 'revived@example.co.za', 'staff');
+    const options = await signInOptions(app());
+    const stolen = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: options.ceremony, response: person.authenticator.authenticate(options.options as never) });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyUnknown);
   });
 
   it('refuses a person after 10 failed sign-ins in 15 minutes, even with the right passkey, and audits it', async () => {
