@@ -10,6 +10,7 @@ import * as clickTracking from './0008-click-tracking.ts';
 import * as clickLinkHash from './0011-click-link-hash.ts';
 import * as consoleAccounts from './0012-console-accounts.ts';
 import * as inboxSearch from './0013-inbox-search.ts';
+import * as outboxHealthIndexes from './0014-outbox-health-indexes.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011-click-link-hash': clickLinkHash,
   '0012-console-accounts': consoleAccounts,
   '0013-inbox-search': inboxSearch,
+  '0014-outbox-health-indexes': outboxHealthIndexes,
 };
