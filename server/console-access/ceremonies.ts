@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { company } from '../../content/company.ts';
-import { CONSOLE_ACCESS_ERROR, type Ceremony } from '../../src/validation/console-access/console-access.protocol.ts';
+import { CONSOLE_ACCESS_ERROR, type RegistrationCeremony, type SignInCeremony } from '../../src/validation/console-access/console-access.protocol.ts';
 import { newSecret, secretHash } from '../console/console-sessions.ts';
 import type { ConsoleChallengePurpose, Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
@@ -65,7 +65,7 @@ export interface NewPasskeyFor {
 }
 
 /** Options to register a passkey for a person; excludes the passkeys they have. */
-export async function startRegistration(db: Kysely<Database>, rp: RelyingParty, person: NewPasskeyFor, purpose: 'enrol' | 'add-passkey', now: number): Promise<Ceremony> {
+export async function startRegistration(db: Kysely<Database>, rp: RelyingParty, person: NewPasskeyFor, purpose: 'enrol' | 'add-passkey', now: number): Promise<RegistrationCeremony> {
   const existing = await db.selectFrom('console_passkeys').select(['credential_id', 'transports']).where('person_id', '=', person.id).execute();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -131,7 +131,7 @@ export async function finishRegistration(
 }
 
 /** Options to sign in: discoverable, no credentials named. */
-export async function startAuthentication(db: Kysely<Database>, rp: RelyingParty, now: number): Promise<Ceremony> {
+export async function startAuthentication(db: Kysely<Database>, rp: RelyingParty, now: number): Promise<SignInCeremony> {
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CEREMONY_MS });
   return { ceremony: await keepChallenge(db, 'sign-in', options.challenge, null, now), options };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { enqueueMail } from '../../server/mail/enqueue-mail.ts';
 import { createOutboxWorker, type OutboxSender } from '../../server/mail/outbox-worker.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
@@ -21,9 +22,16 @@ interface LogLine {
   message: string;
 }
 
+/** A real pino logger whose JSON lines are read back as they are written. */
 function recordingLog(lines: LogLine[]): FastifyBaseLogger {
-  const at = (level: LogLine['level']) => (_fields: unknown, message: string) => void lines.push({ level, message });
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: () => {}, trace: () => {}, fatal: () => {}, level: 'info', silent: () => {}, child: () => recordingLog(lines) } as unknown as FastifyBaseLogger;
+  const names: Record<number, LogLine['level']> = { 50: 'error', 40: 'warn', 30: 'info' };
+  return pino({ level: 'info' }, {
+    write(line: string) {
+      const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+      const name = names[level];
+      if (name !== undefined) lines.push({ level: name, message: msg });
+    },
+  });
 }
 
 function failingSender(code: string, message: string): OutboxSender {

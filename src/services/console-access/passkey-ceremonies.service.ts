@@ -8,15 +8,14 @@ import {
   startAuthentication,
   startRegistration,
   WebAuthnAbortService,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { type } from 'superstruct';
 import { CONSOLE_REFUSAL } from '../../validation/console/console-api.ts';
 import {
   CONSOLE_ACCESS_ERROR,
   CONSOLE_ACCESS_ROUTE,
-  CeremonyStruct,
+  RegistrationCeremonyStruct,
+  SignInCeremonyStruct,
   SignedInAnswerStruct,
   type SignedInAnswer,
 } from '../../validation/console-access/console-access.protocol.ts';
@@ -113,9 +112,9 @@ const abortOn = (signal: AbortSignal | undefined) => signal?.addEventListener('a
  */
 export async function signInWithPasskey(api: ConsoleApi, { autofill, signal }: { autofill: boolean; signal?: AbortSignal }): Promise<SignedInAnswer> {
   try {
-    const { ceremony, options } = await api.post(CONSOLE_ACCESS_ROUTE.signInOptions, {}, CeremonyStruct, signal ? { signal } : {});
+    const { ceremony, options } = await api.post(CONSOLE_ACCESS_ROUTE.signInOptions, {}, SignInCeremonyStruct, signal ? { signal } : {});
     abortOn(signal);
-    const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON, useBrowserAutofill: autofill });
+    const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
     return await api.post(CONSOLE_ACCESS_ROUTE.signInVerify, { ceremony, response }, SignedInAnswerStruct);
   } catch (error) {
     throw passkeyErrorOf(error);
@@ -128,9 +127,9 @@ export async function registerPasskey(
   { optionsPath, verifyPath, name, signal }: { optionsPath: string; verifyPath: string; name: string; signal?: AbortSignal },
 ): Promise<void> {
   try {
-    const { ceremony, options } = await api.post(optionsPath, {}, CeremonyStruct, signal ? { signal } : {});
+    const { ceremony, options } = await api.post(optionsPath, {}, RegistrationCeremonyStruct, signal ? { signal } : {});
     abortOn(signal);
-    const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+    const response = await startRegistration({ optionsJSON: options });
     const trimmed = name.trim();
     // The answer's content is not needed (the page reloads what it shows): any JSON object.
     await api.post(verifyPath, { ceremony, response, ...(trimmed === '' ? {} : { name: trimmed }) }, type({}));

@@ -2,7 +2,8 @@
 // the server (server/console-access/): invitations, passkey ceremonies (WebAuthn JSON as
 // @simplewebauthn's browser and server packages exchange it), sessions, people and the audit
 // log. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
-import { array, boolean, enums, literal, nullable, number, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { array, boolean, define, enums, is, literal, nullable, number, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { AUDIT_ACTIONS, DetailStruct } from '../console/console-api.ts';
 import { isEmail } from '../rules/email.ts';
 
@@ -84,13 +85,22 @@ export const SessionAnswerStruct = object({
 });
 export type SessionAnswer = Infer<typeof SessionAnswerStruct>;
 
-/** WebAuthn options as JSON (PublicKeyCredential{Creation,Request}OptionsJSON): checked by @simplewebauthn/browser. */
-export const CeremonyStruct = object({
-  /** Sent back with the answer: names the challenge the server keeps. */
-  ceremony: string(),
-  options: type({ challenge: string() }),
-});
-export type Ceremony = Infer<typeof CeremonyStruct>;
+/**
+ * WebAuthn options as JSON, typed as @simplewebauthn's PublicKeyCredential{Creation,Request}OptionsJSON
+ * (the server makes them with its library, the browser hands them to its own): the struct checks
+ * the fields each kind cannot do without; the library checks the rest.
+ */
+const creationOptions = define<PublicKeyCredentialCreationOptionsJSON>('creation options', (value) =>
+  is(value, type({ challenge: string(), rp: type({ name: string() }), user: type({ id: string(), name: string() }), pubKeyCredParams: array(type({})) })),
+);
+const requestOptions = define<PublicKeyCredentialRequestOptionsJSON>('request options', (value) => is(value, type({ challenge: string() })));
+
+/** A registration ceremony (enrolment, another passkey); `ceremony` is sent back with the answer: it names the challenge the server keeps. */
+export const RegistrationCeremonyStruct = object({ ceremony: string(), options: creationOptions });
+export type RegistrationCeremony = Infer<typeof RegistrationCeremonyStruct>;
+/** A sign-in ceremony. */
+export const SignInCeremonyStruct = object({ ceremony: string(), options: requestOptions });
+export type SignInCeremony = Infer<typeof SignInCeremonyStruct>;
 
 /** The authenticator's answer as @simplewebauthn/browser returns it (checked by the server's library). */
 const CredentialJsonStruct = type({ id: string(), rawId: string(), type: literal('public-key'), response: type({}), clientExtensionResults: unknown() });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assert } from 'superstruct';
-import { AuditAnswerStruct, CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, InviteAnswerStruct, PeopleAnswerStruct, PasskeysAnswerStruct, SessionAnswerStruct, type Ceremony } from '../../../src/validation/console-access/console-access.protocol.ts';
+import { AuditAnswerStruct, CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, InviteAnswerStruct, PeopleAnswerStruct, PasskeysAnswerStruct, SessionAnswerStruct, type RegistrationCeremony } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { AUDIT_PAGE } from '../../../server/console-access/people.route.ts';
 import { COMMAND_LINE_ACTOR, recordAudit } from '../../../server/console/console-audit.ts';
@@ -56,7 +56,7 @@ describe(`console account and people routes on ${testDialect}`, () => {
 
     const signIn = async () => {
       const options = await signInOptions(app());
-      return cookieOf(await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: options.ceremony, response: person.authenticator.authenticate(options.options as never) }));
+      return cookieOf(await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: options.ceremony, response: person.authenticator.authenticate(options.options) }));
     };
     const phone = await signIn();
     const laptop = await signIn();
@@ -69,10 +69,10 @@ describe(`console account and people routes on ${testDialect}`, () => {
 
   it('lists, adds and removes one’s own passkeys, never the last', async () => {
     const person = await enrol(app(), 'keys@example.co.za', 'staff');
-    const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.passkeyOptions), {}, person.cookie)).json() as Ceremony;
-    const creation = options.options as unknown as { excludeCredentials: Array<{ id: string }> };
-    expect(creation.excludeCredentials.map((key) => key.id)).toEqual([person.authenticator.passkeys[0]!.credentialId]);
-    const added = await post(app(), api(CONSOLE_ACCESS_ROUTE.passkeyVerify), { ceremony: options.ceremony, response: person.authenticator.register(options.options as never) }, person.cookie);
+    const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.passkeyOptions), {}, person.cookie)).json() as RegistrationCeremony;
+    const creation = options.options;
+    expect((creation.excludeCredentials ?? []).map((key) => key.id)).toEqual([person.authenticator.passkeys[0]!.credentialId]);
+    const added = await post(app(), api(CONSOLE_ACCESS_ROUTE.passkeyVerify), { ceremony: options.ceremony, response: person.authenticator.register(options.options) }, person.cookie);
     expect(added.statusCode, added.body).toBe(200);
 
     const list = (await get(app(), api(CONSOLE_ACCESS_ROUTE.passkeys), person.cookie)).json();

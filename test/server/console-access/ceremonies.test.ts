@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, type Ceremony } from '../../../src/validation/console-access/console-access.protocol.ts';
+import { CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, type RegistrationCeremony } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { INVITATION_VALID_MS, revokePerson } from '../../../server/console-access/console-people.ts';
 import { CEREMONY_MS } from '../../../server/console-access/ceremonies.ts';
@@ -26,8 +26,8 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(about.statusCode).toBe(200);
     expect(about.json()).toEqual({ email: 'owner@example.co.za', role: 'owner', expiresAt: new Date(clock + INVITATION_VALID_MS).toISOString() });
 
-    const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as Ceremony;
-    const creation = options.options as unknown as Record<string, unknown> & { rp: { id: string; name: string }; authenticatorSelection: Record<string, unknown>; user: { id: string; name: string } };
+    const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
+    const creation = options.options;
     expect(creation.rp).toEqual({ id: 'localhost', name: 'Lumina Display Engineering' });
     expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
     const person = await app().db.selectFrom('console_people').selectAll().where('email', '=', 'owner@example.co.za').executeTakeFirstOrThrow();
@@ -110,7 +110,7 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
   it('refuses a challenge made for another purpose (an enrolment’s for a sign-in)', async () => {
     const person = await enrol(app(), 'purpose@example.co.za', 'staff');
     const token = await invite(app(), 'purpose@example.co.za', 'staff');
-    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as Ceremony;
+    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
     const response = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), {
       ceremony: enrolment.ceremony,
       response: person.authenticator.authenticate({ challenge: enrolment.options.challenge, rpId: 'localhost' } as never),
@@ -126,7 +126,7 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(response.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
 
     const token = await invite(app(), 'origin@example.co.za', 'staff');
-    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as Ceremony;
+    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
     const other = createSoftwareAuthenticator({ origin: 'https://attacker.example', rpId: 'localhost' });
     const registered = await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: enrolment.ceremony, response: other.register(enrolment.options as never) });
     expect(registered.statusCode).toBe(400);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { CONSOLE_ACCESS_ROUTE, type Ceremony } from '../../../src/validation/console-access/console-access.protocol.ts';
+import { CONSOLE_ACCESS_ROUTE, type RegistrationCeremony, type SignInCeremony } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
 import { COMMAND_LINE_ACTOR } from '../../../server/console/console-audit.ts';
 import { invitePerson } from '../../../server/console-access/console-people.ts';
@@ -57,14 +57,14 @@ export async function enrol(app: FastifyInstance, email: string, role: ConsoleRo
   const authenticator = createSoftwareAuthenticator({ origin: SITE, rpId: 'localhost' });
   const options = await post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {});
   expect(options.statusCode).toBe(200);
-  const ceremony = options.json() as Ceremony;
-  const verify = await post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: ceremony.ceremony, response: authenticator.register(ceremony.options as never), name: 'Laptop' });
+  const ceremony = options.json() as RegistrationCeremony;
+  const verify = await post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: ceremony.ceremony, response: authenticator.register(ceremony.options), name: 'Laptop' });
   expect(verify.statusCode, verify.body).toBe(200);
   return { authenticator, cookie: cookieOf(verify), personId: verify.json().person.id };
 }
 
-export async function signInOptions(app: FastifyInstance): Promise<Ceremony> {
+export async function signInOptions(app: FastifyInstance): Promise<SignInCeremony> {
   const response = await post(app, api(CONSOLE_ACCESS_ROUTE.signInOptions), {});
   expect(response.statusCode).toBe(200);
-  return response.json() as Ceremony;
+  return response.json() as SignInCeremony;
 }
