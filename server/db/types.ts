@@ -142,6 +142,10 @@ export interface NewsletterSubscribersTable {
   confirmation_sent_at: string | null;
   /** A change asked for by a later sign-up, waiting for the mailbox's confirmation (JSON). */
   pending_change: Generated<string | null>;
+  /** When Brevo last accepted the subscriber's queued change; null: never. */
+  brevo_synced_at: Generated<string | null>;
+  /** Brevo's last error for the subscriber; null once a change is accepted. */
+  brevo_error: Generated<string | null>;
 }
 
 export interface NewsletterConsentsTable {

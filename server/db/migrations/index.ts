@@ -11,6 +11,7 @@ import * as clickLinkHash from './0011-click-link-hash.ts';
 import * as consoleAccounts from './0012-console-accounts.ts';
 import * as inboxSearch from './0013-inbox-search.ts';
 import * as outboxHealthIndexes from './0014-outbox-health-indexes.ts';
+import * as brevoSyncStatus from './0015-brevo-sync-status.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-console-accounts': consoleAccounts,
   '0013-inbox-search': inboxSearch,
   '0014-outbox-health-indexes': outboxHealthIndexes,
+  '0015-brevo-sync-status': brevoSyncStatus,
 };
