@@ -10,6 +10,8 @@ import { restErrors } from '../http/route-schemas.ts';
 import { CLICK_FIELD, CLICK_NAMESPACE, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
+import { activeConsoleSession } from '../console/console-guard.ts';
+import { presenceCookie } from '../console/console-sessions.ts';
 
 /*
  * Track The Click's REST routes, on the plugin's paths (`{cachebreak}` digits only, as its
@@ -17,7 +19,9 @@ import { nonceBindingOf } from '../security/nonce-cookie.ts';
  * - `POST …/click/{cachebreak}`: a beacon; answered `true` once its hit is committed, 400 with
  *   a code for a bad field or a page or link the build did not make (site-pages.ts), 503 when too many hits wait to be stored, 429 over CLICK_RATE_LIMIT.
  * - `POST …/getpagelinkclicks/{cachebreak}`: a page's link counts for the page itself to show,
- *   with the `wp_rest` nonce in `X-WP-Nonce`; `false` while CLICK_COUNTS is off.
+ *   with the `wp_rest` nonce in `X-WP-Nonce`, to a signed-in console user only (as the plugin
+ *   shows them to logged-in editors only; README.md, "Click counts"): without a live console
+ *   session 403 `ttc_console_session_required`; `false` while CLICK_COUNTS is off.
  */
 
 const BASE = `/wp-json/${CLICK_NAMESPACE}`;
@@ -61,11 +65,17 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
   app.post(
     `${BASE}/getpagelinkclicks/:cachebreak(^\\d+$)`,
     { bodyLimit: BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema: { params, response: restErrors(400, 403, 413, 415) } },
-    async (request) => {
+    async (request, reply) => {
       if (!app.config.clickCounts) return false;
       const nonce = request.headers['x-wp-nonce'];
       if (typeof nonce !== 'string' || app.nonces.verify(nonce, REST_NONCE_ACTION, nonceBindingOf(request)) === false) {
         throw httpErrors.forbidden('rest_cookie_invalid_nonce', 'Cookie check failed');
+      }
+      if ((await activeConsoleSession(request)) === null) {
+        // The page asked because of the presence cookie: it is stale, so it goes.
+        const presence = presenceCookie(app.config.siteUrl);
+        reply.clearCookie(presence.name, presence.options);
+        throw httpErrors.forbidden('ttc_console_session_required', 'Click counts are shown to people signed in to the console only.');
       }
       const fields = formFieldsOf(request.body) ?? [];
       const postId = fieldValue(fields, CLICK_FIELD.postId);

@@ -67,6 +67,14 @@ export function sessionCookieValue(request: FastifyRequest): string | undefined 
   return request.cookies[sessionCookie(request.server.config.siteUrl).name];
 }
 
+/** The live console session a request carries, if any (routes outside the console that serve signed-in people only). */
+export async function activeConsoleSession(request: FastifyRequest): Promise<ActiveSession | null> {
+  const id = sessionCookieValue(request);
+  if (id === undefined) return null;
+  const found = await findSession(request.server.db, id, request.server.clock());
+  return found.status === 'active' ? found : null;
+}
+
 async function checkSession(request: FastifyRequest, role: ConsoleRole): Promise<void> {
   const id = sessionCookieValue(request);
   if (id === undefined) throw refusal(401, CONSOLE_REFUSAL.sessionRequired, 'Sign in to use the console.');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleRole, Database } from '../db/types.ts';
+import { CONSOLE_PRESENCE_COOKIE } from '../../src/validation/console/console-presence.ts';
 
 /*
  * Console sessions (README.md, "The console"): the cookie holds a random 256-bit id; the
@@ -99,14 +100,20 @@ export async function endPersonSessions(db: Kysely<Database>, personId: number, 
 }
 
 /**
- * The session cookie: `HttpOnly`, `SameSite=Strict`. On https it is `__Host-console_session`,
- * `Secure`; browsers take a `__Host-` cookie only with `Path=/`, so there the path is `/` (the
- * prefix's guarantee: set by this origin only, for this host only). On http (a developer's
- * machine, tests) it is `console_session` with `Path=/admin`.
+ * The session cookie: `HttpOnly`, `SameSite=Strict`, `Path=/` (the public pages' click counts
+ * need it: README.md, "Click counts"). On https it is `__Host-console_session`, `Secure` (the
+ * prefix's guarantee: set by this origin only, for this host only); on http (a developer's
+ * machine, tests) it is `console_session`.
  */
-export function sessionCookie(siteUrl: string): { name: string; options: { httpOnly: true; sameSite: 'strict'; secure: boolean; path: string } } {
+export function sessionCookie(siteUrl: string): { name: string; options: { httpOnly: true; sameSite: 'strict'; secure: boolean; path: '/' } } {
   const secure = siteUrl.startsWith('https:');
-  return secure
-    ? { name: '__Host-console_session', options: { httpOnly: true, sameSite: 'strict', secure: true, path: '/' } }
-    : { name: 'console_session', options: { httpOnly: true, sameSite: 'strict', secure: false, path: '/admin' } };
+  return { name: secure ? '__Host-console_session' : 'console_session', options: { httpOnly: true, sameSite: 'strict', secure, path: '/' } };
+}
+
+/**
+ * The presence cookie set beside it (src/validation/console/console-presence.ts): `1`, readable
+ * by the pages' scripts, no secret; it only spares anonymous visitors a counts request.
+ */
+export function presenceCookie(siteUrl: string): { name: string; value: '1'; options: { httpOnly: false; sameSite: 'strict'; secure: boolean; path: '/' } } {
+  return { name: CONSOLE_PRESENCE_COOKIE, value: '1', options: { httpOnly: false, sameSite: 'strict', secure: siteUrl.startsWith('https:'), path: '/' } };
 }

@@ -1,8 +1,10 @@
 // Track The Click in the page: which links visitors follow, and (when the server shows them) how
 // often each of this page's links was followed. Two regions: the beacon (off with the pro beacon,
 // declined for visitors whose browser asks not to be tracked, else listening and sending a hit
-// per followed link) and the counts (asked for once the page is idle, only when the server's
-// CLICK_COUNTS is on; a failure leaves the links as they are, silently for the visitor).
+// per followed link) and the counts (only for a signed-in console user, as the plugin shows them to
+// logged-in editors only: asked for once the page is idle, when the server's CLICK_COUNTS is on;
+// a failure leaves the links as they are, silently for the visitor).
+// Anonymous visitors never ask (README.md, "Click counts").
 // Every request carries the plugin's cache-breaking counter: 1, then one more per request.
 import { assign, setup } from 'xstate';
 import { linkClicks, type LinkFollowedEvent } from '../../services/click-tracking/link-clicks.actor.ts';
@@ -20,6 +22,8 @@ export interface ClickTrackingInput {
   respectPrivacySignals: boolean;
   /** The visitor's browser sends one of them. */
   privacySignal: boolean;
+  /** A console user is signed in on this browser (the presence cookie). */
+  consoleSignedIn: boolean;
   /** The REST root (`/wp-json/`). */
   root?: string;
 }
@@ -51,6 +55,7 @@ export const clickTrackingMachine = setup({
     isProBeacon: ({ context }) => context.proBeacon,
     isDeclinedByVisitor: ({ context }) => context.respectPrivacySignals && context.privacySignal,
     isOn: (_, on: boolean) => on,
+    isAnonymous: ({ context }) => !context.consoleSignedIn,
   },
 }).createMachine({
   id: 'clickTracking',
@@ -79,8 +84,13 @@ export const clickTrackingMachine = setup({
       },
     },
     counts: {
-      initial: 'waiting',
+      initial: 'deciding',
       states: {
+        deciding: {
+          always: [{ guard: 'isAnonymous', target: 'anonymous' }, { target: 'waiting' }],
+        },
+        /** No console user is signed in here: no counts are asked for. */
+        anonymous: {},
         // Counts are a nicety: they wait until the page has loaded and the browser is idle.
         waiting: {
           invoke: { id: 'pageIdle', src: 'pageIdle' },

@@ -10,6 +10,7 @@ import { clickTrackingMachine } from '../../machines/click-tracking/click-tracki
 import { markLinkCounts } from '../../services/click-tracking/link-counts.service.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { sendsPrivacySignal } from '../../services/click-tracking/privacy-signal.service.ts';
+import { isConsoleSignedIn } from '../../services/click-tracking/console-presence.service.ts';
 
 export interface ClickTrackingProps {
   /** The page's post id from content; 0 for a page without one. */
@@ -22,8 +23,8 @@ export interface ClickTrackingProps {
 
 export default function ClickTracking({ postId, settings = site.clickTracking, logic = clickTrackingMachine, inspect }: ClickTrackingProps) {
   // The input is read once, when the actor starts: the privacy signal is the browser's setting
-  // for the whole visit.
-  const actorRef = useActorRef(logic, { input: { postId, ...settings, privacySignal: sendsPrivacySignal() }, inspect: inspectWith(inspect) });
+  // for the whole visit, and whether a console user is signed in is read as the page opens.
+  const actorRef = useActorRef(logic, { input: { postId, ...settings, privacySignal: sendsPrivacySignal(), consoleSignedIn: isConsoleSignedIn() }, inspect: inspectWith(inspect) });
   const counts = useSelector(actorRef, (snapshot) => (snapshot.hasTag('counts') ? snapshot.context.counts : null));
   useEffect(() => {
     if (counts) markLinkCounts(document, counts);

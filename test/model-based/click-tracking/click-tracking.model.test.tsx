@@ -1,8 +1,9 @@
 // clickTracking, walked through the real <ClickTracking> along every edge of the production
 // machine's graph, with the real document listener: a click on a real link sends a real beacon
 // (navigator.sendBeacon is a spy jsdom lacks), the page's idle moment and the two requests for
-// counts are fakes the steps settle. Three variants: the site as configured, the pro beacon's
-// switch on, and a visitor whose browser sends Global Privacy Control.
+// counts are fakes the steps settle. Four variants: the site as configured seen by a signed-in
+// console user, the pro beacon's switch on, a visitor whose browser sends Global Privacy Control,
+// and an anonymous visitor (no console presence cookie: counts are never asked for).
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi, type Mock } from 'vitest';
@@ -24,8 +25,9 @@ const POST_ID = 7;
 const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 let sendBeacon: Mock<(url: string, data: FormData) => boolean>;
 
-function setup(privacySignal: boolean) {
+function setup(privacySignal: boolean, consoleSignedIn: boolean) {
   return () => {
+    document.cookie = consoleSignedIn ? 'console_signed_in=1; path=/' : 'console_signed_in=; path=/; max-age=0';
     sendBeacon = vi.fn(() => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: privacySignal, configurable: true });
@@ -74,17 +76,18 @@ const expectNoCounts = () => {
 const modelOf = (config: ModelConfig<typeof clickTrackingMachine>) => config;
 
 const variants = [
-  { variant: 'as configured', settings: { proBeacon: false, respectPrivacySignals: true }, privacySignal: false },
-  { variant: 'pro beacon', settings: { proBeacon: true, respectPrivacySignals: true }, privacySignal: false },
-  { variant: 'Global Privacy Control', settings: { proBeacon: false, respectPrivacySignals: true }, privacySignal: true },
+  { variant: 'as configured', settings: { proBeacon: false, respectPrivacySignals: true }, privacySignal: false, consoleSignedIn: true },
+  { variant: 'pro beacon', settings: { proBeacon: true, respectPrivacySignals: true }, privacySignal: false, consoleSignedIn: true },
+  { variant: 'Global Privacy Control', settings: { proBeacon: false, respectPrivacySignals: true }, privacySignal: true, consoleSignedIn: true },
+  { variant: 'anonymous visitor', settings: { proBeacon: false, respectPrivacySignals: true }, privacySignal: false, consoleSignedIn: false },
 ];
 
-for (const { variant, settings, privacySignal } of variants) {
+for (const { variant, settings, privacySignal, consoleSignedIn } of variants) {
   describeModel(
     modelOf({
       machine: clickTrackingMachine,
       variant,
-      input: { postId: POST_ID, ...settings, privacySignal },
+      input: { postId: POST_ID, ...settings, privacySignal, consoleSignedIn },
       eventSamples: [
         { type: 'link.followed', link: { target: PARTNER, anchor: 'Partner catalogue' }, location: 'http://localhost:3000/' },
         { type: 'xstate.done.actor.countsSwitch', output: true },
@@ -100,7 +103,7 @@ for (const { variant, settings, privacySignal } of variants) {
         countsSwitch: () => fakePromiseActor(),
         linkCounts: () => fakePromiseActor(),
       },
-      setup: setup(privacySignal),
+      setup: setup(privacySignal, consoleSignedIn),
       render: ({ logic, inspect }) => (
         <>
           <Page />
@@ -137,7 +140,16 @@ for (const { variant, settings, privacySignal } of variants) {
           expect(privacySignal).toBe(true);
           await expectNothingSent();
         },
+        'counts.anonymous': ({ fakes }) => {
+          expect(consoleSignedIn).toBe(false);
+          // Nothing is waited for or asked: no idle watch, no switch, no counts request.
+          expect(fake<FakeCallbackActor>(fakes, 'pageIdle').running).toBeUndefined();
+          expect(fake<FakePromiseActor>(fakes, 'countsSwitch').instances).toHaveLength(0);
+          expect(fake<FakePromiseActor>(fakes, 'linkCounts').instances).toHaveLength(0);
+          expectNoCounts();
+        },
         'counts.waiting': ({ fakes }) => {
+          expect(consoleSignedIn).toBe(true);
           expect(fake<FakeCallbackActor>(fakes, 'pageIdle').running).toBeDefined();
           expect(fake<FakePromiseActor>(fakes, 'countsSwitch').instances).toHaveLength(0);
           expectNoCounts();

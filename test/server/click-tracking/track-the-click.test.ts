@@ -8,6 +8,8 @@ import { multipartBody } from '../helpers/multipart.ts';
 import { fetchNonce, visitorCookie } from '../helpers/visitor-cookie.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
+import { addPerson } from '../helpers/console-people.ts';
+import { SESSION_IDLE_MS } from '../../../server/console/console-sessions.ts';
 
 /*
  * Track The Click's server side: beacons stored as links and hits (page id, or page URL for
@@ -27,6 +29,7 @@ async function appWith(env: Record<string, string> = {}): Promise<TestApp> {
   const test = await createTestApp({ SITE_URL: SITE, ...env }, { now: () => clock });
   cleanups.push(() => test.cleanup());
   await test.app.ready();
+  consoleCookie = (await addPerson(test.app, { email: 'staff@example.co.za', role: 'staff' })).cookie;
   return test;
 }
 
@@ -43,13 +46,17 @@ async function click(test: TestApp, fields: Record<string, string>, cachebreak: 
   return test.app.inject({ method: 'POST', url: `/wp-json/track-the-click/v3/click/${cachebreak}`, payload: body.payload, headers: { 'content-type': body.contentType } });
 }
 
-async function counts(test: TestApp, postId: string, location: string, nonce?: string) {
+/** A console user's session cookie: counts are shown to signed-in console users only. */
+let consoleCookie: string | null = null;
+
+async function counts(test: TestApp, postId: string, location: string, nonce?: string, session: string | null = consoleCookie) {
   const body = await multipartBody({ postID: postId, location });
+  const visitor = visitorCookie(test.app).cookie;
   return test.app.inject({
     method: 'POST',
     url: '/wp-json/track-the-click/v3/getpagelinkclicks/7',
     payload: body.payload,
-    headers: { 'content-type': body.contentType, ...visitorCookie(test.app), ...(nonce === undefined ? {} : { 'x-wp-nonce': nonce }) },
+    headers: { 'content-type': body.contentType, cookie: session === null ? visitor : `${visitor}; ${session}`, ...(nonce === undefined ? {} : { 'x-wp-nonce': nonce }) },
   });
 }
 
@@ -169,6 +176,29 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     const on = await appWith({ CLICK_COUNTS: 'on' });
     expect((await counts(on, '12', `${SITE}/`)).statusCode).toBe(403);
     expect((await counts(on, '12', `${SITE}/`, 'forged-nonce')).json()).toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+  });
+
+  // Track The Click shows counts to logged-in editors only; so does the site (README.md, "Click counts").
+  it('refuses counts to a visitor without a live console session, even with a good nonce', async () => {
+    const test = await appWith({ CLICK_COUNTS: 'on' });
+    await click(test, beacon());
+    const nonce = await fetchNonce(test.app, 'wp_rest');
+    const anonymous = await counts(test, '12', `${SITE}/`, nonce, null);
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toMatchObject({ code: 'ttc_console_session_required', data: { status: 403 } });
+    // The presence cookie that made the page ask is cleared: it will not ask again.
+    expect(String(anonymous.headers['set-cookie'])).toMatch(/console_signed_in=;/);
+    const forged = await counts(test, '12', `${SITE}/`, nonce, `__Host-console_session=${'A'.repeat(43)}`);
+    expect(forged.json()).toMatchObject({ code: 'ttc_console_session_required' });
+    const owner = await addPerson(test.app, { email: 'owner@example.co.za', role: 'owner' });
+    clock += SESSION_IDLE_MS;
+    // Idle for 30 minutes: the session has ended.
+    expect((await counts(test, '12', `${SITE}/`, nonce, owner.cookie)).json()).toMatchObject({ code: 'ttc_console_session_required' });
+    const fresh = await addPerson(test.app, { email: 'owner2@example.co.za', role: 'owner' });
+    expect((await counts(test, '12', `${SITE}/`, nonce, fresh.cookie)).json()).toEqual([{ target: `${SITE}/#projects`, anchor: 'See our projects', clicks: 1 }]);
+    // A revoked person's session counts for nothing.
+    await test.database.db.updateTable('console_people').set({ revoked_at: new Date(clock).toISOString() }).where('id', '=', fresh.id).execute();
+    expect((await counts(test, '12', `${SITE}/`, nonce, fresh.cookie)).statusCode).toBe(403);
   });
 
   it('deletes hits older than CLICK_RETAIN_DAYS', async () => {

@@ -52,6 +52,7 @@ describe(`console account and people routes on ${testDialect}`, () => {
     const out = await post(app(), api(CONSOLE_ACCESS_ROUTE.signOut), {}, person.cookie);
     expect(out.json()).toEqual({ ok: true });
     expect(out.cookies.find((c) => c.name === 'console_session')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'console_signed_in')?.value).toBe('');
     expect((await get(app(), api(CONSOLE_ACCESS_ROUTE.session), person.cookie)).statusCode).toBe(401);
 
     const signIn = async () => {

@@ -41,7 +41,11 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toEqual({ person: { id: person.id, email: 'owner@example.co.za', role: 'owner' } });
     const set = verify.cookies.find((c) => c.name === 'console_session')!;
-    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
+    // Path=/: the public pages' click counts need it (README.md, "Click counts").
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // Beside it the presence cookie, readable by pages, holding no secret.
+    expect(verify.cookies.find((c) => c.name === 'console_signed_in')).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(verify.cookies.find((c) => c.name === 'console_signed_in')?.httpOnly).toBeFalsy();
 
     const session = await get(app(), api(CONSOLE_ACCESS_ROUTE.session), cookieOf(verify));
     expect(session.json()).toMatchObject({ person: { email: 'owner@example.co.za' }, timeZone: 'Africa/Johannesburg', idleMinutes: 30 });
