@@ -3,6 +3,7 @@
 // answer checked with that protocol's struct. Refusals arrive as ConsoleApiError with the server's code.
 import { is } from 'superstruct';
 import type { ConsoleApi } from '../shared/console-api.client.ts';
+import { CONSOLE_HASH, hashWithQuery } from '../../validation/console/console-hashes.ts';
 import {
   SUBSCRIBERS_ROUTE,
   SubscriberAnswerStruct,
@@ -37,8 +38,7 @@ export function subscribersQueryOf(text: string): SubscribersQuery {
 
 /** The console address of the list with `query`: `#/subscribers?…`. */
 export function subscribersHash(query: SubscribersQuery): string {
-  const text = new URLSearchParams(subscribersSearchParams(query)).toString();
-  return text === '' ? '#/subscribers' : `#/subscribers?${text}`;
+  return hashWithQuery(CONSOLE_HASH.subscribers, new URLSearchParams(subscribersSearchParams(query)).toString());
 }
 
 export function createSubscribersClient(api: ConsoleApi) {
