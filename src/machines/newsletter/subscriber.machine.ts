@@ -14,11 +14,14 @@ import type { Subscriber } from '../../validation/newsletter/subscribers.protoco
 export interface SubscriberInput {
   api: ConsoleApi;
   id: number;
+  /** Only an owner acts on a subscriber (staff read). */
+  owner: boolean;
 }
 
 export interface SubscriberContext {
   api: ConsoleApi;
   id: number;
+  owner: boolean;
   subscriber: Subscriber | null;
   /** The unsubscribe note as typed. */
   note: string;
@@ -57,8 +60,8 @@ export const subscriberMachine = setup({
   guards: {
     isSignedOut: (_, { error }: Failure) => error instanceof ConsoleApiError && error.isSignedOut,
     isMissing: (_, { error }: Failure) => error instanceof ConsoleApiError && error.code === CONSOLE_REFUSAL.notFound,
-    isAwaitingConfirmation: ({ context }) => context.subscriber !== null && context.subscriber.pendingChange !== null,
-    isUnsubscribable: ({ context }) => context.subscriber !== null && context.subscriber.status !== 'unsubscribed',
+    isAwaitingConfirmation: ({ context }) => context.owner && context.subscriber !== null && context.subscriber.pendingChange !== null,
+    isUnsubscribable: ({ context }) => context.owner && context.subscriber !== null && context.subscriber.status !== 'unsubscribed',
     hasNote: ({ context }) => context.note.trim() !== '',
   },
   actions: {
@@ -72,7 +75,7 @@ export const subscriberMachine = setup({
   },
 }).createMachine({
   id: 'subscriber',
-  context: ({ input }) => ({ api: input.api, id: input.id, subscriber: null, note: '', problem: { code: '', message: '' } }),
+  context: ({ input }) => ({ api: input.api, id: input.id, owner: input.owner, subscriber: null, note: '', problem: { code: '', message: '' } }),
   initial: 'loading',
   states: {
     loading: {

@@ -71,11 +71,11 @@ function Facts({ subscriber, timeZone }: { subscriber: Subscriber; timeZone: str
 }
 
 export function SubscriberPage({ session, api, onSessionEnded, subscriberId, logic = subscriberMachine, inspect }: SubscriberPageProps) {
-  const actorRef = useActorRef(logic, { input: { api, id: subscriberId }, inspect: inspectWith(inspect) });
+  const owner = session.person.role === 'owner';
+  const actorRef = useActorRef(logic, { input: { api, id: subscriberId, owner }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const { context } = snapshot;
   const { subscriber } = context;
-  const owner = session.person.role === 'owner';
   const timeZone = session.timeZone;
   const busy = snapshot.hasTag('busy');
 
