@@ -10,7 +10,7 @@ import { csvText } from '../reports/csv.ts';
  * a time by id so an export never holds every subscriber in memory.
  */
 
-export const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'subscribed', 'unsubscribed'];
+export { SUBSCRIBER_STATUSES } from '../../src/validation/newsletter/subscribers.protocol.ts';
 
 export interface SubscriberFilter {
   status?: SubscriberStatus;

@@ -1,7 +1,7 @@
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
+import { CONSOLE_REFUSAL } from '../../src/validation/console/console-api.ts';
 import { SUBSCRIBERS_ERROR } from '../../src/validation/newsletter/subscribers.protocol.ts';
-import type { AuditActor } from '../console/console-audit.ts';
-import { recordAudit } from '../console/console-audit.ts';
+import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { RestError } from '../http/rest-error.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
@@ -25,7 +25,7 @@ export async function resendConfirmation(services: ResendServices, id: number, w
   const postgres = dialectOf(services.db) === 'postgres';
   await services.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).$if(postgres, (query) => query.forUpdate()).executeTakeFirst();
-    if (row === undefined) throw new RestError(404, 'console_not_found', 'There is no such subscriber.');
+    if (row === undefined) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such subscriber.');
     if (row.pending_change === null) throw new RestError(409, SUBSCRIBERS_ERROR.nothingToConfirm, 'Nothing of this subscriber is waiting for confirmation.');
     const change = JSON.parse(row.pending_change) as PendingChange;
     const form = services.findForm(change.formId);
