@@ -148,7 +148,8 @@ export const subscriberMachine = setup({
             ],
           },
         },
-        unsubscribed: { on: ACTIONS },
+        /** Done: neither action applies to someone who has left (the server answered them unsubscribed). */
+        unsubscribed: {},
         unsubscribeRefused: { on: ACTIONS },
       },
     },
