@@ -1,19 +1,22 @@
 /*
- * `npm run subscribers [-- --csv] [-- --status=subscribed]`: the newsletter's subscribers from
- * the database named by DATABASE_URL (the server's own setting), as a table, or as CSV on
- * stdout (`npm run -s subscribers -- --csv > subscribers.csv`) with each one's consent.
+ * `npm run subscribers [-- --csv | --brevo-csv] [-- --status=subscribed]`: the newsletter's
+ * subscribers from the database named by DATABASE_URL (the server's own setting), as a table,
+ * or as CSV on stdout (`npm run -s subscribers -- --csv > subscribers.csv`): `--csv` for a
+ * spreadsheet (each one's consent, formula-safe cells), `--brevo-csv` for a mailing service
+ * (Brevo's import columns, only subscribed people, no formula guard), the console's two exports.
  */
 import type { SubscriberStatus } from '../server/db/types.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
-import { SUBSCRIBER_STATUSES, formatSubscribers, listSubscribers, subscribersCsv } from '../server/newsletter/list-subscribers.ts';
+import { SUBSCRIBER_STATUSES, formatSubscribers, listSubscribers, subscribersCsvChunks, type SubscribersCsvKind } from '../server/newsletter/list-subscribers.ts';
 
-const USAGE = `usage: npm run subscribers -- [--csv] [--status=${SUBSCRIBER_STATUSES.join('|')}]\n`;
+const USAGE = `usage: npm run subscribers -- [--csv | --brevo-csv] [--status=${SUBSCRIBER_STATUSES.join('|')}]\n`;
 
 async function main(args: readonly string[]): Promise<number> {
-  let csv = false;
+  let csv: SubscribersCsvKind | null = null;
   let status: SubscriberStatus | undefined;
   for (const arg of args) {
-    if (arg === '--csv') csv = true;
+    if (arg === '--csv') csv = 'spreadsheet';
+    else if (arg === '--brevo-csv') csv = 'mailing-service';
     else if (arg.startsWith('--status=')) {
       const wanted = arg.slice('--status='.length);
       status = SUBSCRIBER_STATUSES.find((candidate) => candidate === wanted);
@@ -27,8 +30,11 @@ async function main(args: readonly string[]): Promise<number> {
     }
   }
   return runDatabaseCommand('subscribers', async (db, config) => {
-    const subscribers = await listSubscribers(db, status);
-    return csv ? subscribersCsv(subscribers) : formatSubscribers(subscribers, config.siteTimeZone);
+    const filter = status === undefined ? {} : { status };
+    if (csv === null) return formatSubscribers(await listSubscribers(db, filter), config.siteTimeZone);
+    let text = '';
+    for await (const chunk of subscribersCsvChunks(db, filter, csv)) text += chunk;
+    return text;
   });
 }
 

@@ -22,6 +22,7 @@ import clickHits from './plugins/click-hits.ts';
 import consoleGuard from './console/console-guard.ts';
 import consoleAccessRoutes from './console-access/console-access.routes.ts';
 import inboxRoutes from './inbox/inbox.route.ts';
+import subscribersRoutes from './newsletter/subscribers.route.ts';
 import { spamReleaser } from './spam-release.ts';
 import { company } from '../content/company.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
+  await app.register(subscribersRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

@@ -1,14 +1,24 @@
 import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
-import type { Kysely } from 'kysely';
-import type { Database, SubscriberStatus } from '../db/types.ts';
+import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
+import type { Database, NewsletterSubscribersTable, SubscriberStatus } from '../db/types.ts';
 import { csvText } from '../reports/csv.ts';
 
 /*
- * `npm run subscribers`: the subscribers with their latest sign-up consent (form, exact
- * wording, time), as a table for a terminal or as CSV for a spreadsheet or a mailing tool.
+ * The subscribers with their latest sign-up consent (form, exact wording, time), for
+ * `npm run subscribers` (a table for a terminal, or CSV) and the console's list and exports
+ * (README.md, "The console"): one filter (status, list, part of the address), read a batch at
+ * a time by id so an export never holds every subscriber in memory.
  */
 
-export const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'subscribed', 'unsubscribed'];
+export { SUBSCRIBER_STATUSES } from '../../src/validation/newsletter/subscribers.protocol.ts';
+
+export interface SubscriberFilter {
+  status?: SubscriberStatus;
+  /** A Brevo list id the subscriber is on. */
+  list?: number;
+  /** Part of the address, any case. */
+  q?: string;
+}
 
 export interface SubscriberListing {
   id: number;
@@ -24,18 +34,30 @@ export interface SubscriberListing {
   consent: { formId: number | null; wording: string; at: string } | null;
 }
 
-export async function listSubscribers(db: Kysely<Database>, status?: SubscriberStatus): Promise<SubscriberListing[]> {
-  const rows = await db
-    .selectFrom('newsletter_subscribers')
-    .selectAll()
-    .$if(status !== undefined, (query) => query.where('status', '=', status as SubscriberStatus))
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+type SubscriberQuery = SelectQueryBuilder<Database, 'newsletter_subscribers', object>;
+
+/** The subscribers of `filter` (status aside when `status: false`), as a query to select from. */
+export function filteredSubscribers(db: Kysely<Database>, filter: SubscriberFilter, { status = true } = {}): SubscriberQuery {
+  const { list, q } = filter;
+  // Addresses are stored lower case (subscribe.ts); LIKE's own wildcards in the search are escaped.
+  const pattern = q === undefined ? '' : `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return (db.selectFrom('newsletter_subscribers') as SubscriberQuery)
+    .$if(status && filter.status !== undefined, (query) => query.where('status', '=', filter.status!))
+    .$if(q !== undefined, (query) => query.where(sql<boolean>`email like ${pattern} escape '\\'`))
+    // `lists` is a JSON array of integers without spaces ("[2,4]"): a list id is one of its comma-separated items.
+    .$if(list !== undefined, (query) => query.where(sql<boolean>`',' || replace(replace(lists, '[', ''), ']', '') || ',' like ${`%,${list},%`}`));
+}
+
+export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
+
+/** The rows as listings, each with its latest sign-up consent. */
+export async function listingsOf(db: Kysely<Database>, rows: readonly SubscriberRow[]): Promise<SubscriberListing[]> {
+  if (rows.length === 0) return [];
   const consents = await db
     .selectFrom('newsletter_consents')
     .select(['subscriber_id', 'form_id', 'wording', 'created_at'])
     .where('action', '=', 'subscribe')
+    .where('subscriber_id', 'in', rows.map((row) => row.id))
     .orderBy('id')
     .execute();
   // Ordered by id, so the last one written per subscriber wins.
@@ -55,6 +77,38 @@ export async function listSubscribers(db: Kysely<Database>, status?: SubscriberS
       consent: consent === undefined ? null : { formId: consent.form_id, wording: consent.wording, at: consent.created_at },
     };
   });
+}
+
+const BATCH = 500;
+
+/** Every subscriber of `filter`, oldest first, a batch at a time. */
+export async function* subscriberBatches(db: Kysely<Database>, filter: SubscriberFilter): AsyncGenerator<SubscriberListing[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await filteredSubscribers(db, filter).selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    if (rows.length === 0) return;
+    yield await listingsOf(db, rows);
+    after = rows[rows.length - 1]!.id;
+    if (rows.length < BATCH) return;
+  }
+}
+
+export async function listSubscribers(db: Kysely<Database>, filter: SubscriberFilter = {}): Promise<SubscriberListing[]> {
+  const all: SubscriberListing[] = [];
+  for await (const batch of subscriberBatches(db, filter)) all.push(...batch);
+  return all;
+}
+
+/** The attribute names any subscriber of `filter` has, sorted: the CSV's attribute columns. */
+async function attributeNamesOf(db: Kysely<Database>, filter: SubscriberFilter): Promise<string[]> {
+  const names = new Set<string>();
+  let after = 0;
+  for (;;) {
+    const rows = await filteredSubscribers(db, filter).select(['id', 'attributes', 'dates']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    for (const row of rows) for (const json of [row.attributes, row.dates]) for (const name of Object.keys(JSON.parse(json) as object)) names.add(name);
+    if (rows.length < BATCH) return [...names].sort();
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** A plain-text table, one line per subscriber. */
@@ -80,17 +134,16 @@ export function formatSubscribers(subscribers: readonly SubscriberListing[], tim
   return `${out.join('\n')}\n`;
 }
 
-/**
- * RFC 4180 CSV (reports/csv.ts: formula-safe cells), one column per attribute any subscriber
- * has; SMS numbers, which start with +, therefore read '+27….
- */
-export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
-  const attributeNames = [...new Set(subscribers.flatMap((item) => Object.keys(item.attributes)))].sort();
-  const header = [
-    'email', 'status', 'lists', 'sms', ...attributeNames,
-    'created_at', 'confirmed_at', 'unsubscribed_at', 'consent_form_id', 'consent_wording', 'consent_at',
-  ];
-  const rows = subscribers.map((item) => [
+/** The two CSV files: every column for a spreadsheet, or Brevo's import columns for a mailing service. */
+export type SubscribersCsvKind = 'spreadsheet' | 'mailing-service';
+
+const SPREADSHEET_COLUMNS = {
+  before: ['email', 'status', 'lists', 'sms'],
+  after: ['created_at', 'confirmed_at', 'unsubscribed_at', 'consent_form_id', 'consent_wording', 'consent_at'],
+} as const;
+
+function spreadsheetRow(item: SubscriberListing, attributeNames: readonly string[]): string[] {
+  return [
     item.email,
     item.status,
     item.lists.join(';'),
@@ -102,7 +155,41 @@ export function subscribersCsv(subscribers: readonly SubscriberListing[]): strin
     item.consent?.formId == null ? '' : String(item.consent.formId),
     item.consent?.wording ?? '',
     item.consent?.at ?? '',
-  ]);
-  return csvText([header, ...rows]);
+  ];
 }
 
+/**
+ * For a spreadsheet: RFC 4180 CSV (reports/csv.ts: formula-safe cells), one column per
+ * attribute any subscriber has; SMS numbers, which start with +, therefore read '+27….
+ */
+export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
+  const attributeNames = [...new Set(subscribers.flatMap((item) => Object.keys(item.attributes)))].sort();
+  return csvText([[...SPREADSHEET_COLUMNS.before, ...attributeNames, ...SPREADSHEET_COLUMNS.after], ...subscribers.map((item) => spreadsheetRow(item, attributeNames))]);
+}
+
+/**
+ * A CSV file of `filter`'s subscribers, in pieces; `done(rows)` runs after the last row.
+ * - `spreadsheet`: every subscriber of the filter, every column, formula-safe cells.
+ * - `mailing-service`: Brevo's contact import: only subscribed people, `EMAIL`, the attributes
+ *   by their Brevo names (dates yyyy-mm-dd), `SMS` with its country code (+27…); no formula
+ *   guard, which would corrupt the numbers; not meant to be opened in a spreadsheet.
+ */
+export async function* subscribersCsvChunks(
+  db: Kysely<Database>,
+  filter: SubscriberFilter,
+  kind: SubscribersCsvKind,
+  done: (rows: number) => Promise<void> = async () => {},
+): AsyncGenerator<string> {
+  const brevo = kind === 'mailing-service';
+  const chosen: SubscriberFilter = brevo ? { ...filter, status: 'subscribed' } : filter;
+  const names = await attributeNamesOf(db, chosen);
+  yield brevo ? csvText([['EMAIL', ...names, 'SMS']], { formulaSafe: false }) : csvText([[...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
+  let count = 0;
+  for await (const batch of subscriberBatches(db, chosen)) {
+    yield brevo
+      ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), item.sms ?? '']), { formulaSafe: false })
+      : csvText(batch.map((item) => spreadsheetRow(item, names)));
+    count += batch.length;
+  }
+  await done(count);
+}

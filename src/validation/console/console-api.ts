@@ -61,5 +61,7 @@ export const AUDIT_ACTIONS = [
   'spam-mark',
   'deletion',
   'mail-retry',
+  'subscriber-unsubscribe',
+  'confirmation-resend',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'spam-mark': 'Marked a message as spam',
   deletion: 'Deleted a message',
   'mail-retry': 'Tried a message\u2019s mail again',
+  'subscriber-unsubscribe': 'Unsubscribed someone at their request',
+  'confirmation-resend': 'Sent a confirmation mail again',
 };
 
 function detailText(detail: Record<string, unknown>): string {

@@ -131,6 +131,13 @@ describe(`npm run subscribers on ${testDialect}`, () => {
     expect(only.stdout.trimEnd().split('\r\n').map((line) => line.split(',')[0])).toEqual(['email', 'thandi@example.co.za']);
   });
 
+  it('exports Brevo\'s import columns for a mailing service (--brevo-csv): only subscribed people, no formula guard', async () => {
+    await seeded();
+    const { code, stdout, stderr } = await subscribers(['--brevo-csv']);
+    expect([code, stderr]).toEqual([0, '']);
+    expect(stdout).toBe('EMAIL,FIRSTNAME,PROJECT_DATE,SMS\r\nthandi@example.co.za,"=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,+27825550123\r\n');
+  });
+
   it('says so when there are none, and refuses unknown options with exit code 2', async () => {
     database = await createTestDatabase();
     expect((await subscribers()).stdout).toBe('No subscribers.\n');

@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validation/console/console-api.ts';
+import {
+  SUBSCRIBERS_ERROR,
+  SUBSCRIBERS_ROUTE,
+  UnsubscribeBodyStruct,
+  ownerUnsubscribeWording,
+  type SubscriberAnswer,
+  type SubscribersPage,
+} from '../../src/validation/newsletter/subscribers.protocol.ts';
+import { recordAudit } from '../console/console-audit.ts';
+import { consoleBody, idParam } from '../console/console-body.ts';
+import { auditActorOf, consoleRoute } from '../console/console-guard.ts';
+import { RestError } from '../http/rest-error.ts';
+import { subscribersCsvChunks, type SubscribersCsvKind } from './list-subscribers.ts';
+import { resendConfirmation } from './resend-confirmation.ts';
+import { newsletterNames, parseSubscribersQuery, subscriberOf, subscriberRow, subscribersPage } from './subscriber-console.ts';
+import { unsubscribeSubscriber } from './subscription-links.ts';
+
+/*
+ * The subscribers' console routes (README.md, "The console"), below CONSOLE_API, each behind
+ * the console's checks (server/console/console-guard.ts): staff and owners read the list and
+ * each subscriber; only an owner resends a confirmation mail, unsubscribes someone at their
+ * request and exports (personal data). Every action and export is in the audit log.
+ */
+
+const route = (path: string) => `${CONSOLE_API}${path}`;
+
+const notFound = () => new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such subscriber.');
+
+/** The subscriber id of the path: a positive 32-bit integer (the column's type), else no such subscriber. */
+function subscriberId(request: FastifyRequest): number {
+  const id = idParam((request.params as Record<string, string | undefined>).id);
+  if (id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+const EXPORT_FILES: Record<SubscribersCsvKind, { route: string; name: string; bom: string }> = {
+  // A byte order mark, so spreadsheets read the file as UTF-8; none for Brevo, whose import would read it into EMAIL.
+  spreadsheet: { route: SUBSCRIBERS_ROUTE.exportSpreadsheet, name: 'subscribers', bom: '\uFEFF' },
+  'mailing-service': { route: SUBSCRIBERS_ROUTE.exportMailingService, name: 'subscribers-for-brevo', bom: '' },
+};
+
+export default fp(
+  async function subscribersRoutes(app: FastifyInstance) {
+    const { db } = app;
+    const names = () => newsletterNames(app.newsletterForms.all());
+
+    async function answer(id: number): Promise<SubscriberAnswer> {
+      const row = await subscriberRow(db, id);
+      if (row === undefined) throw notFound();
+      return { subscriber: await subscriberOf(db, names(), row) };
+    }
+
+    app.get(route(SUBSCRIBERS_ROUTE.subscribers), consoleRoute('staff'), async (request): Promise<SubscribersPage> => {
+      const { filter, page } = parseSubscribersQuery(request.query);
+      return subscribersPage(db, names(), filter, page);
+    });
+
+    for (const [kind, file] of Object.entries(EXPORT_FILES) as Array<[SubscribersCsvKind, (typeof EXPORT_FILES)[SubscribersCsvKind]]>) {
+      app.get(route(file.route), consoleRoute('owner'), async (request, reply: FastifyReply) => {
+        const { filter } = parseSubscribersQuery(request.query);
+        const who = auditActorOf(request);
+        // The company's day (SITE_TIMEZONE), as yyyy-mm-dd.
+        const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(app.clock());
+        async function* chunks() {
+          yield file.bom;
+          yield* subscribersCsvChunks(db, filter, kind, async (rows) => {
+            await recordAudit(db, who, { action: 'export', subject: 'subscribers', detail: { kind, filter, rows }, now: app.clock() });
+          });
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.name}-${day}.csv"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(Readable.from(chunks()));
+      });
+    }
+
+    app.get(route(SUBSCRIBERS_ROUTE.subscriber), consoleRoute('staff'), async (request) => answer(subscriberId(request)));
+
+    app.post(route(SUBSCRIBERS_ROUTE.resend), consoleRoute('owner'), async (request) => {
+      const id = subscriberId(request);
+      consoleBody(request, EmptyBodyStruct);
+      const { config } = app;
+      await resendConfirmation(
+        { db, secrets: app.secrets, siteUrl: config.siteUrl, now: app.clock, domainMailLimit: config.newsletterDomainMailLimit, findForm: (formId) => app.newsletterForms.find(formId) },
+        id,
+        auditActorOf(request),
+      );
+      app.outbox.queued();
+      return answer(id);
+    });
+
+    app.post(route(SUBSCRIBERS_ROUTE.unsubscribe), consoleRoute('owner'), async (request) => {
+      const id = subscriberId(request);
+      const { note } = consoleBody(request, UnsubscribeBodyStruct);
+      const row = await subscriberRow(db, id);
+      if (row === undefined) throw notFound();
+      if (row.status === 'unsubscribed') throw new RestError(409, SUBSCRIBERS_ERROR.alreadyUnsubscribed, 'This person is already unsubscribed.');
+      const now = app.clock();
+      await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now });
+      await recordAudit(db, auditActorOf(request), { action: 'subscriber-unsubscribe', subject: `subscriber ${id}`, detail: { note: note.trim() }, now });
+      return answer(id);
+    });
+  },
+  { name: 'subscribers-routes', fastify: '5.x', dependencies: ['console-guard'] },
+);

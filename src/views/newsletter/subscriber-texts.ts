@@ -1,0 +1,34 @@
+// The words the subscribers' console pages use for statuses, consent actions and the server's refusals.
+import { SUBSCRIBERS_ERROR, type ConsentEntry, type NewsletterListRef, type SubscriberState } from '../../validation/newsletter/subscribers.protocol.ts';
+
+export const STATUS_LABEL: Record<SubscriberState, string> = {
+  pending: 'Waiting for confirmation',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+};
+
+export const CONSENT_LABEL: Record<ConsentEntry['action'], string> = {
+  subscribe: 'Signed up',
+  confirm: 'Confirmed',
+  unsubscribe: 'Unsubscribed',
+};
+
+export const listNames = (lists: readonly NewsletterListRef[]): string => (lists.length === 0 ? 'No lists' : lists.map((list) => list.label).join(', '));
+
+/** Why an owner's action was refused, in the page's words (the server's message otherwise). */
+export function refusalText(problem: { code: string; message: string }): string {
+  switch (problem.code) {
+    case SUBSCRIBERS_ERROR.resentTooSoon:
+      return 'A confirmation mail was sent less than an hour ago. Wait an hour before sending another.';
+    case SUBSCRIBERS_ERROR.mailLimited:
+      return 'This mailbox has had its confirmation mail for today (the sign-up form allows one a day per mailbox, and a limited number per domain). Try again tomorrow.';
+    case SUBSCRIBERS_ERROR.nothingToConfirm:
+      return 'Nothing of this subscriber is waiting for confirmation any more.';
+    case SUBSCRIBERS_ERROR.noConfirmationMail:
+      return 'The form this sign-up came from no longer sends a confirmation mail.';
+    case SUBSCRIBERS_ERROR.alreadyUnsubscribed:
+      return 'This person is already unsubscribed.';
+    default:
+      return problem.message;
+  }
+}
