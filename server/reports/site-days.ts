@@ -1,6 +1,7 @@
 /*
  * The company's days (SITE_TIMEZONE, README.md "The inbox"): the inbox's date filter takes
- * whole days as the company counts them, and the export writes times as its staff read them.
+ * whole days as the company counts them, and the export writes times as its staff read them;
+ * the click reports (README.md "Click tracking") count clicks per company day.
  * Built on Intl's time zone data, so summer time (where a zone has it) is right.
  */
 
@@ -33,6 +34,12 @@ export function isCalendarDay(day: string): boolean {
   if (match === null) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   return date.toISOString().slice(0, 10) === day;
+}
+
+/** The calendar day `days` after `day` (both `YYYY-MM-DD`; `days` may be negative). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The instant a company day (`YYYY-MM-DD`) starts, in ms; `days` later days with `days`. */
