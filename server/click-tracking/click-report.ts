@@ -38,8 +38,13 @@ export async function clickReport(db: Kysely<Database>, options: ClickReportOpti
 
 export const CLICK_REPORT_HEADER = ['page', 'target', 'anchor', 'clicks', 'first', 'last'] as const;
 
+/** The report's rows as CSV lines, without the header (the console's export streams them in batches). */
+export function clickReportCsvRows(rows: readonly ClickReportRow[]): string {
+  return csvText(rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last]));
+}
+
 export function clickReportCsv(rows: readonly ClickReportRow[]): string {
-  return csvText([[...CLICK_REPORT_HEADER], ...rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last])]);
+  return csvText([[...CLICK_REPORT_HEADER]]) + clickReportCsvRows(rows);
 }
 
 /** A plain-text table for a terminal, its times in `timeZone` (SITE_TIMEZONE). */

@@ -5,6 +5,11 @@
  * Built on Intl's time zone data, so summer time (where a zone has it) is right.
  */
 
+import { addDays, isCalendarDay } from '../../src/validation/shared/site-time.ts';
+
+// Calendar days are browser-safe (the console checks a date range with the same rules).
+export { addDays, isCalendarDay };
+
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -26,20 +31,6 @@ function wallClock(ms: number, timeZone: string): Record<'year' | 'month' | 'day
 function offsetAt(ms: number, timeZone: string): number {
   const wall = wallClock(ms, timeZone);
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(ms / 1000) * 1000;
-}
-
-/** Whether `YYYY-MM-DD` names a real calendar day. */
-export function isCalendarDay(day: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (match === null) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === day;
-}
-
-/** The calendar day `days` after `day` (both `YYYY-MM-DD`; `days` may be negative). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The instant a company day (`YYYY-MM-DD`) starts, in ms; `days` later days with `days`. */
