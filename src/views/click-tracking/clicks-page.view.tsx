@@ -32,9 +32,9 @@ export interface ClicksPageProps extends ConsolePageProps {
 }
 
 const dayFormats = {
-  long: new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
-  medium: new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }),
-  short: new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+  long: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+  medium: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }),
+  short: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }),
 };
 /** A company day (`YYYY-MM-DD`, already in SITE_TIMEZONE) as people read it. */
 export const formatDay = (day: string, style: keyof typeof dayFormats = 'medium') => dayFormats[style].format(new Date(`${day}T00:00:00Z`));

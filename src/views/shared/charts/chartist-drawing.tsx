@@ -52,7 +52,9 @@ export default function ChartistDrawing(props: ChartDrawingProps) {
   const { kind, points } = props;
   const attach = useCallback(
     (host: HTMLDivElement | null) => {
-      if (host === null) return undefined;
+      // Chartist draws a moment later (its own timer) and needs matchMedia for its options; a
+      // browser without it (or a test's DOM) keeps the table, which carries the same numbers.
+      if (host === null || typeof window.matchMedia !== 'function') return undefined;
       try {
         const chart = draw(host, { kind, points });
         return () => {
