@@ -179,7 +179,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
         <h2 id="clicks-dates-title">Or choose the days</h2>
         <ErrorSummary formId={FORM_ID} items={errorItems(FORM_ID, DATE_FIELDS, errors)} summaryRef={summaryRef} headingLevel={3} />
         <div className="clicks-dates__fields">
-          <TextField formId={FORM_ID} name="from" type="date" label="First day" hint="For example 2026-10-01." value={context.dates.from} error={errors.from} onChange={change('from')} />
+          <TextField formId={FORM_ID} name="from" type="date" label="First day" value={context.dates.from} error={errors.from} onChange={change('from')} />
           <TextField formId={FORM_ID} name="to" type="date" label="Last day" hint="At most a year after the first." value={context.dates.to} error={errors.to} onChange={change('to')} />
           <button type="submit" className="console-button console-button--primary">
             Show these days
