@@ -102,7 +102,7 @@ describe(`migrations on ${testDialect}`, () => {
       click_links: ['anchor', 'created_at', 'id', 'link_hash', 'page_url', 'post_id', 'target'],
       click_hits: ['clicked_at', 'id', 'link_id'],
       newsletter_subscribers: [
-        'attributes', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',
+        'attributes', 'brevo_error', 'brevo_synced_at', 'confirmation_sent_at', 'confirmed_at', 'created_at', 'dates', 'email', 'form_id', 'id',
         'lists', 'pending_change', 'sms', 'status', 'unsubscribed_at', 'updated_at',
       ],
       newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
