@@ -1,39 +1,53 @@
 // Track The Click in real Chromium, against a server of its own with click counts on
 // (CLICK_COUNTS=on) and its own database: an in-page link, an outside link (a new tab), an image
 // link and a middle click each store a hit with the right fields, read back through the counts
-// endpoint and `npm run clicks`; the counts then show on the links; a visitor whose browser
-// sends Global Privacy Control sends nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// endpoint and `npm run clicks`; the counts then show on the links for someone signed in to the
+// console (a passkey from Chromium's virtual authenticator), while an anonymous visitor never
+// asks for them and the endpoint refuses them (README.md, "Click counts"); a visitor whose browser
+// sends Global Privacy Control sends nothing. On http://localhost:<port>: WebAuthn refuses IP
+// addresses as relying-party ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freePort, runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
+import { runScript } from '../server/helpers/server-process.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 const LINKEDIN = 'https://www.linkedin.com/company/lumina-display-engineering';
 const HOME_POST_ID = '7';
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: ConsoleServer;
 let origin = '';
 let env: Record<string, string>;
+/** A browser signed in to the console as the owner, and its session's Cookie header. */
+let owner: BrowserContext;
+let ownerCookie = '';
 
 beforeAll(async () => {
   browser = await launchChromium();
-  dataDir = mkdtempSync(join(tmpdir(), 'site-clicks-e2e-'));
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  env = { DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`, UPLOAD_DIR: join(dataDir, 'uploads'), SITE_URL: origin, CLICK_COUNTS: 'on' };
-  server = await startServerProcess(env, port, 30_000);
+  server = await startConsoleServer('clicks', { CLICK_COUNTS: 'on' });
+  origin = server.baseUrl;
+  env = server.env;
+  owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await owner.newPage();
+  await addVirtualAuthenticator(page);
+  await page.goto(await server.invite('owner@lumina.test', 'owner'));
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 15_000 });
+  const cookies = await owner.cookies(`${origin}/`);
+  // The session reaches the public pages (Path=/), with the presence cookie beside it.
+  expect(cookies.find((cookie) => cookie.name === 'console_signed_in')).toMatchObject({ value: '1', path: '/', httpOnly: false });
+  const session = cookies.find((cookie) => cookie.name === 'console_session');
+  expect(session).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
+  ownerCookie = `console_session=${session?.value}`;
+  await page.close();
 });
 
 afterAll(async () => {
+  await owner?.close();
   await browser?.close();
-  server?.child.kill('SIGTERM');
-  await server?.exit;
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** A page whose outside links answer locally (the network is closed) and whose beacons are recorded. */
@@ -53,15 +67,20 @@ async function openHome(context: BrowserContext): Promise<{ page: Page; beacons:
 /** Waits for the next beacon to leave (its answer may be cut off when the page navigates away). */
 const nextHit = (page: Page) => page.context().waitForEvent('request', { predicate: (request) => /\/track-the-click\/v3\/click\/\d+$/.test(request.url()), timeout: 10_000 });
 
-async function countsOf(location: string, postId: string) {
+/** The counts endpoint asked with a fresh nonce, by the signed-in owner or (`session: ''`) anonymously. */
+async function askCounts(location: string, postId: string, session = ownerCookie): Promise<Response> {
   const nonceAnswer = await fetch(`${origin}/wp-json/site/v1/nonce/wp_rest`);
   const { nonce } = (await nonceAnswer.json()) as { nonce: string };
   // The nonce is valid only with the cookie that came with it, as a browser sends it back.
-  const cookie = nonceAnswer.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+  const cookie = [nonceAnswer.headers.getSetCookie()[0]?.split(';')[0] ?? '', session].filter(Boolean).join('; ');
   const body = new FormData();
   body.append('postID', postId);
   body.append('location', location);
-  const response = await fetch(`${origin}/wp-json/track-the-click/v3/getpagelinkclicks/1`, { method: 'POST', body, headers: { 'X-WP-Nonce': nonce, cookie } });
+  return fetch(`${origin}/wp-json/track-the-click/v3/getpagelinkclicks/1`, { method: 'POST', body, headers: { 'X-WP-Nonce': nonce, cookie } });
+}
+
+async function countsOf(location: string, postId: string) {
+  const response = await askCounts(location, postId);
   expect(response.status).toBe(200);
   return (await response.json()) as Array<{ target: string; anchor: string; clicks: number }>;
 }
@@ -70,7 +89,8 @@ describe('click tracking in Chromium', () => {
   it('stores a hit for an in-page link, an outside link, an image link and a middle click', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, beacons } = await openHome(context);
-    expect(beacons).toEqual(['POST /wp-json/track-the-click/v3/getpagelinkclicks/1']);
+    // An anonymous visitor does not ask for counts.
+    expect(beacons).toEqual([]);
 
     // In-page: the menu's "Projects" link.
     const menuLink = page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Projects', exact: true });
@@ -94,7 +114,7 @@ describe('click tracking in Chromium', () => {
     const imageHref = await imageLink.evaluate((link) => (link as HTMLAnchorElement).href);
     await Promise.all([nextHit(page), imageLink.click()]);
     await page.locator('.lg-container').waitFor({ state: 'attached' });
-    expect(beacons.filter((beacon) => beacon.includes('/click/'))).toEqual([2, 3, 4, 5].map((n) => `POST /wp-json/track-the-click/v3/click/${n}`));
+    expect(beacons.filter((beacon) => beacon.includes('/click/'))).toEqual([1, 2, 3, 4].map((n) => `POST /wp-json/track-the-click/v3/click/${n}`));
 
     // Stored: read back through the counts endpoint (a beacon is acknowledged once committed).
     const sortedCounts = async () => (await countsOf(`${origin}/`, HOME_POST_ID)).sort((a, b) => a.target.localeCompare(b.target));
@@ -122,17 +142,32 @@ describe('click tracking in Chromium', () => {
       ...[`${HOME_POST_ID},${origin}/#projects,Projects,1`, `${HOME_POST_ID},${imageHref},image:${imageSrc},1`].sort(),
     ]);
 
-    // Back on the page, the counts show on the links that were followed.
+    // Back on the page, the anonymous visitor still sees no counts and asks for none; the
+    // endpoint refuses them anyway.
+    beacons.length = 0;
     await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
-    await expect.poll(() => menuLink.getAttribute('data-clicks'), { timeout: 10_000 }).toBe('1');
-    expect(await social.getAttribute('data-clicks')).toBe('2');
-    expect(await social.getAttribute('title')).toBe('Followed 2 times');
-    expect(await page.locator('.gallery-item__link').first().getAttribute('data-clicks')).toBe('1');
-    // The bubble is drawn, and the link's accessible name stays its own.
-    expect(await menuLink.evaluate((link) => getComputedStyle(link, '::after').content)).toMatch(/attr|"1"/);
-    await menuLink.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('click-counts-1280') });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(beacons).toEqual([]);
+    expect(await page.locator('[data-clicks]').count()).toBe(0);
+    const refused = await askCounts(`${origin}/`, HOME_POST_ID, '');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'ttc_console_session_required' });
     await context.close();
+
+    // The owner, signed in to the console, sees the counts on the links that were followed.
+    const { page: ownersPage, beacons: ownersRequests } = await openHome(owner);
+    const ownersMenuLink = ownersPage.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Projects', exact: true });
+    const ownersSocial = ownersPage.locator('.social-links__link[href*="linkedin"]').first();
+    await expect.poll(() => ownersMenuLink.getAttribute('data-clicks'), { timeout: 10_000 }).toBe('1');
+    expect(ownersRequests[0]).toBe('POST /wp-json/track-the-click/v3/getpagelinkclicks/1');
+    expect(await ownersSocial.getAttribute('data-clicks')).toBe('2');
+    expect(await ownersSocial.getAttribute('title')).toBe('Followed 2 times');
+    expect(await ownersPage.locator('.gallery-item__link').first().getAttribute('data-clicks')).toBe('1');
+    // The bubble is drawn, and the link's accessible name stays its own.
+    expect(await ownersMenuLink.evaluate((link) => getComputedStyle(link, '::after').content)).toMatch(/attr|"1"/);
+    await ownersMenuLink.scrollIntoViewIfNeeded();
+    await ownersPage.screenshot({ path: screenshotPath('click-counts-1280') });
+    await ownersPage.close();
   });
 
   it('sends nothing for a visitor whose browser sends Global Privacy Control', async () => {
