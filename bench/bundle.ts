@@ -3,6 +3,8 @@
 // index.html with every chunk it imports, and the application it loads right after the first
 // paint (src/hydrate.tsx) with every chunk that imports; read from Vite's manifest. Code not
 // needed at once (gallery, slider, maps, gsap, the sections after the hero) must be split off.
+// The console (/admin/, its own build) has a budget of its own for its first screen, its
+// JavaScript and CSS; each chunk it loads later (a page's charts) is printed on its own.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +29,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
@@ -53,6 +56,11 @@ function initialUrls(chunks: Manifest, entry: string, loadedAtOnce: ReadonlySet<
   return urls;
 }
 
+/** The stylesheets of those chunks (the console's first screen counts its CSS too). */
+function cssOf(chunks: Manifest, urls: ReadonlySet<string>): Set<string> {
+  return new Set(Object.values(chunks).flatMap((chunk) => (urls.has(`/${chunk.file}`) ? (chunk.css ?? []).map((file) => `/${file}`) : [])));
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Prints each URL's size and the total; false when over the budget. */
 function measure(label: string, urls: ReadonlySet<string>, budget: number): boolean {
@@ -73,6 +81,7 @@ for (const key of LOADED_AT_ONCE) {
   if (!homeUrls.has(`/${manifest[key]?.file ?? ''}`)) fail(`${key} is not loaded by the entry any more: update LOADED_AT_ONCE`);
 }
 const consoleUrls = initialUrls(consoleManifest, 'admin/index.html', new Set());
+const consoleFirstScreen = new Set([...consoleUrls, ...cssOf(consoleManifest, consoleUrls)]);
 // The pages themselves must name their entries (a build whose HTML loads something else is not measured).
 const page = readFileSync(join(root, 'index.html'), 'utf8');
 if (!page.includes(`src="/${manifest['index.html']?.file}"`)) fail("dist/client/index.html does not load the manifest's entry");
@@ -91,5 +100,14 @@ const leaking = everySiteChunk.filter((file) => readFileSync(join(root, file), '
 if (leaking.length > 0) fail(`site chunks carry console code (/admin/api): ${leaking.join(', ')}`);
 
 const homeFits = measure('initial JavaScript of /', homeUrls, BUDGET_BYTES);
-const consoleFits = measure("console's first screen (/admin/)", consoleUrls, CONSOLE_BUDGET_BYTES);
+const consoleFits = measure("console's first screen (/admin/, JavaScript and CSS)", consoleFirstScreen, CONSOLE_BUDGET_BYTES);
+// Loaded later, when a console page needs them: each with what it brings that the first screen has not.
+for (const [key, chunk] of Object.entries(consoleManifest)) {
+  if (consoleUrls.has(`/${chunk.file}`) || !chunk.file.endsWith('.js')) continue;
+  const later = initialUrls(consoleManifest, key, new Set());
+  const own = new Set([...later, ...cssOf(consoleManifest, later)].filter((url) => !consoleFirstScreen.has(url)));
+  let total = 0;
+  for (const url of own) total += gzipSync(readFileSync(join(root, url)), { level: 9 }).length;
+  console.log(`${kb(total).padStart(9)} gz  console chunk loaded later: ${key} (${[...own].join(', ')})`);
+}
 if (!homeFits || !consoleFits) process.exit(1);
