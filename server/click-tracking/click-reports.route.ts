@@ -66,10 +66,11 @@ export default fp(
       const who = auditActorOf(request);
       async function* csv(): AsyncGenerator<string> {
         const rows = (await linkClicks(db, period)).map((row) => ({ ...row, page: pageName(row.page) }));
+        // Audited before the first byte: a download broken off is an export all the same.
+        await recordAudit(db, who, { action: 'export', subject: 'clicks', detail: { from, to, days, rows: rows.length }, now: app.clock() });
         // A byte order mark, so spreadsheets read the UTF-8 as such (as the inbox's export).
         yield `\uFEFF${clickReportCsv([])}`;
         for (let start = 0; start < rows.length; start += 500) yield clickReportCsvRows(rows.slice(start, start + 500));
-        await recordAudit(db, who, { action: 'export', subject: 'clicks', detail: { from, to, days, rows: rows.length }, now: app.clock() });
       }
       return reply
         .type('text/csv; charset=utf-8')

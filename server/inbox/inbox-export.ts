@@ -22,17 +22,30 @@ function pageOf(meta: string): string {
   return typeof url === 'string' ? url : '';
 }
 
-/** The export's text, in pieces; `done(rows)` runs once the last row is written. */
+/**
+ * The export's text, in pieces; `done(rows, complete)` runs once the last row is written, or
+ * when the download is broken off (`complete` false: the rows sent so far), so every export is
+ * audited however it ends.
+ */
 export async function* exportRows(
   db: Kysely<Database>,
   catalogue: MessageCatalogue,
   filter: InboxFilter,
   timeZone: string,
-  done: (rows: number) => Promise<void>,
+  done: (rows: number, complete: boolean) => Promise<void>,
 ): AsyncGenerator<string> {
+  let count = 0;
+  let complete = false;
+  try {
+    yield* messageRows();
+    complete = true;
+  } finally {
+    await done(count, complete);
+  }
+
+  async function* messageRows(): AsyncGenerator<string> {
   yield `\uFEFF${csvText([[...EXPORT_COLUMNS]])}`;
   let after: Keyset | null = null;
-  let count = 0;
   for (;;) {
     const rows = await listMessages(db, filter, { timeZone, after, limit: BATCH });
     if (rows.length === 0) break;
@@ -56,5 +69,5 @@ export async function* exportRows(
     after = { id: last.id };
     if (rows.length < BATCH) break;
   }
-  await done(count);
+  }
 }

@@ -88,8 +88,9 @@ export default fp<InboxRouteOptions>(
       const { filter } = parseInboxQuery(request.query, { cursor: false });
       const who = auditActorOf(request);
       const now = app.clock();
-      const rows = exportRows(db, catalogue, filter, timeZone, async (count) => {
-        await recordAudit(db, who, { action: 'export', subject: 'messages', detail: { filter, rows: count }, now: app.clock() });
+      const rows = exportRows(db, catalogue, filter, timeZone, async (count, complete) => {
+        // Also a download broken off: the rows that left, said to be interrupted.
+        await recordAudit(db, who, { action: 'export', subject: 'messages', detail: { filter, rows: count, ...(complete ? {} : { interrupted: true }) }, now: app.clock() });
       });
       return reply
         .type('text/csv; charset=utf-8')

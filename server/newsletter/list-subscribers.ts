@@ -168,28 +168,37 @@ export function subscribersCsv(subscribers: readonly SubscriberListing[]): strin
 }
 
 /**
- * A CSV file of `filter`'s subscribers, in pieces; `done(rows)` runs after the last row.
+ * A CSV file of `filter`'s subscribers, in pieces; `done(rows, complete)` runs after the last
+ * row, or when the download is broken off (`complete` false: the rows sent so far), so every
+ * export is audited however it ends.
  * - `spreadsheet`: every subscriber of the filter, every column, formula-safe cells.
  * - `mailing-service`: Brevo's contact import: only subscribed people, `EMAIL`, the attributes
  *   by their Brevo names (dates yyyy-mm-dd), `SMS` with its country code (+27…); no formula
- *   guard, which would corrupt the numbers; not meant to be opened in a spreadsheet.
+ *   guard, which would corrupt the numbers (issue 28 asks for none); not meant to be opened in a
+ *   spreadsheet, as the console says beside its link.
  */
 export async function* subscribersCsvChunks(
   db: Kysely<Database>,
   filter: SubscriberFilter,
   kind: SubscribersCsvKind,
-  done: (rows: number) => Promise<void> = async () => {},
+  done: (rows: number, complete: boolean) => Promise<void> = async () => {},
 ): AsyncGenerator<string> {
   const brevo = kind === 'mailing-service';
   const chosen: SubscriberFilter = brevo ? { ...filter, status: 'subscribed' } : filter;
-  const names = await attributeNamesOf(db, chosen);
-  yield brevo ? csvText([['EMAIL', ...names, 'SMS']], { formulaSafe: false }) : csvText([[...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
   let count = 0;
-  for await (const batch of subscriberBatches(db, chosen)) {
-    yield brevo
-      ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), item.sms ?? '']), { formulaSafe: false })
-      : csvText(batch.map((item) => spreadsheetRow(item, names)));
-    count += batch.length;
+  let complete = false;
+  try {
+    const names = await attributeNamesOf(db, chosen);
+    const raw = { formulaSafe: false };
+    yield brevo ? csvText([['EMAIL', ...names, 'SMS']], raw) : csvText([[...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
+    for await (const batch of subscriberBatches(db, chosen)) {
+      yield brevo
+        ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), item.sms ?? '']), raw)
+        : csvText(batch.map((item) => spreadsheetRow(item, names)));
+      count += batch.length;
+    }
+    complete = true;
+  } finally {
+    await done(count, complete);
   }
-  await done(count);
 }

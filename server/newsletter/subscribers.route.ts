@@ -67,8 +67,9 @@ export default fp(
         const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(app.clock());
         async function* chunks() {
           yield file.bom;
-          yield* subscribersCsvChunks(db, filter, kind, async (rows) => {
-            await recordAudit(db, who, { action: 'export', subject: 'subscribers', detail: { kind, filter, rows }, now: app.clock() });
+          yield* subscribersCsvChunks(db, filter, kind, async (rows, complete) => {
+            // Also a download broken off: the rows that left, said to be interrupted.
+            await recordAudit(db, who, { action: 'export', subject: 'subscribers', detail: { kind, filter, rows, ...(complete ? {} : { interrupted: true }) }, now: app.clock() });
           });
         }
         return reply

@@ -46,7 +46,8 @@ export function dayStart(day: string, timeZone: string, days = 0): number {
 export function siteClockTime(iso: string, timeZone: string): string {
   const wall = wallClock(Date.parse(iso), timeZone);
   const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
+  // Four digits always: days are compared as text, and year 999 must sort before 1000.
+  return `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
 }
 
 /** Today's date on the company's clock: `YYYY-MM-DD`. */
