@@ -103,7 +103,10 @@ describe('the console in Chromium', () => {
     await page.getByText('owner@lumina.test').first().waitFor();
     expect(await axeViolations(page, 'body')).toEqual([]);
     await page.getByRole('button', { name: 'Create passkey' }).click();
-    await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor({ timeout: 15_000 });
+    // The console's home is the dashboard; the inbox is one link away.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Inbox' }).click();
+    await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor();
     await page.screenshot({ path: screenshotPath('console-inbox-empty-1280') });
 
     const stamp = `e2e${Date.now().toString(36)}`;
@@ -152,7 +155,7 @@ describe('the console in Chromium', () => {
 
     // And signs in again with the same passkey: Chromium's virtual authenticator answers the
     // sign-in page's passkey autofill (conditional mediation) at once, where a person would pick
-    // the passkey from the field's suggestions.
+    // the passkey from the field's suggestions. The address still names the inbox.
     await page.getByRole('heading', { name: 'Inbox', level: 1 }).waitFor({ timeout: 15_000 });
     const again = (await context.cookies(`${baseUrl}/admin/`)).find((cookie) => cookie.name === 'console_session');
     expect(again?.value).not.toBe(old?.value);

@@ -48,8 +48,12 @@ export const consoleRouteMachine = setup({
   on: {
     'route.go': { actions: 'setHash' },
     'route.change': [
+      { guard: { type: 'isPage', params: { page: 'dashboard' } }, target: '.dashboard', actions: ['assignRoute', 'announceRoute'] },
       { guard: { type: 'isPage', params: { page: 'inbox' } }, target: '.inbox', actions: ['assignRoute', 'announceRoute'] },
       { guard: { type: 'isPage', params: { page: 'message' } }, target: '.message', actions: ['assignRoute', 'announceRoute'] },
+      { guard: { type: 'isPage', params: { page: 'subscribers' } }, target: '.subscribers', actions: ['assignRoute', 'announceRoute'] },
+      { guard: { type: 'isPage', params: { page: 'subscriber' } }, target: '.subscriber', actions: ['assignRoute', 'announceRoute'] },
+      { guard: { type: 'isPage', params: { page: 'clicks' } }, target: '.clicks', actions: ['assignRoute', 'announceRoute'] },
       { guard: { type: 'isPage', params: { page: 'people' } }, target: '.people', actions: ['assignRoute', 'announceRoute'] },
       { guard: { type: 'isPage', params: { page: 'audit' } }, target: '.audit', actions: ['assignRoute', 'announceRoute'] },
       { guard: { type: 'isPage', params: { page: 'account' } }, target: '.account', actions: ['assignRoute', 'announceRoute'] },
@@ -61,8 +65,12 @@ export const consoleRouteMachine = setup({
     /** The first address: straight on to its page. */
     resolving: {
       always: [
+        { guard: { type: 'isStartPage', params: { page: 'dashboard' } }, target: 'dashboard' },
         { guard: { type: 'isStartPage', params: { page: 'inbox' } }, target: 'inbox' },
         { guard: { type: 'isStartPage', params: { page: 'message' } }, target: 'message' },
+        { guard: { type: 'isStartPage', params: { page: 'subscribers' } }, target: 'subscribers' },
+        { guard: { type: 'isStartPage', params: { page: 'subscriber' } }, target: 'subscriber' },
+        { guard: { type: 'isStartPage', params: { page: 'clicks' } }, target: 'clicks' },
         { guard: { type: 'isStartPage', params: { page: 'people' } }, target: 'people' },
         { guard: { type: 'isStartPage', params: { page: 'audit' } }, target: 'audit' },
         { guard: { type: 'isStartPage', params: { page: 'account' } }, target: 'account' },
@@ -70,8 +78,12 @@ export const consoleRouteMachine = setup({
         { target: 'notFound' },
       ],
     },
+    dashboard: {},
     inbox: {},
     message: {},
+    subscribers: {},
+    subscriber: {},
+    clicks: {},
     people: {},
     audit: {},
     account: {},

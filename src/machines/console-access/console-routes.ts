@@ -1,31 +1,61 @@
 // The console's hash routes (README.md "The console"): the hash keeps every address of the
-// console on one page, and an enrolment token out of server logs and Referer headers.
-export type ConsolePage = 'inbox' | 'message' | 'people' | 'audit' | 'account' | 'enrolment' | 'notFound';
+// console on one page, and an enrolment token out of server logs and Referer headers. The paths
+// themselves are written once in src/validation/console/console-hashes.ts.
+import { CONSOLE_HASH, isListHash, queryOfHash } from '../../validation/console/console-hashes.ts';
+
+export type ConsolePage =
+  | 'dashboard'
+  | 'inbox'
+  | 'message'
+  | 'subscribers'
+  | 'subscriber'
+  | 'clicks'
+  | 'people'
+  | 'audit'
+  | 'account'
+  | 'enrolment'
+  | 'notFound';
 
 export interface ConsoleRoute {
   page: ConsolePage;
-  /** The inbox's filters: the query string after `#/?`. */
+  /** A list page's filter: the query string after `?` (`#/messages?state=spam`). */
   query: string;
   /** `#/messages/<id>` */
   messageId: number | null;
+  /** `#/subscribers/<id>` */
+  subscriberId: number | null;
   /** `#/enrol/<token>` */
   token: string | null;
 }
 
-const route = (page: ConsolePage, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({ page, query: '', messageId: null, token: null, ...extra });
+const route = (page: ConsolePage, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({ page, query: '', messageId: null, subscriberId: null, token: null, ...extra });
 
-/** The route of an address's hash (`#/messages/12`, `#/?state=spam`, `''`). */
+/** The pages that list things, with their filter in the hash's query. */
+const LIST_PAGES = [
+  ['inbox', CONSOLE_HASH.messages],
+  ['subscribers', CONSOLE_HASH.subscribers],
+  ['clicks', CONSOLE_HASH.clicks],
+] as const;
+
+/** The pages at one fixed address. */
+const PLAIN_PAGES = [
+  ['people', CONSOLE_HASH.people],
+  ['audit', CONSOLE_HASH.audit],
+  ['account', CONSOLE_HASH.account],
+] as const;
+
+/** The route of an address's hash (`#/messages/12`, `#/messages?state=spam`, `''`). */
 export function parseConsoleHash(hash: string): ConsoleRoute {
-  const path = hash.replace(/^#/, '');
-  if (path === '' || path === '/') return route('inbox');
-  if (path.startsWith('/?')) return route('inbox', { query: path.slice(2) });
-  const message = /^\/messages\/([1-9]\d{0,15})$/.exec(path);
+  const path = hash.startsWith('#') ? hash : `#${hash}`;
+  if (path === '#' || path === CONSOLE_HASH.dashboard) return route('dashboard');
+  for (const [page, listHash] of LIST_PAGES) if (isListHash(path, listHash)) return route(page, { query: queryOfHash(path) });
+  for (const [page, pageHash] of PLAIN_PAGES) if (path === pageHash) return route(page);
+  const message = /^#\/messages\/([1-9]\d{0,15})$/.exec(path);
   if (message) return route('message', { messageId: Number(message[1]) });
-  const enrolment = /^\/enrol\/([A-Za-z0-9_-]{1,200})$/.exec(path);
+  const subscriber = /^#\/subscribers\/([1-9]\d{0,15})$/.exec(path);
+  if (subscriber) return route('subscriber', { subscriberId: Number(subscriber[1]) });
+  const enrolment = /^#\/enrol\/([A-Za-z0-9_-]{1,200})$/.exec(path);
   if (enrolment) return route('enrolment', { token: enrolment[1]! });
-  if (path === '/people') return route('people');
-  if (path === '/audit') return route('audit');
-  if (path === '/account') return route('account');
   return route('notFound');
 }
 

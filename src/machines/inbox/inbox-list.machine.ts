@@ -3,7 +3,7 @@
 // date before `from` is an error beside the field, and nothing is asked) → loading → results |
 // empty | failed (Try again). Typing in the search waits INBOX_SEARCH_DEBOUNCE_MS after the last
 // key. A filter that is applied is written to the address (`address.change`, which the view
-// hands to the shell's navigate: `#/?state=spam&q=…`), and a change of the address (back,
+// hands to the shell's navigate: `#/messages?state=spam&q=…`), and a change of the address (back,
 // forward) brings its filter back. "Older messages" follows the page's cursor; "Newest
 // messages" goes back to the first page. A signed-out answer ends here (`session.end`).
 import { assign, emit, enqueueActions, setup } from 'xstate';

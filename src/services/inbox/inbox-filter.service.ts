@@ -1,7 +1,8 @@
-// The inbox list's filter as the console's address keeps it: `#/?state=spam&q=…` (the hash, so
+// The inbox list's filter as the console's address keeps it: `#/messages?state=spam&q=…` (the hash, so
 // the filter survives a reload and the back button without reaching the server's logs), read
 // into an InboxQuery and written back from one. Only values the protocol takes are kept.
 import { is } from 'superstruct';
+import { CONSOLE_HASH, hashWithQuery } from '../../validation/console/console-hashes.ts';
 import { INBOX_STATES, InboxQueryStruct, SEARCH_MAX, type InboxQuery, type InboxState } from '../../validation/inbox/inbox.protocol.ts';
 
 /** The filter's fields, in the form's order. */
@@ -14,7 +15,7 @@ export const EMPTY_FILTER: InboxFilter = { form: '', state: 'all', from: '', to:
 
 const isState = (value: string): value is InboxState => (INBOX_STATES as readonly string[]).includes(value);
 
-/** The filter a hash route's query names (`#/?state=spam&q=pump`); what the protocol refuses is left out. */
+/** The filter a hash route's query names (`#/messages?state=spam&q=pump`); what the protocol refuses is left out. */
 export function filterFromHash(hash: string): InboxFilter {
   const question = hash.indexOf('?');
   const params = new URLSearchParams(question === -1 ? '' : hash.slice(question + 1));
@@ -41,10 +42,10 @@ export function queryOf(filter: InboxFilter, cursor: string | null = null): Inbo
   return query;
 }
 
-/** The hash route of the list with this filter: `#/`, or `#/?state=spam&q=pump`. */
+/** The hash route of the list with this filter: `#/messages`, or `#/messages?state=spam&q=pump`. */
 export function hashOf(filter: InboxFilter): string {
   const search = new URLSearchParams(queryOf(filter) as Record<string, string>).toString();
-  return search ? `#/?${search}` : '#/';
+  return hashWithQuery(CONSOLE_HASH.messages, search);
 }
 
 /** The filter's mistakes, by field: a `to` date before `from`, a date that is not one. */

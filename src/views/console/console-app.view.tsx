@@ -22,6 +22,11 @@ import { SignInPage } from '../console-access/sign-in-page.view.tsx';
 import { InboxPage } from '../inbox/inbox-page.view.tsx';
 import { MailHealthBanner } from '../inbox/mail-health-banner.view.tsx';
 import { MessagePage } from '../inbox/message-page.view.tsx';
+import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
+import { DashboardPage } from '../dashboard/dashboard-page.view.tsx';
+import { SubscriberPage } from '../newsletter/subscriber-page.view.tsx';
+import { SubscribersPage } from '../newsletter/subscribers-page.view.tsx';
+import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './console.css';
 
@@ -34,13 +39,23 @@ export interface ConsoleAppProps {
   /** The sign-in page's machine (tests of the shell give it fake ceremonies). */
   signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
-  pages?: Partial<Record<'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>> & { message: ComponentType<ConsolePageProps & { messageId: number }> }>;
+  pages?: Partial<
+    Record<'dashboard' | 'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>> &
+      Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
+        message: ComponentType<ConsolePageProps & { messageId: number }>;
+        subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
+      }
+  >;
 }
 
 /** Each page's name in the document title and the navigation. */
 export const PAGE_TITLES: Record<ConsolePage, string> = {
+  dashboard: 'Dashboard',
   inbox: 'Inbox',
   message: 'Message',
+  subscribers: 'Subscribers',
+  subscriber: 'Subscriber',
+  clicks: 'Link clicks',
   people: 'People',
   audit: 'Audit log',
   account: 'Account',
@@ -61,13 +76,19 @@ const SIGNED_OUT_NOTICES: Record<string, string | null> = {
 };
 
 const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
-  { page: 'inbox', href: '#/' },
-  { page: 'people', href: '#/people' },
-  { page: 'audit', href: '#/audit' },
-  { page: 'account', href: '#/account' },
+  { page: 'dashboard', href: CONSOLE_HASH.dashboard },
+  { page: 'inbox', href: CONSOLE_HASH.messages },
+  { page: 'subscribers', href: CONSOLE_HASH.subscribers },
+  { page: 'clicks', href: CONSOLE_HASH.clicks },
+  { page: 'people', href: CONSOLE_HASH.people },
+  { page: 'audit', href: CONSOLE_HASH.audit },
+  { page: 'account', href: CONSOLE_HASH.account },
 ];
 
-const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'inbox');
+/** The navigation item a page belongs to: an item's own page is shown under its list. */
+const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers' };
+
+const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'dashboard');
 
 export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, signInLogic, pages = {} }: ConsoleAppProps) {
   const api = useMemo(() => givenApi ?? createConsoleApi(), [givenApi]);
@@ -76,7 +97,16 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
   const session = useSelector(sessionRef, (current) => current);
   const route = useSelector(routeRef, (current) => current);
   const mainRef = useRef<HTMLElement>(null);
-  const { inbox: Inbox = InboxPage, message: Message = MessagePage, people: People = PeoplePage, audit: Audit = AuditPage } = pages;
+  const {
+    dashboard: Dashboard = DashboardPage,
+    inbox: Inbox = InboxPage,
+    message: Message = MessagePage,
+    subscribers: Subscribers = SubscribersPage,
+    subscriber: Subscriber = SubscriberPage,
+    clicks: Clicks = ClicksPage,
+    people: People = PeoplePage,
+    audit: Audit = AuditPage,
+  } = pages;
 
   const page = pageOf(route.value);
   const signedIn = session.matches('signedIn') && session.context.session !== null;
@@ -97,7 +127,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
   const onSignedIn = useCallback(() => sessionRef.send({ type: 'session.started' }), [sessionRef]);
   const onEnrolled = useCallback(() => {
     sessionRef.send({ type: 'session.started' });
-    routeRef.send({ type: 'route.go', hash: '#/' });
+    routeRef.send({ type: 'route.go', hash: CONSOLE_HASH.dashboard });
   }, [sessionRef, routeRef]);
   const navigate = useCallback((hash: string) => routeRef.send({ type: 'route.go', hash }), [routeRef]);
 
@@ -154,7 +184,11 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     else if (page === 'people') content = <People {...props} />;
     else if (page === 'audit') content = <Audit {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
+    else if (page === 'subscriber' && route.context.subscriberId !== null) content = <Subscriber key={route.context.subscriberId} {...props} subscriberId={route.context.subscriberId} />;
     else if (page === 'inbox') content = <Inbox {...props} />;
+    else if (page === 'subscribers') content = <Subscribers {...props} query={route.context.query} />;
+    else if (page === 'clicks') content = <Clicks {...props} query={route.context.query} />;
+    else if (page === 'dashboard') content = <Dashboard {...props} />;
     else {
       content = (
         <section className="console-page" aria-labelledby="console-page-title">
@@ -162,7 +196,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
             Page not found
           </h1>
           <p>
-            The console has no page at this address. <a href="#/">Go to the inbox</a>.
+            The console has no page at this address. <a href={CONSOLE_HASH.dashboard}>Go to the dashboard</a>.
           </p>
         </section>
       );
@@ -196,7 +230,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
               <ul className="console-nav__list">
                 {NAVIGATION.filter((item) => person.role === 'owner' || !OWNER_PAGES.has(item.page)).map((item) => (
                   <li key={item.page}>
-                    <a className="console-nav__link" href={item.href} aria-current={page === item.page || (item.page === 'inbox' && page === 'message') ? 'page' : undefined}>
+                    <a className="console-nav__link" href={item.href} aria-current={(SECTION_OF[page] ?? page) === item.page ? 'page' : undefined}>
                       {PAGE_TITLES[item.page]}
                     </a>
                   </li>

@@ -1,5 +1,5 @@
-// The inbox (`#/`): the filter (form, state, dates, search) with the shared form kit, the
-// count announced, the messages as a list of rows (each a link to `#/messages/<id>`), the pages
+// The inbox (`#/messages`): the filter (form, state, dates, search) with the shared form kit, the
+// count announced, the messages as a list of rows (each a link to its `#/messages/<id>`), the pages
 // by cursor and the CSV of the current filter. It renders the inboxList machine's state and
 // sends it the visitor's changes; the machine's address changes go to the shell's navigate.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -17,6 +17,7 @@ import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { LoadProblem } from './load-problem.view.tsx';
 import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
 import './inbox.css';
+import { messageHash } from '../../validation/console/console-hashes.ts';
 
 const FORM_ID = 'inbox-filter';
 
@@ -36,7 +37,7 @@ export interface InboxPageProps extends ConsolePageProps {
 function MessageRow({ message, timeZone }: { message: MessageSummary; timeZone: string }) {
   return (
     <li className={`inbox-row${message.read ? '' : ' inbox-row--new'}${message.spam ? ' inbox-row--spam' : ''}`}>
-      <a className="inbox-row__link" href={`#/messages/${message.id}`}>
+      <a className="inbox-row__link" href={messageHash(message.id)}>
         <span className="inbox-row__subject">
           {message.read ? null : <span className="inbox-badge inbox-badge--new">New</span>}
           {message.spam ? <span className="inbox-badge inbox-badge--spam">Spam</span> : null}

@@ -14,6 +14,7 @@ import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { LoadProblem } from './load-problem.view.tsx';
 import { byteSize, DONE_TEXT, FAILED_TEXT, messageHeading } from './inbox-texts.ts';
 import './inbox.css';
+import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 
 export interface MessagePageProps extends ConsolePageProps {
   messageId: number;
@@ -21,7 +22,7 @@ export interface MessagePageProps extends ConsolePageProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-const LIST_ROUTE = '#/';
+const LIST_ROUTE = CONSOLE_HASH.messages;
 
 function DeliveryText({ delivery, timeZone }: { delivery: Delivery; timeZone: string }) {
   const at = (iso: string | null) => (iso ? <time dateTime={iso}>{formatConsoleTime(iso, timeZone)}</time> : null);

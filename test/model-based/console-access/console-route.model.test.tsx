@@ -22,10 +22,19 @@ function MessageStandIn({ messageId }: ConsolePageProps & { messageId: number })
   return <h1 tabIndex={-1}>Message {messageId}</h1>;
 }
 
-function InboxStandIn({ navigate }: ConsolePageProps) {
+/** The inbox reads its filter from the address itself. */
+function InboxStandIn(_props: ConsolePageProps) {
+  return <h1 tabIndex={-1}>Inbox</h1>;
+}
+
+function SubscriberStandIn({ subscriberId }: ConsolePageProps & { subscriberId: number }) {
+  return <h1 tabIndex={-1}>Subscriber {subscriberId}</h1>;
+}
+
+function DashboardStandIn({ navigate }: ConsolePageProps) {
   return (
     <section>
-      <h1 tabIndex={-1}>Inbox</h1>
+      <h1 tabIndex={-1}>Dashboard</h1>
       <button type="button" onClick={() => navigate('#/account')}>
         Open the account page
       </button>
@@ -33,7 +42,18 @@ function InboxStandIn({ navigate }: ConsolePageProps) {
   );
 }
 
-const HASHES = ['#/', '#/?state=spam', '#/messages/12', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere'];
+/** A list page showing the filter the address gave it. */
+const listStandIn = (title: string) =>
+  function ListStandIn({ query }: ConsolePageProps & { query: string }) {
+    return (
+      <section>
+        <h1 tabIndex={-1}>{title}</h1>
+        <p>Filter: {query === '' ? 'none' : query}</p>
+      </section>
+    );
+  };
+
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -43,18 +63,42 @@ async function shows(title: string, focused: boolean) {
 }
 
 const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
-  inbox: async ({ snapshot }) => {
-    await shows('Inbox', snapshot.context.hash !== '');
-    expect(document.title).toBe('Inbox — Console — Lumina Display Engineering');
-    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
-    expect(snapshot.context.query).toBe(snapshot.context.hash === '#/?state=spam' ? 'state=spam' : '');
+  dashboard: async ({ snapshot }) => {
+    await shows('Dashboard', snapshot.context.hash !== '');
+    expect(document.title).toBe('Dashboard — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     // navigate() changed the address; the hashchange brings the account page.
     if (snapshot.context.hash === '') expect(['', '#/account']).toContain(window.location.hash);
+  },
+  inbox: async ({ snapshot }) => {
+    await shows('Inbox', true);
+    expect(document.title).toBe('Inbox — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+    expect(snapshot.context.query).toBe(snapshot.context.hash === '#/messages?state=spam' ? 'state=spam' : '');
   },
   message: async ({ snapshot }) => {
     await shows('Message 12', true);
     expect(snapshot.context.messageId).toBe(12);
     expect(document.title).toBe(`${PAGE_TITLES.message} — Console — Lumina Display Engineering`);
+    expect(screen.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+  },
+  subscribers: async ({ snapshot }) => {
+    await shows('Subscribers', true);
+    expect(snapshot.context.query).toBe('status=pending');
+    expect(screen.getByText('Filter: status=pending')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribers' })).toHaveAttribute('aria-current', 'page');
+  },
+  subscriber: async ({ snapshot }) => {
+    await shows('Subscriber 7', true);
+    expect(snapshot.context.subscriberId).toBe(7);
+    expect(document.title).toBe('Subscriber — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Subscribers' })).toHaveAttribute('aria-current', 'page');
+  },
+  clicks: async ({ snapshot }) => {
+    await shows('Link clicks', true);
+    expect(screen.getByText('Filter: days=90')).toBeInTheDocument();
+    expect(snapshot.context.query).toBe('days=90');
+    expect(screen.getByRole('link', { name: 'Link clicks' })).toHaveAttribute('aria-current', 'page');
   },
   people: async () => {
     await shows('People', true);
@@ -76,12 +120,12 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
   },
   notFound: async () => {
     await shows('Page not found', true);
-    expect(screen.getByRole('link', { name: 'Go to the inbox' })).toHaveAttribute('href', '#/');
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '#/');
   },
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ inbox: InboxStandIn, message: MessageStandIn }} />
+  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks') }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 
@@ -90,10 +134,10 @@ describeModel({
   input: { hash: '' },
   eventSamples: [...HASHES.map((hash) => ({ type: 'route.change' as const, hash })), { type: 'route.go', hash: '#/account' }],
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, hash: snapshot.context.hash }),
-  // From the inbox anywhere, from anywhere back to the inbox: every edge, short paths.
+  // From the dashboard anywhere, from anywhere back to the dashboard: every edge, short paths.
   filterEvents: (snapshot, event) => {
-    if (event.type === 'route.go') return snapshot.matches('inbox') && snapshot.context.hash === '';
-    return snapshot.matches('inbox') ? event.hash !== snapshot.context.hash : event.hash === '#/';
+    if (event.type === 'route.go') return snapshot.matches('dashboard') && snapshot.context.hash === '';
+    return snapshot.matches('dashboard') ? event.hash !== snapshot.context.hash : event.hash === '#/';
   },
   fakes,
   setup: () => {
@@ -114,7 +158,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages/12', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -126,6 +170,6 @@ for (const hash of ['#/messages/12', '#/people', '#/audit', '#/account', '#/enro
       window.location.hash = hash;
     },
     render,
-    states: { ...states, message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }

@@ -23,11 +23,11 @@ const sessionOf = (role: 'owner' | 'staff'): SessionAnswer => ({
   idleMinutes: 30,
 });
 
-/** The inbox as a page that finds the session ended on its next request. */
-function InboxStandIn({ onSessionEnded }: ConsolePageProps) {
+/** The dashboard as a page that finds the session ended on its next request. */
+function DashboardStandIn({ onSessionEnded }: ConsolePageProps) {
   return (
     <section>
-      <h1 tabIndex={-1}>Inbox</h1>
+      <h1 tabIndex={-1}>Dashboard</h1>
       <button type="button" onClick={onSessionEnded}>
         Load the messages
       </button>
@@ -70,7 +70,7 @@ describeModel({
   setup: () => {
     window.location.hash = '';
   },
-  render: ({ logic, inspect }) => <ConsoleApp api={createConsoleApi()} logic={logic} inspect={inspect} signInLogic={signInWithPasskey} pages={{ inbox: InboxStandIn }} />,
+  render: ({ logic, inspect }) => <ConsoleApp api={createConsoleApi()} logic={logic} inspect={inspect} signInLogic={signInWithPasskey} pages={{ dashboard: DashboardStandIn }} />,
   events: {
     'session.started': async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
@@ -79,7 +79,7 @@ describeModel({
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     },
     'session.ended': async ({ user }) => {
-      if (window.location.hash !== '') await user.click(screen.getByRole('link', { name: 'Inbox' }));
+      if (window.location.hash !== '') await user.click(screen.getByRole('link', { name: 'Dashboard' }));
       await user.click(await screen.findByRole('button', { name: 'Load the messages' }));
     },
     'session.signOut': async ({ user }) => {
@@ -125,7 +125,7 @@ describeModel({
       expect(header.getByText(person.email)).toBeInTheDocument();
       expect(header.getByText(person.role === 'owner' ? 'Owner' : 'Staff')).toBeInTheDocument();
       const links = screen.getAllByRole('link').filter((link) => nav()!.contains(link)).map((link) => link.textContent);
-      expect(links).toEqual(person.role === 'owner' ? ['Inbox', 'People', 'Audit log', 'Account'] : ['Inbox', 'Account']);
+      expect(links).toEqual(person.role === 'owner' ? ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'People', 'Audit log', 'Account'] : ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'Account']);
     },
     'signedIn.active.settled': () => {
       expect(signOutButton()).toBeEnabled();

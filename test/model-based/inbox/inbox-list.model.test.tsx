@@ -59,10 +59,10 @@ const expectFilterShown = (snapshot: Snapshot) => {
   expect(control('to')).toHaveValue(filter.to);
 };
 
-/** The inbox opened at `hash`: the plain `#/`, and an address whose dates are the wrong way round. */
-for (const hash of ['#/', '#/?from=2026-03-10&to=2026-03-01']) describeModel({
+/** The inbox opened at `hash`: the plain `#/messages`, and an address whose dates are the wrong way round. */
+for (const hash of ['#/messages', '#/messages?from=2026-03-10&to=2026-03-01']) describeModel({
   machine: inboxListMachine,
-  variant: hash === '#/' ? undefined : 'opened with a to date before from',
+  variant: hash === '#/messages' ? undefined : 'opened with a to date before from',
   input: { api: props.api, filter: filterFromHash(hash) },
   eventSamples: [
     { type: 'xstate.done.actor.listMessages', output: PAGE_MORE },
@@ -114,7 +114,7 @@ for (const hash of ['#/', '#/?from=2026-03-10&to=2026-03-01']) describeModel({
     'filter.change': changeFilter,
     // The back button: the address names the filter it had before.
     'filter.restore': () => {
-      window.location.hash = '#/?state=all';
+      window.location.hash = '#/messages?state=all';
     },
     'page.older': ({ user }) => user.click(screen.getByRole('button', { name: 'Older messages' })),
     'page.newest': ({ user }) => user.click(screen.getByRole('button', { name: 'Newest messages' })),
@@ -155,7 +155,7 @@ for (const hash of ['#/', '#/?from=2026-03-10&to=2026-03-01']) describeModel({
       expect(csv.pathname).toBe('/admin/api/messages/export.csv');
       expect(Object.fromEntries(csv.searchParams)).toEqual(queryOf(context.filter));
       // A filter the visitor applied is in the address.
-      if (scriptStep(context.filter) > 1 || props.navigate.mock.calls.length > 0) expect(props.navigate).toHaveBeenLastCalledWith(scriptStep(context.filter) === 0 ? '#/?state=spam' : hashOf(context.filter));
+      if (scriptStep(context.filter) > 1 || props.navigate.mock.calls.length > 0) expect(props.navigate).toHaveBeenLastCalledWith(scriptStep(context.filter) === 0 ? '#/messages?state=spam' : hashOf(context.filter));
     },
     'active.empty': ({ snapshot }) => {
       expectFilterShown(snapshot);

@@ -92,7 +92,7 @@ const expectMessageShown = (snapshot: Snapshot) => {
   const expected = { none: 'Not mailed', queued: 'Waiting to be sent', sent: 'Sent', failed: `Failed after ${message.delivery.attempts} attempts` }[message.delivery.state];
   expect(delivery).toHaveTextContent(expected);
   if (message.delivery.lastError && ['queued', 'failed'].includes(message.delivery.state)) expect(delivery).toHaveTextContent(message.delivery.lastError);
-  expect(screen.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute('href', '#/');
+  expect(screen.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute('href', '#/messages');
 };
 
 /** The actions the message and the role allow, and no others. */
@@ -154,12 +154,12 @@ const states = (owner: boolean): Record<string, StateAssertion<Machine>> => ({
     expect(fake(fakes, 'deleteMessage').pending?.input.id).toBe(12);
   },
   deleted: () => {
-    expect(props.navigate).toHaveBeenCalledWith('#/');
+    expect(props.navigate).toHaveBeenCalledWith('#/messages');
   },
   missing: () => {
     expect(heading()).toHaveTextContent('Message not found');
     expect(screen.getByText('This message no longer exists.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute('href', '#/');
+    expect(screen.getByRole('link', { name: 'Back to the inbox' })).toHaveAttribute('href', '#/messages');
   },
   failed: () => {
     const alert = screen.getByRole('alert');

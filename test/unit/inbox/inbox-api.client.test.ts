@@ -66,15 +66,15 @@ describe('inbox client', () => {
 
 describe('inbox filter in the address', () => {
   it('reads what the protocol takes and leaves the rest out', () => {
-    expect(filterFromHash('#/?state=spam&q=pump&form=5&from=2026-03-01&to=2026-03-31')).toEqual({ form: '5', state: 'spam', from: '2026-03-01', to: '2026-03-31', q: 'pump' });
-    expect(filterFromHash('#/?state=deleted&from=yesterday')).toEqual(EMPTY_FILTER);
+    expect(filterFromHash('#/messages?state=spam&q=pump&form=5&from=2026-03-01&to=2026-03-31')).toEqual({ form: '5', state: 'spam', from: '2026-03-01', to: '2026-03-31', q: 'pump' });
+    expect(filterFromHash('#/messages?state=deleted&from=yesterday')).toEqual(EMPTY_FILTER);
     expect(filterFromHash('')).toEqual(EMPTY_FILTER);
   });
 
   it('writes the filter back without empty fields or state=all, and round-trips', () => {
-    expect(hashOf(EMPTY_FILTER)).toBe('#/');
+    expect(hashOf(EMPTY_FILTER)).toBe('#/messages');
     const filter = { ...EMPTY_FILTER, state: 'new', q: ' café & co ' };
-    expect(hashOf(filter)).toBe('#/?state=new&q=caf%C3%A9+%26+co');
+    expect(hashOf(filter)).toBe('#/messages?state=new&q=caf%C3%A9+%26+co');
     expect(queryOf(filterFromHash(hashOf(filter)))).toEqual(queryOf(filter));
   });
 

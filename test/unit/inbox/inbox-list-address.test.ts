@@ -19,9 +19,9 @@ function startList() {
 it('ignores the echo of the address it wrote while the search is typed on', async () => {
   const { actor, written } = startList();
   actor.send({ type: 'filter.change', field: 'state', value: 'spam' });
-  expect(written).toEqual(['#/?state=spam']);
+  expect(written).toEqual(['#/messages?state=spam']);
   actor.send({ type: 'filter.change', field: 'q', value: 'pump' });
-  actor.send({ type: 'filter.restore', filter: filterFromHash('#/?state=spam') });
+  actor.send({ type: 'filter.restore', filter: filterFromHash('#/messages?state=spam') });
   expect(actor.getSnapshot().context.filter.q).toBe('pump');
   expect(actor.getSnapshot().matches({ active: 'debouncing' })).toBe(true);
   actor.stop();
@@ -30,7 +30,7 @@ it('ignores the echo of the address it wrote while the search is typed on', asyn
 it('restores an address the person went back to', () => {
   const { actor } = startList();
   actor.send({ type: 'filter.change', field: 'state', value: 'spam' });
-  actor.send({ type: 'filter.restore', filter: filterFromHash('#/') });
+  actor.send({ type: 'filter.restore', filter: filterFromHash('#/messages') });
   expect(actor.getSnapshot().context.filter).toEqual(EMPTY_FILTER);
   actor.stop();
 });

@@ -23,7 +23,7 @@ async function expectNoViolations(container: HTMLElement) {
 }
 
 it('the inbox list, with results and with a to date before from', async () => {
-  window.history.replaceState(null, '', '/admin/#/');
+  window.history.replaceState(null, '', '/admin/#/messages');
   const logic = inboxListMachine.provide({ actors: { listMessages: fromPromise(async () => PAGE_MORE) } });
   const { container } = render(<InboxPage {...consolePageProps()} logic={logic} />);
   await screen.findByText(/2 messages/);

@@ -1,0 +1,30 @@
+// The console's addresses (README.md "The console"): every page is a hash route of /admin/, so
+// a filter survives a reload and the back button, and an enrolment token never reaches a server
+// log. Written once here for the shell's router (src/machines/console-access/console-routes.ts)
+// and for every feature that links to a page or keeps its filter in the address. Browser-safe.
+
+/** Each page's path after `#`; a list's filter follows as a query string (`#/messages?state=spam`). */
+export const CONSOLE_HASH = {
+  dashboard: '#/',
+  messages: '#/messages',
+  subscribers: '#/subscribers',
+  clicks: '#/clicks',
+  people: '#/people',
+  audit: '#/audit',
+  account: '#/account',
+} as const;
+
+export const messageHash = (id: number): string => `${CONSOLE_HASH.messages}/${id}`;
+export const subscriberHash = (id: number): string => `${CONSOLE_HASH.subscribers}/${id}`;
+
+/** A list page's hash with its query (`URLSearchParams` text, '' for none). */
+export const hashWithQuery = (page: string, query: string): string => (query === '' ? page : `${page}?${query}`);
+
+/** Whether `hash` is the list page `page` itself, with or without a query (not one of its items). */
+export const isListHash = (hash: string, page: string): boolean => hash === page || hash.startsWith(`${page}?`);
+
+/** The query string of a list page's hash ('' when none). */
+export const queryOfHash = (hash: string): string => {
+  const question = hash.indexOf('?');
+  return question === -1 ? '' : hash.slice(question + 1);
+};
