@@ -37,6 +37,7 @@ import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
 import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
+import clickReportsRoutes from './click-tracking/click-reports.route.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
+  await app.register(clickReportsRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

@@ -1,6 +1,7 @@
 import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { linkClicks, type LinkClicks } from '../reports/click-statistics.ts';
 import { csvText } from '../reports/csv.ts';
 
 /*
@@ -10,15 +11,8 @@ import { csvText } from '../reports/csv.ts';
  * outside links people follow.
  */
 
-export interface ClickReportRow {
-  /** The page: its id from content, or its URL for a page without one. */
-  page: string;
-  target: string;
-  anchor: string;
-  clicks: number;
-  first: string;
-  last: string;
-}
+/** One link on one page with its clicks (server/reports/click-statistics.ts). */
+export type ClickReportRow = LinkClicks;
 
 export interface ClickReportOptions {
   /** ISO times, from (inclusive) and until (exclusive). */
@@ -38,39 +32,19 @@ const hostOf = (url: string) => {
 };
 
 export async function clickReport(db: Kysely<Database>, options: ClickReportOptions): Promise<ClickReportRow[]> {
-  const rows = await db
-    .selectFrom('click_hits as hit')
-    .innerJoin('click_links as link', 'link.id', 'hit.link_id')
-    .select((eb) => [
-      'link.post_id as postId',
-      'link.page_url as pageUrl',
-      'link.target as target',
-      'link.anchor as anchor',
-      eb.fn.countAll<number | string>().as('clicks'),
-      eb.fn.min('hit.clicked_at').as('first'),
-      eb.fn.max('hit.clicked_at').as('last'),
-    ])
-    .where('hit.clicked_at', '>=', options.since)
-    .where('hit.clicked_at', '<', options.until)
-    .groupBy(['link.id', 'link.post_id', 'link.page_url', 'link.target', 'link.anchor'])
-    .execute();
-  return rows
-    .map((row) => ({
-      page: row.postId === 0 ? row.pageUrl : String(row.postId),
-      target: row.target,
-      anchor: row.anchor,
-      clicks: Number(row.clicks),
-      first: String(row.first),
-      last: String(row.last),
-    }))
-    .filter((row) => options.includeOwn || hostOf(row.target) !== options.siteHostname)
-    .sort((a, b) => b.clicks - a.clicks || a.page.localeCompare(b.page) || a.target.localeCompare(b.target));
+  const rows = await linkClicks(db, { from: options.since, to: options.until });
+  return rows.filter((row) => options.includeOwn || hostOf(row.target) !== options.siteHostname);
 }
 
 export const CLICK_REPORT_HEADER = ['page', 'target', 'anchor', 'clicks', 'first', 'last'] as const;
 
+/** The report's rows as CSV lines, without the header (the console's export streams them in batches). */
+export function clickReportCsvRows(rows: readonly ClickReportRow[]): string {
+  return csvText(rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last]));
+}
+
 export function clickReportCsv(rows: readonly ClickReportRow[]): string {
-  return csvText([[...CLICK_REPORT_HEADER], ...rows.map((row) => [row.page, row.target, row.anchor, String(row.clicks), row.first, row.last])]);
+  return csvText([[...CLICK_REPORT_HEADER]]) + clickReportCsvRows(rows);
 }
 
 /** A plain-text table for a terminal, its times in `timeZone` (SITE_TIMEZONE). */

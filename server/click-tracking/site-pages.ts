@@ -31,6 +31,8 @@ export interface SitePages {
   origin: string;
   /** The page at a path, or undefined when the build made none there. */
   pageAt(pathname: string): SitePage | undefined;
+  /** The URL of the page with a content id, or undefined when the build made none (the console's click reports name pages so). */
+  urlOfPost(postId: number): string | undefined;
 }
 
 /** The pages of a list (parsed PageLinksFile) on the site at `siteUrl`. */
@@ -52,7 +54,9 @@ export function sitePagesOf(file: PageLinksFile | null, siteUrl: string): SitePa
       known.links.set(target, anchors);
     }
   }
-  return { hostname: site.hostname, origin: site.origin, pageAt: (pathname) => pages.get(pathname) };
+  const byPost = new Map<number, string>();
+  for (const page of pages.values()) if (page.postId !== 0 && !byPost.has(page.postId)) byPost.set(page.postId, page.url);
+  return { hostname: site.hostname, origin: site.origin, pageAt: (pathname) => pages.get(pathname), urlOfPost: (postId) => byPost.get(postId) };
 }
 
 /** The list in STATIC_ROOT; null when the site has none (not built, or built before the list). */

@@ -4,7 +4,7 @@ import { csvText } from '../reports/csv.ts';
 import { storedObject, type MessageCatalogue } from '../submissions/message-forms.ts';
 import { listMessages, type InboxFilter, type Keyset } from './inbox-list.ts';
 import { formRef } from './inbox-messages.ts';
-import { siteClockTime } from './site-days.ts';
+import { siteClockTime } from '../reports/site-days.ts';
 
 /*
  * The inbox's CSV export (README.md, "The inbox"): every message of the current filter,

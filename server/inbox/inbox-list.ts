@@ -4,7 +4,7 @@ import { INBOX_ERROR, INBOX_PAGE_SIZE, InboxQueryStruct, type InboxState } from 
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { dayStart, isCalendarDay } from './site-days.ts';
+import { dayStart, isCalendarDay } from '../reports/site-days.ts';
 
 /*
  * The inbox's list (README.md, "The inbox"): filters by form, state, the company's days and a

@@ -15,7 +15,7 @@ import { removeUploads, STORED_NAME_PATTERN, uploadPath } from '../submissions/u
 import { exportRows } from './inbox-export.ts';
 import { listPage, parseInboxQuery } from './inbox-list.ts';
 import { inboxForms, messageOf, summariesOf } from './inbox-messages.ts';
-import { siteToday } from './site-days.ts';
+import { siteToday } from '../reports/site-days.ts';
 
 /*
  * The inbox's routes (README.md, "The inbox"), below CONSOLE_API, each behind the console's

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditPage } from '../../../src/services/console-access/audit-api.client.ts';
 import { invitePerson, listPeople, revokePerson } from '../../../src/services/console-access/people-api.client.ts';
@@ -8,6 +7,7 @@ import { ConsoleApiError, createConsoleApi, type ConsoleApi } from '../../../src
 import { CONSOLE_ACCESS_ROUTE, PasskeysAnswerStruct, SessionAnswerStruct } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { OkAnswerStruct } from '../../../src/validation/console/console-api.ts';
 import { addPerson, consoleHeaders, type TestPerson } from '../helpers/console-people.ts';
+import { injectingFetch } from '../helpers/injecting-fetch.ts';
 import { answerOf, postFeedback } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
@@ -19,18 +19,6 @@ import { validContactFields } from '../helpers/test-forms.ts';
  * never drift apart (the protocol modules in src/validation/ are one side's promise; this checks
  * both keep it). The browser's fetch is served by the app through `inject`.
  */
-
-function injectingFetch(app: FastifyInstance, person: TestPerson): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const headers: Record<string, string> = { ...consoleHeaders(app, person.cookie) };
-    request.headers.forEach((value, name) => (headers[name] = value));
-    const response = await app.inject({ method: request.method as 'GET' | 'POST', url: `${url.pathname}${url.search}`, headers, ...(body === undefined ? {} : { payload: body }) });
-    return new Response(new Uint8Array(response.rawPayload), { status: response.statusCode, headers: response.headers as Record<string, string> });
-  };
-}
 
 let test: TestApp;
 let owner: TestPerson;

@@ -1,8 +1,14 @@
 /*
  * The company's days (SITE_TIMEZONE, README.md "The inbox"): the inbox's date filter takes
- * whole days as the company counts them, and the export writes times as its staff read them.
+ * whole days as the company counts them, and the export writes times as its staff read them;
+ * the click reports (README.md "Click tracking") count clicks per company day.
  * Built on Intl's time zone data, so summer time (where a zone has it) is right.
  */
+
+import { addDays, isCalendarDay } from '../../src/validation/shared/site-time.ts';
+
+// Calendar days are browser-safe (the console checks a date range with the same rules).
+export { addDays, isCalendarDay };
 
 const partsFormat = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,14 +31,6 @@ function wallClock(ms: number, timeZone: string): Record<'year' | 'month' | 'day
 function offsetAt(ms: number, timeZone: string): number {
   const wall = wallClock(ms, timeZone);
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - Math.floor(ms / 1000) * 1000;
-}
-
-/** Whether `YYYY-MM-DD` names a real calendar day. */
-export function isCalendarDay(day: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (match === null) return false;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toISOString().slice(0, 10) === day;
 }
 
 /** The instant a company day (`YYYY-MM-DD`) starts, in ms; `days` later days with `days`. */
