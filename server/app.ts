@@ -30,6 +30,7 @@ import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.rout
 import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts';
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
+import dashboardRoutes from './dashboard/dashboard.route.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -130,6 +131,7 @@ export async function buildApp({
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(clickReportsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;
