@@ -18,7 +18,7 @@ const dayFormats = {
   weekday: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short' }),
 };
 
-/** A company day (`YYYY-MM-DD`, already in SITE_TIMEZONE) as people read it: "Mon 23 Nov 2026", "23 Nov", "Mon". */
+/** A company day (`YYYY-MM-DD`, already in SITE_TIMEZONE) as people read it: "Mon, 23 Nov 2026", "23 Nov", "Mon". */
 export function formatConsoleDay(day: string, style: keyof typeof dayFormats = 'long'): string {
   return dayFormats[style].format(new Date(`${day}T00:00:00Z`));
 }
