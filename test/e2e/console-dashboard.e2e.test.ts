@@ -5,62 +5,35 @@
 // (each in a labelled region that takes focus); axe finds nothing at 1280 and 375 px, where the
 // tiles stand in one column and nothing scrolls sideways. Its own server on
 // http://localhost:<port> (WebAuthn refuses IP addresses as relying-party ids).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../server/helpers/multipart.ts';
-import { runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
-import { freePort } from './support/free-port.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: ConsoleServer;
 let baseUrl: string;
-let env: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-console-dashboard-'));
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  env = {
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
-    UPLOAD_DIR: join(dataDir, 'uploads'),
-    SITE_URL: baseUrl,
-    // info: startServerProcess waits for the "Server listening at" line.
-    LOG_LEVEL: 'info',
-  };
-  server = await startServerProcess(env, port, 60_000);
+  server = await startConsoleServer('console-dashboard');
+  baseUrl = server.baseUrl;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exit;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
-
-async function invite(email: string): Promise<string> {
-  const run = runScript('scripts/admin.ts', env, ['invite', email, '--role', 'owner']);
-  const { code } = await run.exit;
-  expect(code, run.stderr()).toBe(0);
-  return run.stdout().trimEnd().split('\n').at(-1) ?? '';
-}
 
 /** Today's message and a subscriber confirmed an hour ago, written as the server would; a click through Track The Click's route. */
 async function someActivity(): Promise<void> {
   const now = new Date();
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const db = new Database(join(dataDir, 'site.db'));
+  const db = new Database(server.databaseFile);
   try {
     db.prepare("insert into submissions (form_id, status, posted_data, posted_data_hash, created_at, spam, meta) values ('5', 'mail_sent', '{}', 'x', ?, 0, '{}')").run(now.toISOString());
     const subscriber = db
@@ -78,7 +51,7 @@ async function someActivity(): Promise<void> {
 describe('the dashboard in Chromium', () => {
   it('is where the owner lands: four tiles drawn, their tables reachable, one column at 375 px', async () => {
     await someActivity();
-    const link = await invite('owner@lumina.test');
+    const link = await server.invite('owner@lumina.test');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const problems = watchProblems(page);
