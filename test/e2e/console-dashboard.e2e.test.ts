@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody } from '../server/helpers/multipart.ts';
+import { linkHashOf } from '../../server/click-tracking/hit-store.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
@@ -16,11 +16,9 @@ import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
 let server: ConsoleServer;
-let baseUrl: string;
 
 beforeAll(async () => {
   server = await startConsoleServer('console-dashboard');
-  baseUrl = server.baseUrl;
   browser = await launchChromium();
 });
 
@@ -29,7 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Today's message and a subscriber confirmed an hour ago, written as the server would; a click through Track The Click's route. */
+/** Today's message, a subscriber confirmed and a link followed an hour ago, written as the server would. */
 async function someActivity(): Promise<void> {
   const now = new Date();
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
@@ -40,12 +38,14 @@ async function someActivity(): Promise<void> {
       .prepare("insert into newsletter_subscribers (email, status, lists, attributes, dates, form_id, created_at, updated_at, confirmed_at) values ('reader@example.co.za', 'subscribed', '[2]', '{}', '{}', 1, ?, ?, ?)")
       .run(hourAgo, hourAgo, hourAgo);
     db.prepare("insert into newsletter_consents (subscriber_id, action, form_id, wording, lists, created_at) values (?, 'confirm', 1, 'I agree.', '[2]', ?)").run(subscriber.lastInsertRowid, hourAgo);
+    const target = 'https://www.linkedin.com/company/lumina';
+    const link = db
+      .prepare("insert into click_links (post_id, page_url, target, anchor, link_hash, created_at) values (12, '', ?, 'LinkedIn', ?, ?)")
+      .run(target, linkHashOf(12, '', target, 'LinkedIn'), hourAgo);
+    db.prepare('insert into click_hits (link_id, clicked_at) values (?, ?)').run(link.lastInsertRowid, hourAgo);
   } finally {
     db.close();
   }
-  const body = await multipartBody({ postID: '12', location: `${baseUrl}/`, anchor: 'LinkedIn', target: 'https://www.linkedin.com/company/lumina' });
-  const beacon = await fetch(`${baseUrl}/wp-json/track-the-click/v3/click/1`, { method: 'POST', body: new Uint8Array(body.payload), headers: { 'content-type': body.contentType } });
-  expect(beacon.status).toBe(200);
 }
 
 describe('the dashboard in Chromium', () => {
