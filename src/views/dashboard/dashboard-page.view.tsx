@@ -39,9 +39,10 @@ function Tile({ title, more, moreLabel, children }: { title: string; more: strin
 
 function MessagesTile({ dashboard }: { dashboard: Dashboard }) {
   const { thisWeek, lastWeek } = dashboard.messages;
-  // Last week's seven days, then this week's up to today: the days to come have nothing yet.
+  // Last week's seven days, then this week's up to today (the days to come have nothing yet);
+  // under the axis, the day of the month.
   const points = useMemo<ChartPoint[]>(
-    () => [...lastWeek.days, ...thisWeek.days.filter((day) => day.day <= dashboard.today)].map((day) => ({ label: formatConsoleDay(day.day), axisLabel: formatConsoleDay(day.day, 'weekday'), value: day.count })),
+    () => [...lastWeek.days, ...thisWeek.days.filter((day) => day.day <= dashboard.today)].map((day) => ({ label: formatConsoleDay(day.day), axisLabel: String(Number(day.day.slice(8))), value: day.count })),
     [lastWeek, thisWeek, dashboard.today],
   );
   const change = thisWeek.total - lastWeek.total;
@@ -71,7 +72,11 @@ function MessagesTile({ dashboard }: { dashboard: Dashboard }) {
 
 function SubscribersTile({ dashboard }: { dashboard: Dashboard }) {
   const weeks = dashboard.subscribers;
-  const points = useMemo<ChartPoint[]>(() => weeks.map((week) => ({ label: `Week of ${formatConsoleDay(week.weekStart)}`, axisLabel: formatConsoleDay(week.weekStart, 'short'), value: week.subscribed })), [weeks]);
+  // Every other week named under the axis (this week's among them), so the names fit at 375 px.
+  const points = useMemo<ChartPoint[]>(
+    () => weeks.map((week, index) => ({ label: `Week of ${formatConsoleDay(week.weekStart)}`, axisLabel: (weeks.length - 1 - index) % 2 === 0 ? formatConsoleDay(week.weekStart, 'short') : '', value: week.subscribed })),
+    [weeks],
+  );
   const captionId = useId();
   const now = weeks.at(-1)?.subscribed ?? 0;
   const first = weeks[0];
