@@ -6,55 +6,28 @@
 // its field), downloads the CSV; axe finds nothing at 1280 and 375 px, and nothing scrolls
 // sideways at 375 px. Chartist is not loaded by the console's first screen. Its own server on
 // http://localhost:<port> (WebAuthn refuses IP addresses as relying-party ids).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
-import { freePort } from './support/free-port.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: ConsoleServer;
 let baseUrl: string;
-let env: Record<string, string>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-console-clicks-'));
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  env = {
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
-    UPLOAD_DIR: join(dataDir, 'uploads'),
-    SITE_URL: baseUrl,
-    // info: startServerProcess waits for the "Server listening at" line.
-    LOG_LEVEL: 'info',
-  };
-  server = await startServerProcess(env, port, 60_000);
+  server = await startConsoleServer('console-clicks');
+  baseUrl = server.baseUrl;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exit;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
-
-async function invite(email: string): Promise<string> {
-  const run = runScript('scripts/admin.ts', env, ['invite', email, '--role', 'owner']);
-  const { code } = await run.exit;
-  expect(code, run.stderr()).toBe(0);
-  return run.stdout().trimEnd().split('\n').at(-1) ?? '';
-}
 
 /** A visitor follows the menu's Projects link and the LinkedIn link on the home page; each beacon is stored before its answer. */
 async function visitorClicks(): Promise<void> {
@@ -94,7 +67,7 @@ async function expectChartsDrawn(page: Page, days: number) {
 describe('the clicks page in Chromium', () => {
   it('shows a visitor\'s clicks in both charts and the tables, switches range, refuses a wrong one, downloads the CSV', async () => {
     await visitorClicks();
-    const link = await invite('owner@lumina.test');
+    const link = await server.invite('owner@lumina.test', 'owner');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
     const page = await context.newPage();
     const problems = watchProblems(page);

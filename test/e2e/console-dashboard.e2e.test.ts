@@ -31,7 +31,7 @@ afterAll(async () => {
 async function someActivity(): Promise<void> {
   const now = new Date();
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const db = new Database(server.databaseFile);
+  const db = new Database(server.env.DATABASE_URL!.slice('sqlite:'.length));
   try {
     db.prepare("insert into submissions (form_id, status, posted_data, posted_data_hash, created_at, spam, meta) values ('5', 'mail_sent', '{}', 'x', ?, 0, '{}')").run(now.toISOString());
     const subscriber = db
@@ -51,7 +51,7 @@ async function someActivity(): Promise<void> {
 describe('the dashboard in Chromium', () => {
   it('is where the owner lands: four tiles drawn, their tables reachable, one column at 375 px', async () => {
     await someActivity();
-    const link = await server.invite('owner@lumina.test');
+    const link = await server.invite('owner@lumina.test', 'owner');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const problems = watchProblems(page);

@@ -4,66 +4,35 @@
 // through the public contact form appears there and is found by search; the owner opens it,
 // exports the filter as CSV, signs out, and the API refuses the old session. WebAuthn refuses IP
 // addresses as relying-party ids, so this file runs its own server on http://localhost:<port>.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
-import { freePort } from './support/free-port.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { startMailbox, waitForMail, type Mailbox } from './support/mailbox.ts';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
 
 const MAIL_TO = 'enquiries@lumina.test';
 let browser: Browser;
-let server: ServerProcess;
+let server: ConsoleServer;
 let mailbox: Mailbox;
-let dataDir: string;
 let baseUrl: string;
-let env: Record<string, string>;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-console-'));
-  const port = await freePort();
-  baseUrl = `http://localhost:${port}`;
-  env = {
-    HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
-    UPLOAD_DIR: join(dataDir, 'uploads'),
-    SMTP_URL: mailbox.smtpUrl,
-    SITE_URL: baseUrl,
-    MAIL_TO,
-    // info: startServerProcess waits for the "Server listening at" line.
-    LOG_LEVEL: 'info',
-    WEB_CONCURRENCY: '2',
-  };
-  server = await startServerProcess(env, port, 60_000);
+  server = await startConsoleServer('console', { SMTP_URL: mailbox.smtpUrl, MAIL_TO, WEB_CONCURRENCY: '2' });
+  baseUrl = server.baseUrl;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.child.exitCode === null) {
-    server.child.kill('SIGTERM');
-    await server.exit;
-  }
+  await server?.stop();
   await mailbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function invite(email: string, role: 'owner' | 'staff'): Promise<string> {
-  const run = runScript('scripts/admin.ts', env, ['invite', email, '--role', role]);
-  const { code } = await run.exit;
-  expect(code, run.stderr()).toBe(0);
-  const lines = run.stdout().trimEnd().split('\n');
-  const link = lines.at(-1) ?? '';
-  expect(link).toMatch(new RegExp(`^${baseUrl}/admin/#/enrol/[A-Za-z0-9_-]+$`));
-  return link;
-}
+const invite = (email: string, role: 'owner' | 'staff') => server.invite(email, role);
 
 async function consoleContext(width: number): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   // bypassCSP: axe is injected into the page.

@@ -4,7 +4,7 @@
 // the range's CSV. It renders the clicksReport machine's state and sends it the person's changes;
 // the machine's address changes go to the shell's navigate. Only the console imports this page.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { clicksReportMachine, type DateField } from '../../machines/click-tracking/clicks-report.machine.ts';
 import { clicksQueryOf } from '../../services/click-tracking/click-range.service.ts';
@@ -15,6 +15,7 @@ import { resolveClickRange, type ClicksSummary, type PageLinks } from '../../val
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import { BarChart, LineChart, type ChartPoint } from '../shared/charts/charts.view.tsx';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { ErrorSummary, errorItems, TextField } from '../shared/form-fields/index.ts';
 import './clicks-page.css';
 
@@ -124,14 +125,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
   const shown = snapshot.matches({ active: 'shown' });
   const summary = context.summary;
 
-  useEffect(() => {
-    const address = actorRef.on('address.change', (event) => navigate(event.hash));
-    const ended = actorRef.on('session.end', () => onSessionEnded());
-    return () => {
-      address.unsubscribe();
-      ended.unsubscribe();
-    };
-  }, [actorRef, navigate, onSessionEnded]);
+  useConsolePageEvents(actorRef, { navigate, onSessionEnded });
 
   const change = (field: DateField) => (value: string | string[]) => actorRef.send({ type: 'dates.change', field, value: String(value) });
   const asked = invalid ? null : resolveClickRange(context.query);
@@ -179,7 +173,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
         <h2 id="clicks-dates-title">Or choose the days</h2>
         <ErrorSummary formId={FORM_ID} items={errorItems(FORM_ID, DATE_FIELDS, errors)} summaryRef={summaryRef} headingLevel={3} />
         <div className="clicks-dates__fields">
-          <TextField formId={FORM_ID} name="from" type="date" label="First day" hint="For example 2026-10-01." value={context.dates.from} error={errors.from} onChange={change('from')} />
+          <TextField formId={FORM_ID} name="from" type="date" label="First day" value={context.dates.from} error={errors.from} onChange={change('from')} />
           <TextField formId={FORM_ID} name="to" type="date" label="Last day" hint="At most a year after the first." value={context.dates.to} error={errors.to} onChange={change('to')} />
           <button type="submit" className="console-button console-button--primary">
             Show these days

@@ -4,7 +4,7 @@
 // page with more. It renders the dashboard machine's state and tells the shell when the session
 // has ended.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine.ts';
 import { formatConsoleDay, formatConsoleTime } from '../../services/shared/console-time.ts';
@@ -14,6 +14,7 @@ import type { Dashboard } from '../../validation/dashboard/dashboard.protocol.ts
 import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import { BarChart, LineChart, type ChartPoint } from '../shared/charts/charts.view.tsx';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import './dashboard-page.css';
 
 export interface DashboardPageProps extends ConsolePageProps {
@@ -189,15 +190,12 @@ function MailTile({ health, timeZone }: { health: MailHealth; timeZone: string }
   );
 }
 
-export function DashboardPage({ session, api, onSessionEnded, logic = dashboardMachine, inspect }: DashboardPageProps) {
+export function DashboardPage({ session, api, onSessionEnded, navigate, logic = dashboardMachine, inspect }: DashboardPageProps) {
   const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const { dashboard, problem } = snapshot.context;
 
-  useEffect(() => {
-    const ended = actorRef.on('session.end', () => onSessionEnded());
-    return () => ended.unsubscribe();
-  }, [actorRef, onSessionEnded]);
+  useConsolePageEvents(actorRef, { navigate, onSessionEnded });
 
   const shown = snapshot.matches('shown') && dashboard !== null;
   const status = snapshot.hasTag('busy') ? 'Loading the dashboard…' : shown ? 'The dashboard is up to date.' : '';

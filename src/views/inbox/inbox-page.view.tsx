@@ -3,7 +3,7 @@
 // by cursor and the CSV of the current filter. It renders the inboxList machine's state and
 // sends it the visitor's changes; the machine's address changes go to the shell's navigate.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { inboxListMachine } from '../../machines/inbox/inbox-list.machine.ts';
 import { createInboxClient } from '../../services/inbox/inbox-api.client.ts';
@@ -14,6 +14,7 @@ import { INBOX_STATES, SEARCH_MAX, type MessageSummary } from '../../validation/
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ErrorSummary, errorItems, SelectField, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
+import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { LoadProblem } from './load-problem.view.tsx';
 import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
 import './inbox.css';
@@ -71,14 +72,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
   const errors = invalid ? filterErrors(filter) : {};
 
   useEmittedFocus(actorRef, 'focus.list', listHeadingRef);
-  useEffect(() => {
-    const address = actorRef.on('address.change', (event) => navigate(event.hash));
-    const ended = actorRef.on('session.end', () => onSessionEnded());
-    return () => {
-      address.unsubscribe();
-      ended.unsubscribe();
-    };
-  }, [actorRef, navigate, onSessionEnded]);
+  useConsolePageEvents(actorRef, { navigate, onSessionEnded });
 
   const change = (field: FilterField) => (value: string | string[]) => actorRef.send({ type: 'filter.change', field, value: String(value) });
   const count = context.messages.length;

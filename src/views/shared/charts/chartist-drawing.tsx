@@ -7,15 +7,18 @@ import { useCallback } from 'react';
 import 'chartist/dist/index.css';
 import type { ChartDrawingProps } from './chart-types.ts';
 
-/** Every nth axis label, so about a dozen show whatever the number of points. */
-const everyNth = (count: number) => Math.max(1, Math.ceil(count / 12));
+/** Every nth axis label, so about `shown` show whatever the number of points. */
+const everyNth = (count: number, shown: number) => Math.max(1, Math.ceil(count / shown));
+/** Only these labels of the axis: the others are left out. */
+const labelsEvery = (nth: number) => (label: unknown, index: number) => (index % nth === 0 ? String(label) : null);
+/** Narrow screens (375 px): fewer, shorter labels, so none is squeezed. */
+const NARROW = 'screen and (max-width: 40rem)';
 const shorten = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
 function draw(host: HTMLElement, { kind, points }: ChartDrawingProps): { detach(): unknown } {
   const labels = points.map((point) => point.axisLabel ?? point.label);
   const values = points.map((point) => point.value);
   if (kind === 'line') {
-    const nth = everyNth(points.length);
     return new LineChart(
       host,
       { labels, series: [values] },
@@ -27,8 +30,9 @@ function draw(host: HTMLElement, { kind, points }: ChartDrawingProps): { detach(
         showPoint: points.length <= 31,
         chartPadding: { right: 24 },
         axisY: { onlyInteger: true },
-        axisX: { labelInterpolationFnc: (label: unknown, index: number) => (index % nth === 0 ? String(label) : null) },
+        axisX: { labelInterpolationFnc: labelsEvery(everyNth(points.length, 12)) },
       },
+      [[NARROW, { axisX: { labelInterpolationFnc: labelsEvery(everyNth(points.length, 5)) } }]],
     );
   }
   return new BarChart(
@@ -43,6 +47,7 @@ function draw(host: HTMLElement, { kind, points }: ChartDrawingProps): { detach(
       axisX: { onlyInteger: true },
       axisY: { offset: 128, labelInterpolationFnc: (label: unknown) => shorten(String(label), 20) },
     },
+    [[NARROW, { axisY: { offset: 88, labelInterpolationFnc: (label: unknown) => shorten(String(label), 12) } }]],
   );
 }
 
