@@ -31,6 +31,7 @@ import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.rout
 import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts';
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
+import dashboardRoutes from './dashboard/dashboard.route.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
   await app.register(subscribersRoutes);
 
   await app.register(clickReportsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(staticSiteRoutes, { root: config.staticRoot });
 
   return app;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { readMailHealth } from '../inbox/mail-health.ts';
+import { readMailHealth } from '../mail/mail-health.ts';
 
 // A load balancer must get an answer quickly, even when PostgreSQL does not answer at all.
 const DATABASE_CHECK_TIMEOUT_MS = 3000;

@@ -11,7 +11,7 @@ import { assign, emit, setup, stateIn } from 'xstate';
 import { checkMailHealth } from '../../services/inbox/mail-health.actor.ts';
 import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { failureOf, isSignedOut, type Failure } from '../shared/console-failure.ts';
-import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
+import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 
 /** How often the console asks again while it is open. */
 export const MAIL_HEALTH_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 // The mail-health machine's one effect: asking the server how mail is doing.
 import { fromPromise } from 'xstate';
-import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
+import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import { mailHealth } from './mail-health-api.client.ts';
 

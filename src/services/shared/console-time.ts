@@ -11,3 +11,13 @@ export function formatConsoleTime(iso: string, timeZone: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
 }
+
+const dayFormats = {
+  long: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+  short: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+};
+
+/** A company day (`YYYY-MM-DD`, already in SITE_TIMEZONE) as people read it: "Mon, 23 Nov 2026" or "23 Nov". */
+export function formatConsoleDay(day: string, style: keyof typeof dayFormats = 'long'): string {
+  return dayFormats[style].format(new Date(`${day}T00:00:00Z`));
+}

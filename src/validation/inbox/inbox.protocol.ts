@@ -118,15 +118,3 @@ export const ReadBodyStruct = object({ read: boolean() });
 export const SpamBodyStruct = object({ spam: boolean() });
 /** What an action answers: the message as it is now. */
 export const MessageAnswerStruct = object({ message: MessageStruct });
-
-/** Mail waiting longer than this, or a failed last attempt, shows the banner. */
-export const MAIL_STALE_MINUTES = 15;
-export const MailHealthStruct = object({
-  state: enums(['ok', 'degraded'] as const),
-  waiting: number(),
-  oldestWaitingSince: nullable(string()),
-  lastError: nullable(string()),
-  lastAttemptAt: nullable(string()),
-  lastAttemptFailed: boolean(),
-});
-export type MailHealth = Infer<typeof MailHealthStruct>;

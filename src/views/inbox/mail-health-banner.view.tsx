@@ -8,7 +8,7 @@ import type { InspectionEvent } from 'xstate';
 import { mailHealthMachine } from '../../machines/inbox/mail-health.machine.ts';
 import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
-import type { MailHealth } from '../../validation/inbox/inbox.protocol.ts';
+import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './mail-health-banner.css';
 

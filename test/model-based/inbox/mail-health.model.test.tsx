@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import { MAIL_HEALTH_INTERVAL_MS, mailHealthMachine } from '../../../src/machines/inbox/mail-health.machine.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import type { MailHealth } from '../../../src/validation/inbox/inbox.protocol.ts';
+import type { MailHealth } from '../../../src/validation/shared/mail-health.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
 

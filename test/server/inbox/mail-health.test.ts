@@ -1,13 +1,14 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
-import { INBOX_ROUTE, MailHealthStruct } from '../../../src/validation/inbox/inbox.protocol.ts';
+import { INBOX_ROUTE } from '../../../src/validation/inbox/inbox.protocol.ts';
+import { MailHealthStruct } from '../../../src/validation/shared/mail-health.protocol.ts';
 import { enqueueMail } from '../../../server/mail/enqueue-mail.ts';
 import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
-// Mail health (server/inbox/mail-health.ts): the console's banner and /healthz's `mail`.
+// Mail health (server/mail/mail-health.ts): the console's banner and /healthz's `mail`.
 describe(`mail health on ${testDialect}`, () => {
   const NOW = Date.parse('2026-11-26T10:00:00.000Z');
   const URL = `${CONSOLE_API}${INBOX_ROUTE.mailHealth}`;

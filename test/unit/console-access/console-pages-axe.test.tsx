@@ -12,7 +12,7 @@ import { createConsoleApi, type ConsoleApi } from '../../../src/services/shared/
 import { AuditPage } from '../../../src/views/console-access/audit-page.view.tsx';
 import { PeoplePage } from '../../../src/views/console-access/people-page.view.tsx';
 import type { AuditAnswer, PersonRow } from '../../../src/validation/console-access/console-access.protocol.ts';
-import type { MailHealth } from '../../../src/validation/inbox/inbox.protocol.ts';
+import type { MailHealth } from '../../../src/validation/shared/mail-health.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 
 const props = {

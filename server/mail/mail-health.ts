@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { MAIL_STALE_MINUTES, type MailHealth } from '../../src/validation/inbox/inbox.protocol.ts';
+import { MAIL_STALE_MINUTES, type MailHealth } from '../../src/validation/shared/mail-health.protocol.ts';
 import type { Database } from '../db/types.ts';
 
 /*
