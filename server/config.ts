@@ -71,6 +71,14 @@ export interface Config {
   siteTimeZone: string;
   /** CONSOLE_SIGN_IN_RATE_LIMIT: passkey ceremonies per IP address and window (README.md, "The console"). */
   consoleSignInRateLimit: RateLimit | null;
+  /** BREVO_API_KEY: the newsletter service's key; null: subscribers are not synced (README.md "The newsletter service (Brevo)"). */
+  brevoApiKey: string | null;
+  /** BREVO_API_URL: Brevo's API origin (tests point it at a stand-in); paths are `/v3/…`. */
+  brevoApiUrl: string;
+  /** BREVO_LIST_IDS: the forms' list ids → Brevo's list ids; an id not named is Brevo's own. */
+  brevoListIds: ReadonlyMap<number, number>;
+  /** BREVO_POLL_INTERVAL: how often unsubscribes made in Brevo are fetched. */
+  brevoPollIntervalMs: number;
 }
 
 export type SqliteSynchronous = 'normal' | 'full';
@@ -236,6 +244,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     siteUrl,
     siteTimeZone: readTimeZone(env),
     consoleSignInRateLimit: readRateLimit(env, 'CONSOLE_SIGN_IN_RATE_LIMIT', DEFAULTS.consoleSignInRateLimit),
+    brevoApiKey: readSecretToken(env, 'BREVO_API_KEY'),
+    brevoApiUrl: readHttpUrl(env, 'BREVO_API_URL', 'https://api.brevo.com').replace(/\/+$/, ''),
+    brevoListIds: readBrevoListIds(env),
+    brevoPollIntervalMs: readDuration(env, 'BREVO_POLL_INTERVAL', 10 * 60_000, 1000, 24 * 3_600_000),
   };
 }
 
@@ -586,6 +598,24 @@ function readToken(env: Env, name: string): string | null {
     throw new ConfigError(name, `must contain only letters, digits and - _ . ~ + / = (got ${shown(raw)})`);
   }
   return raw;
+}
+
+/**
+ * BREVO_LIST_IDS: `2:7,3:9` (the form's list 2 is Brevo's 7, …); a bare `5` is the same id in
+ * both. Unnamed ids are sent as they are: the forms' lists are Brevo's own ids, as on the old site.
+ */
+function readBrevoListIds(env: Env): ReadonlyMap<number, number> {
+  const raw = read(env, 'BREVO_LIST_IDS');
+  const map = new Map<number, number>();
+  if (raw === null) return map;
+  for (const part of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const match = /^(\d{1,9})(?::(\d{1,9}))?$/.exec(part);
+    if (!match || Number(match[1]) === 0 || Number(match[2] ?? match[1]) === 0) {
+      throw new ConfigError('BREVO_LIST_IDS', `must be list ids, or pairs form-list:brevo-list, separated by commas, like 2:7,3:9 (got ${shown(part)})`);
+    }
+    map.set(Number(match[1]), Number(match[2] ?? match[1]));
+  }
+  return map;
 }
 
 /** Like readToken, but never echoes the value. */

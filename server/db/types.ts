@@ -70,6 +70,13 @@ export interface CaptchasTable {
   expires_at: string;
 }
 
+/** Where a poll of an outside service got to (the Brevo poll's last modifiedAt). */
+export interface ServiceCursorsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   submission_id: number | null;
@@ -96,11 +103,14 @@ export interface OutboxTable {
   channel: Generated<OutboxChannel>;
   /** JSON OutboxRequest of an http row. */
   request: string | null;
+  /** Rows of one key are sent in order (`brevo:<email>`); null: no order kept. */
+  order_key: Generated<string | null>;
   /** HTTP status of a request's last answer. */
   response_status: number | null;
 }
 
-export type OutboxChannel = 'mail' | 'http';
+/** mail, a form's API request (http), a change for the newsletter service (brevo). */
+export type OutboxChannel = 'mail' | 'http' | 'brevo';
 
 /** What an http row sends: built from the form's configuration when the submission was stored. */
 export interface OutboxRequest {
@@ -181,6 +191,7 @@ export interface Database {
   console_sessions: ConsoleSessionsTable;
   console_challenges: ConsoleChallengesTable;
   console_audit: ConsoleAuditTable;
+  service_cursors: ServiceCursorsTable;
 }
 
 /** Track The Click's links: a page's link to a target with its anchor text. */

@@ -10,6 +10,8 @@ import type { Database, OutboxChannel, OutboxMessage } from '../db/types.ts';
  * is in the row, so a restart picks up where the last process stopped. On PostgreSQL the
  * candidates are locked with FOR UPDATE SKIP LOCKED, so concurrent claims never wait on or
  * take each other's rows; SQLite runs one write at a time, which makes the UPDATE atomic.
+ * A row with an `order_key` (the newsletter service's changes, one key per address) is due only
+ * once every earlier row of its key is delivered or held: changes reach the service in order.
  */
 
 export interface ClaimOptions {
@@ -33,6 +35,21 @@ export async function claimDueMessages(db: Kysely<Database>, options: ClaimOptio
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
     .where('channel', '=', options.channel ?? 'mail')
+    .where(({ eb, exists, not, or, selectFrom }) =>
+      or([
+        eb('order_key', 'is', null),
+        not(
+          exists(
+            selectFrom('outbox as earlier')
+              .select('earlier.id')
+              .whereRef('earlier.order_key', '=', 'outbox.order_key')
+              .whereRef('earlier.id', '<', 'outbox.id')
+              .where('earlier.delivered_at', 'is', null)
+              .where('earlier.failed_at', 'is', null),
+          ),
+        ),
+      ]),
+    )
     .$if(!options.hasDefaultRecipient, (query) => query.where('to_address', '!=', ''))
     .orderBy('next_attempt_at')
     .orderBy('id')

@@ -1,12 +1,15 @@
 import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Database, OutboxChannel } from '../db/types.ts';
 
 /** One undelivered message, as `npm run outbox` shows it. */
 export interface UndeliveredMail {
   id: number;
-  /** `mail`, or `http`: a form's request to an outside API (`to` is its host, `subject` its method and URL). */
-  channel: 'mail' | 'http';
+  /**
+   * `mail`; `http`: a form's request to an outside API (`to` is its host, `subject` its method
+   * and URL); `brevo`: a change for the newsletter service (`to` the subscriber, `subject` the request).
+   */
+  channel: OutboxChannel;
   submissionId: number | null;
   createdAt: string;
   /** pending: never tried; retrying: failed before, will try again; failed: the worker gave up. */
@@ -48,9 +51,10 @@ export async function listUndelivered(db: Kysely<Database>): Promise<Undelivered
 /** Times in `timeZone` (SITE_TIMEZONE). */
 export function formatUndelivered(mail: readonly UndeliveredMail[], timeZone: string): string {
   if (mail.length === 0) return 'No undelivered mail.\n';
-  const header = ['id', 'created', 'state', 'tries', 'next try', 'to', 'subject'];
+  const header = ['id', 'channel', 'created', 'state', 'tries', 'next try', 'to', 'subject'];
   const rows = mail.map((item) => [
     String(item.id),
+    item.channel,
     formatSiteTime(item.createdAt, timeZone, { seconds: true }),
     item.state,
     String(item.attempts),

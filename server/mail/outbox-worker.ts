@@ -14,6 +14,25 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-de
  * and closes the sender.
  */
 
+/**
+ * A failure that says when to try again (an HTTP 429's Retry-After): the row waits at least that
+ * long, and so does the whole channel (the service's limit is for the account, not the row).
+ */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal that trying again will not change (an HTTP 400): the row is held as failed at once, with its error. */
+export class PermanentFailureError extends Error {
+  override readonly name = 'PermanentFailureError';
+}
+
 /** How one channel's rows are sent. */
 export interface OutboxSender {
   channel: OutboxChannel;
@@ -69,6 +88,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
 
   let stopping = false;
+  /** Until when the channel waits (a RetryLaterError); 0: not waiting. */
+  let pausedUntil = 0;
   let running: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let woken = false;
@@ -125,6 +146,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const at = now();
     const holding = (query: ReturnType<typeof db.updateTable<'outbox'>>) =>
       query.where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at);
+    if (error instanceof PermanentFailureError) {
+      await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
+      log.error({ outbox: row.id, attempts: row.attempts, reason }, `${noun} refused: held as failed (npm run outbox -- --retry)`);
+      return;
+    }
+    if (error instanceof RetryLaterError) {
+      pausedUntil = Math.max(pausedUntil, at + error.retryAfterMs);
+      const delay = Math.max(error.retryAfterMs, retryDelayMs(row.attempts, retry));
+      await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
+      log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, `${noun} delivery asked to wait: the channel pauses`);
+      return;
+    }
     if (at - Date.parse(row.created_at) >= retry.maxAgeMs) {
       await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
       log.error({ outbox: row.id, attempts: row.attempts, err: error }, `${noun} still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)`);
@@ -141,6 +174,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function loop(): Promise<void> {
     while (!stopping) {
+      const waitMs = pausedUntil - now();
+      if (waitMs > 0) {
+        // The service asked to wait (429 Retry-After): nothing of the channel is sent before then.
+        await pause(Math.min(waitMs, pollMs));
+        continue;
+      }
       let claimed: OutboxMessage[] = [];
       try {
         claimed = await claimDueMessages(db, {
@@ -151,7 +190,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           channel: sender.channel,
         });
         for (const [index, row] of claimed.entries()) {
-          if (stopping) {
+          if (stopping || pausedUntil > now()) {
             await releaseMessages(db, claimed.slice(index).map((rest) => rest.id), now());
             break;
           }

@@ -31,7 +31,7 @@ export function startMailDelivery(
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: config.mailMaxAgeMs },
     ...overrides,
   });
-  return wired(app, worker, 'mail');
+  return startWiredWorker(app, worker, 'mail');
 }
 
 /**
@@ -52,11 +52,11 @@ export function startRequestDelivery(
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: app.config.mailMaxAgeMs },
     ...workerOverrides,
   });
-  return wired(app, worker, 'http');
+  return startWiredWorker(app, worker, 'http');
 }
 
 /** Starts a worker woken whenever a route queues a row; stopping it stops listening first. */
-function wired(app: FastifyInstance, worker: OutboxWorker, channel: OutboxChannel): OutboxWorker {
+export function startWiredWorker(app: FastifyInstance, worker: OutboxWorker, channel: OutboxChannel): OutboxWorker {
   const stopListening = app.outbox.onQueued(channel, () => worker.wake());
   worker.start();
   return {

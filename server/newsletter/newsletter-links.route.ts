@@ -13,6 +13,7 @@ import { unsupportedMediaType } from './newsletter-answer.ts';
 import { changeSummary, confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
 import { confirmLinkOf, confirmSubscriber, subscriberOfUnsubscribeToken, unsubscribeSubscriber, type ConfirmLink } from './subscription-links.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
+import { brevoListsOf } from './brevo-sync.ts';
 
 /** What the consent record says the subscriber used to leave. */
 export const UNSUBSCRIBE_WORDING = {
@@ -38,6 +39,7 @@ interface TokenQuery {
  * "link expired" page. Nothing here is cached.
  */
 export default async function newsletterLinkRoutes(app: FastifyInstance): Promise<void> {
+  const brevo = brevoListsOf(app.config);
   registerFormBodyParsers(app, LINK_BODY_LIMIT);
   // Only the form encodings are read here; anything else (JSON, which Fastify would parse) is
   // refused before a body is read, with the newsletter's code.
@@ -66,7 +68,7 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     const token = tokenOf(request.query.token) || tokenOf(fieldValue(fields, 'token'));
     const link = await confirmLinkOf(app.db, app.secrets, token, app.clock());
     if (link.kind !== 'pending') return seeOther(reply, spentLinkPath(link));
-    await confirmSubscriber(app.db, link, { request: consentOriginOf(app.secrets, request), now: app.clock() });
+    if (await confirmSubscriber(app.db, link, { request: consentOriginOf(app.secrets, request), now: app.clock() }, brevo)) app.outbox.queued('brevo');
     return seeOther(reply, confirmedPath(link.change.formId));
   });
 
@@ -101,11 +103,13 @@ export default async function newsletterLinkRoutes(app: FastifyInstance): Promis
     const oneClick = fieldValue(fields, 'List-Unsubscribe') === 'One-Click';
     const subscriber = await subscriberOfUnsubscribeToken(app.db, app.secrets, token, app.clock());
     if (subscriber === null) return seeOther(reply, LINK_EXPIRED_PATH);
-    await unsubscribeSubscriber(app.db, subscriber, {
-      wording: oneClick ? UNSUBSCRIBE_WORDING.oneClick : UNSUBSCRIBE_WORDING.page,
-      request: consentOriginOf(app.secrets, request),
-      now: app.clock(),
-    });
+    const queued = await unsubscribeSubscriber(
+      app.db,
+      subscriber,
+      { wording: oneClick ? UNSUBSCRIBE_WORDING.oneClick : UNSUBSCRIBE_WORDING.page, request: consentOriginOf(app.secrets, request), now: app.clock() },
+      brevo,
+    );
+    if (queued) app.outbox.queued('brevo');
     if (oneClick) return reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Unsubscribed.\n');
     return seeOther(reply, UNSUBSCRIBED_PATH);
   });

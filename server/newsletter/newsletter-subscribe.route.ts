@@ -17,6 +17,7 @@ import { NEWSLETTER_BODY_LIMIT } from './posted-fields.ts';
 import { processSignUp } from './process-sign-up.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
+import { brevoListsOf } from './brevo-sync.ts';
 
 /**
  * `POST <form action>` (`/newsletter/subscribe/`): a sign-up from a Brevo-style newsletter form,
@@ -70,12 +71,13 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
       siteUrl: config.siteUrl,
       now: app.clock,
       domainMailLimit: config.newsletterDomainMailLimit,
+      brevo: brevoListsOf(config),
       forms: app.newsletterForms,
       nonces: app.nonces,
       recaptcha: { verifyUrl: config.recaptchaVerifyUrl, secret: config.recaptchaSecret },
       hostname: siteHostnameOf(app),
       log: request.log,
-      onMailQueued: () => app.outbox.queued(),
+      onMailQueued: (channel) => app.outbox.queued(channel),
     },
     { path, fields, request, nonceBinding: nonceBindingOf(request) },
   );

@@ -35,8 +35,8 @@ export interface SignUpServices extends SubscribeServices {
   /** The site's host name, where tokens must have been issued. */
   hostname: string;
   log: FastifyBaseLogger;
-  /** Told after a mail was committed to the outbox, so a worker can pick it up at once. */
-  onMailQueued: () => void;
+  /** Told after a mail (or a Brevo change) was committed to the outbox, so a worker can pick it up at once. */
+  onMailQueued: (channel: 'mail' | 'brevo') => void;
 }
 
 export interface SignUpInput {
@@ -98,7 +98,8 @@ async function signUpStatus(services: SignUpServices, form: NewsletterForm, { fi
 
   try {
     const result = await subscribe(services, { form, values, lists: listsToJoin(form, values), ...consentOriginOf(services.secrets, request) });
-    if (result.mailQueued) services.onMailQueued();
+    if (result.mailQueued) services.onMailQueued('mail');
+    if (result.brevoQueued === true) services.onMailQueued('brevo');
     services.log.info({ form: form.id, outcome: result.outcome }, 'newsletter sign-up');
     // The same answer for a new and a known address: the form tells no one who is subscribed.
     return 'success';

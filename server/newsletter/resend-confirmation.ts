@@ -17,7 +17,7 @@ import { RESEND_CONFIRMATION_AFTER_MS, type PendingChange, type SubscribeService
  * confirmation mail (confirmation-mail-limits.ts). A refusal writes and spends nothing.
  */
 
-export interface ResendServices extends SubscribeServices {
+export interface ResendServices extends Omit<SubscribeServices, 'brevo'> {
   findForm: (id: number) => NewsletterForm | undefined;
 }
 

@@ -7,6 +7,7 @@ import type { ConsentAction, Database, NewsletterSubscribersTable } from '../db/
 import type { RateLimit } from '../config.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
+import { queueBrevoContact, type BrevoLists } from './brevo-sync.ts';
 import { takeConfirmationMailShare } from './confirmation-mail-limits.ts';
 import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
 
@@ -58,12 +59,16 @@ export interface SubscribeServices {
   now: () => number;
   /** NEWSLETTER_DOMAIN_MAIL_LIMIT; null: off. */
   domainMailLimit: RateLimit | null;
+  /** The newsletter service's lists (brevo-sync.ts); null: Brevo is not configured. */
+  brevo: BrevoLists | null;
 }
 
 export interface SubscribeResult {
   outcome: SubscribeOutcome;
   /** A mail was queued: wake the outbox worker. */
   mailQueued: boolean;
+  /** A change for Brevo was queued (a subscriber made at once): wake its worker. */
+  brevoQueued?: boolean;
 }
 
 export async function subscribe(services: SubscribeServices, request: SubscribeRequest): Promise<SubscribeResult> {
@@ -125,7 +130,9 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
         ? (await trx.insertInto('newsletter_subscribers').values({ email, created_at: now, ...row }).returning('id').executeTakeFirstOrThrow()).id
         : (await trx.updateTable('newsletter_subscribers').set(row).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id;
     await consent(id, request.lists);
-    return { outcome: 'subscribed', mailQueued: change !== null && (await queueConfirmation(id, change)) };
+    // Subscribed at once (no double opt-in): Brevo gets the contact in the same transaction.
+    const brevoQueued = change === null && (await queueBrevoContact(trx, services.brevo, { email, ...row }, at));
+    return { outcome: 'subscribed', mailQueued: change !== null && (await queueConfirmation(id, change)), brevoQueued };
   }
 
   // A known address: nothing changes before its mailbox confirms. A subscriber confirms what

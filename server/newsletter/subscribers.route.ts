@@ -18,6 +18,7 @@ import { subscribersCsvChunks, type SubscribersCsvKind } from './list-subscriber
 import { resendConfirmation } from './resend-confirmation.ts';
 import { newsletterNames, parseSubscribersQuery, subscriberOf, subscriberRow, subscribersPage } from './subscriber-console.ts';
 import { unsubscribeSubscriber } from './subscription-links.ts';
+import { brevoListsOf } from './brevo-sync.ts';
 
 /*
  * The subscribers' console routes (README.md, "The console"), below CONSOLE_API, each behind
@@ -102,7 +103,7 @@ export default fp(
       if (row === undefined) throw notFound();
       if (row.status === 'unsubscribed') throw new RestError(409, SUBSCRIBERS_ERROR.alreadyUnsubscribed, 'This person is already unsubscribed.');
       const now = app.clock();
-      await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now });
+      if (await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now }, brevoListsOf(app.config))) app.outbox.queued('brevo');
       await recordAudit(db, auditActorOf(request), { action: 'subscriber-unsubscribe', subject: `subscriber ${id}`, detail: { note: note.trim() }, now });
       return answer(id);
     });

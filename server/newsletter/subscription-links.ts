@@ -1,7 +1,8 @@
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ConsentAction, Database, SubscriberStatus, NewsletterSubscribersTable } from '../db/types.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { parseToken, type ParsedToken } from './link-tokens.ts';
+import { queueBrevoContact, queueBrevoUnsubscribe, type BrevoLists } from './brevo-sync.ts';
 import { listsOf, mergedDetails, recordConsent, type PendingChange } from './subscribe.ts';
 
 /*
@@ -9,7 +10,8 @@ import { listsOf, mergedDetails, recordConsent, type PendingChange } from './sub
  * opt-in, more lists or another number asked for by a later sign-up, or a sign-up of an address
  * that had left), and unsubscribe. A confirmation link confirms only the change it was mailed
  * for, once (link-tokens.ts). Each is idempotent (a second click changes nothing and records
- * nothing), and each change is written with its consent record in one transaction.
+ * nothing), and each change is written with its consent record in one transaction, and with
+ * the newsletter service's change when Brevo is configured (brevo-sync.ts).
  */
 
 export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
@@ -72,13 +74,14 @@ export async function confirmSubscriber(
   db: Kysely<Database>,
   link: Extract<ConfirmLink, { kind: 'pending' }>,
   consent: Omit<LinkConsent, 'wording'>,
-): Promise<void> {
+  brevo: BrevoLists | null,
+): Promise<boolean> {
   const { subscriber, change } = link;
   const at = new Date(consent.now).toISOString();
   const subscribed = subscriber.status === 'subscribed';
   const joined = listsOf(subscriber);
   const details = { sms: change.sms, attributes: change.attributes, dates: change.dates };
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('newsletter_subscribers')
       .set({
@@ -96,8 +99,9 @@ export async function confirmSubscriber(
       .where('status', '=', subscriber.status)
       // The link confirms this change only, once: the first of two presses applies it, the second finds it gone.
       .where('pending_change', '=', subscriber.pending_change)
+      .returningAll()
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return;
+    if (changed === undefined) return false;
     await recordConsent(trx, {
       subscriberId: subscriber.id,
       action: 'confirm',
@@ -108,15 +112,24 @@ export async function confirmSubscriber(
       ...consent.request,
       createdAt: at,
     });
+    // Brevo gets the subscriber as they now are; answers whether a change was queued.
+    return queueBrevoContact(trx, brevo, changed, consent.now);
   });
 }
 
-/** Any status → unsubscribed, recording how (`wording`). */
-export async function unsubscribeSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent): Promise<void> {
-  if (subscriber.status === 'unsubscribed') return;
+/**
+ * Any status → unsubscribed, recording how (`wording`); Brevo is told (`brevo`; null when it
+ * made the change itself, or is not configured). Answers whether a Brevo change was queued.
+ */
+export async function unsubscribeSubscriber(db: Kysely<Database>, subscriber: SubscriberRow, consent: LinkConsent, brevo: BrevoLists | null): Promise<boolean> {
+  if (subscriber.status === 'unsubscribed') return false;
   const at = new Date(consent.now).toISOString();
-  // Leaving also drops any change waiting for confirmation: its link is spent.
-  await changeStatus(db, subscriber, ['pending', 'subscribed'], { status: 'unsubscribed', unsubscribed_at: at, pending_change: null }, { action: 'unsubscribe', ...consent });
+  // Leaving also drops any change waiting for confirmation: its link is spent. A pending
+  // address never reached Brevo: nothing to tell it.
+  const tellBrevo = subscriber.status === 'subscribed' ? brevo : null;
+  return changeStatus(db, subscriber, ['pending', 'subscribed'], { status: 'unsubscribed', unsubscribed_at: at, pending_change: null }, { action: 'unsubscribe', ...consent }, (trx) =>
+    queueBrevoUnsubscribe(trx, tellBrevo, subscriber.email, consent.now),
+  );
 }
 
 /**
@@ -130,16 +143,17 @@ async function changeStatus(
   from: readonly SubscriberStatus[],
   change: Updateable<NewsletterSubscribersTable>,
   consent: LinkConsent & { action: ConsentAction },
-): Promise<void> {
+  alsoInTransaction: (trx: Transaction<Database>) => Promise<boolean>,
+): Promise<boolean> {
   const at = new Date(consent.now).toISOString();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('newsletter_subscribers')
       .set({ ...change, updated_at: at })
       .where('id', '=', subscriber.id)
       .where('status', 'in', from)
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) return;
+    if (Number(changed.numUpdatedRows) === 0) return false;
     await recordConsent(trx, {
       subscriberId: subscriber.id,
       action: consent.action,
@@ -149,5 +163,6 @@ async function changeStatus(
       ...consent.request,
       createdAt: at,
     });
+    return alsoInTransaction(trx);
   });
 }

@@ -16,7 +16,7 @@ export interface OutboxQueuedMessage {
   channel: OutboxChannel;
 }
 
-const CHANNELS: readonly OutboxChannel[] = ['mail', 'http'];
+const CHANNELS: readonly OutboxChannel[] = ['mail', 'http', 'brevo'];
 
 export function isOutboxQueuedMessage(message: unknown): message is OutboxQueuedMessage {
   return (

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { proxyWarning, type Config } from '../config.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
+import { startBrevoDelivery } from '../newsletter/brevo-delivery.ts';
+import { startBrevoPoll, type BrevoPolling } from '../newsletter/brevo-poll.ts';
 import { startMailDelivery, startRequestDelivery } from '../mail/start-mail-delivery.ts';
 import type { OutboxWorker } from '../mail/outbox-worker.ts';
 import { flushThenExit } from './flush-then-exit.ts';
@@ -24,6 +26,8 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
     app?: FastifyInstance;
     worker?: OutboxWorker | null;
     requestWorker?: OutboxWorker;
+    brevoWorker?: OutboxWorker | null;
+    brevoPoll?: BrevoPolling | null;
     jobs?: ScheduledJobs;
     stopping: boolean;
   } = { stopping: false };
@@ -58,6 +62,8 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       await running.jobs?.stop();
       await running.worker?.stop();
       await running.requestWorker?.stop();
+      await running.brevoPoll?.stop();
+      await running.brevoWorker?.stop();
       await db.destroy();
       log.info('stopped');
       flushThenExit(log, 0);
@@ -86,6 +92,8 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       log.info('this process delivers the outbox and runs the scheduled jobs');
       running.worker = startMailDelivery(app);
       running.requestWorker = startRequestDelivery(app);
+      running.brevoWorker = startBrevoDelivery(app);
+      running.brevoPoll = startBrevoPoll(app);
       running.jobs = startScheduledJobs(app);
       if (role.inCluster) process.on('message', (message) => wakeForRelayedRows(app.outbox, message));
     } else {

@@ -52,7 +52,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -61,7 +61,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
   });
 
   it('give the click links made before link hashes their hash, and one link per hash', async () => {
@@ -84,13 +84,14 @@ describe(`migrations on ${testDialect}`, () => {
     );
     expect(columns).toEqual({
       settings: ['key', 'updated_at', 'value'],
+      service_cursors: ['name', 'updated_at', 'value'],
       submissions: [
         'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'read_at', 'remote_ip_hash',
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
         'attachments', 'attempts', 'body', 'channel', 'created_at', 'delivered_at', 'failed_at', 'from_name', 'headers', 'id',
-        'last_error', 'next_attempt_at', 'reply_to', 'request', 'response_status', 'subject', 'submission_id', 'to_address',
+        'last_error', 'next_attempt_at', 'order_key', 'reply_to', 'request', 'response_status', 'subject', 'submission_id', 'to_address',
       ],
       submission_files: [
         'created_at', 'field', 'id', 'media_type', 'original_name', 'size', 'stored_name', 'submission_id',

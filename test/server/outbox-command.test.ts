@@ -62,11 +62,11 @@ describe(`npm run outbox on ${testDialect}`, () => {
     const { code, stdout } = await outbox();
     expect(code).toBe(0);
     const lines = stdout.split('\n');
-    expect(lines[0]).toMatch(/^id\s+created\s+state\s+tries\s+next try\s+to\s+subject$/);
+    expect(lines[0]).toMatch(/^id\s+channel\s+created\s+state\s+tries\s+next try\s+to\s+subject$/);
     // Times in SITE_TIMEZONE (default Africa/Johannesburg, UTC+2).
-    expect(stdout).toMatch(/2\s+2026-03-02 10:00:00\s+retrying\s+1\s+2026-03-02 10:01:00\s+sales@example\.co\.za\s+Tried once/);
+    expect(stdout).toMatch(/2\s+mail\s+2026-03-02 10:00:00\s+retrying\s+1\s+2026-03-02 10:01:00\s+sales@example\.co\.za\s+Tried once/);
     expect(stdout).toContain('    last error: connect ECONNREFUSED 127.0.0.1:25');
-    expect(stdout).toMatch(/3\s+2026-03-02 10:00:00\s+failed\s+30\s+-\s+/);
+    expect(stdout).toMatch(/3\s+mail\s+2026-03-02 10:00:00\s+failed\s+30\s+-\s+/);
     expect(stdout).not.toContain('Delivered');
     expect(stdout.trimEnd().endsWith('3 undelivered messages.')).toBe(true);
   });

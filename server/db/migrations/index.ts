@@ -12,6 +12,7 @@ import * as consoleAccounts from './0012-console-accounts.ts';
 import * as inboxSearch from './0013-inbox-search.ts';
 import * as outboxHealthIndexes from './0014-outbox-health-indexes.ts';
 import * as brevoSyncStatus from './0015-brevo-sync-status.ts';
+import * as brevoSync from './0016-brevo-sync.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-inbox-search': inboxSearch,
   '0014-outbox-health-indexes': outboxHealthIndexes,
   '0015-brevo-sync-status': brevoSyncStatus,
+  '0016-brevo-sync': brevoSync,
 };

@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+import { brevoListsOf, brevoOrderKey, type BrevoLists } from './brevo-sync.ts';
+import { listsOf, recordConsent } from './subscribe.ts';
+import { unsubscribeSubscriber } from './subscription-links.ts';
+
+/*
+ * Back from Brevo (README.md "The newsletter service (Brevo)"): every BREVO_POLL_INTERVAL the
+ * jobs process asks `GET /v3/contacts?modifiedSince=…` (paged with `limit` and `offset`) and
+ * applies what people did there: `emailBlacklisted: true` unsubscribes them here, and a contact
+ * taken out of some of our lists leaves those lists here (all of them: unsubscribed), each with
+ * a consent record worded "Unsubscribed in Brevo". Nothing is queued back to Brevo. A contact
+ * with changes of ours still waiting in the outbox is left for a later poll (ours are newer).
+ * Where it got to (the latest `modifiedAt` applied) is kept in `service_cursors`.
+ */
+
+export const BREVO_UNSUBSCRIBE_WORDING = 'Unsubscribed in Brevo';
+export const BREVO_CURSOR = 'brevo-modified-since';
+const PAGE_LIMIT = 50;
+/** The first poll looks this far back. */
+const FIRST_LOOK_BACK_MS = 24 * 3_600_000;
+
+interface BrevoContact {
+  email: string;
+  emailBlacklisted?: boolean;
+  listIds?: number[];
+  modifiedAt?: string;
+}
+
+export interface BrevoPollOptions {
+  db: Kysely<Database>;
+  apiKey: string;
+  apiUrl: string;
+  lists: BrevoLists;
+  now: () => number;
+  fetch?: typeof fetch;
+}
+
+export interface BrevoPollResult {
+  contacts: number;
+  unsubscribed: number;
+  listsLeft: number;
+}
+
+async function readCursor(db: Kysely<Database>, now: number): Promise<string> {
+  const row = await db.selectFrom('service_cursors').select('value').where('name', '=', BREVO_CURSOR).executeTakeFirst();
+  return row?.value ?? new Date(now - FIRST_LOOK_BACK_MS).toISOString();
+}
+
+async function saveCursor(db: Kysely<Database>, value: string, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  await db
+    .insertInto('service_cursors')
+    .values({ name: BREVO_CURSOR, value, updated_at: at })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value, updated_at: at }))
+    .execute();
+}
+
+async function contactsPage(options: BrevoPollOptions, since: string, offset: number): Promise<BrevoContact[]> {
+  const url = new URL(`${options.apiUrl}/v3/contacts`);
+  url.searchParams.set('modifiedSince', since);
+  url.searchParams.set('limit', String(PAGE_LIMIT));
+  url.searchParams.set('offset', String(offset));
+  url.searchParams.set('sort', 'asc');
+  const response = await (options.fetch ?? fetch)(url, { headers: { 'api-key': options.apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+  if (response.status !== 200) throw new Error(`Brevo answered ${response.status} to GET /v3/contacts: ${(await response.text().catch(() => '')).slice(0, 300)}`);
+  const body = (await response.json()) as { contacts?: BrevoContact[] };
+  return body.contacts ?? [];
+}
+
+/** One poll: every contact modified since the cursor, applied here. */
+export async function pollBrevo(options: BrevoPollOptions): Promise<BrevoPollResult> {
+  const { db } = options;
+  const since = await readCursor(db, options.now());
+  const result: BrevoPollResult = { contacts: 0, unsubscribed: 0, listsLeft: 0 };
+  let latest = since;
+  for (let offset = 0; ; offset += PAGE_LIMIT) {
+    const page = await contactsPage(options, since, offset);
+    for (const contact of page) {
+      result.contacts += 1;
+      if (contact.modifiedAt !== undefined && contact.modifiedAt > latest) latest = contact.modifiedAt;
+      const applied = await applyContact(options, contact);
+      if (applied === 'unsubscribed') result.unsubscribed += 1;
+      if (applied === 'lists') result.listsLeft += 1;
+    }
+    if (page.length < PAGE_LIMIT) break;
+  }
+  if (latest !== since) await saveCursor(db, latest, options.now());
+  return result;
+}
+
+async function applyContact(options: BrevoPollOptions, contact: BrevoContact): Promise<'unsubscribed' | 'lists' | null> {
+  const { db, lists } = options;
+  const email = contact.email.trim().toLowerCase();
+  const subscriber = await db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+  if (subscriber === undefined || subscriber.status !== 'subscribed') return null;
+  const waiting = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('order_key', '=', brevoOrderKey(email))
+    .where('delivered_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirst();
+  if (waiting !== undefined) return null;
+  const now = options.now();
+  const consent = { wording: BREVO_UNSUBSCRIBE_WORDING, request: { ipHash: null, userAgent: null }, now };
+  const ours = listsOf(subscriber);
+  const inBrevo = new Set(contact.listIds ?? []);
+  const kept = ours.filter((list) => inBrevo.has(lists.brevoListOf(list)));
+  if (contact.emailBlacklisted === true || (ours.length > 0 && kept.length === 0)) {
+    // Nothing goes back to Brevo: it made the change.
+    await unsubscribeSubscriber(db, subscriber, consent, null);
+    return 'unsubscribed';
+  }
+  if (kept.length === ours.length) return null;
+  const at = new Date(now).toISOString();
+  await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('newsletter_subscribers')
+      .set({ lists: JSON.stringify(kept), updated_at: at })
+      .where('id', '=', subscriber.id)
+      .where('lists', '=', subscriber.lists)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) return;
+    await recordConsent(trx, {
+      subscriberId: subscriber.id,
+      action: 'unsubscribe',
+      formId: subscriber.form_id,
+      wording: BREVO_UNSUBSCRIBE_WORDING,
+      lists: ours.filter((list) => !kept.includes(list)),
+      ipHash: null,
+      userAgent: null,
+      createdAt: at,
+    });
+  });
+  return 'lists';
+}
+
+export interface BrevoPolling {
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The poll on its timer, in the jobs process; null without BREVO_API_KEY. A failed poll is logged and tried at the next interval. */
+export function startBrevoPoll(app: FastifyInstance, options: { fetch?: typeof fetch; log?: FastifyBaseLogger } = {}): BrevoPolling | null {
+  const { config } = app;
+  const lists = brevoListsOf(config);
+  if (lists === null || config.brevoApiKey === null) return null;
+  const log = options.log ?? app.log.child({ component: 'brevo-poll' });
+  const pollOptions: BrevoPollOptions = { db: app.db, apiKey: config.brevoApiKey, apiUrl: config.brevoApiUrl, lists, now: app.clock, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const runNow = (): Promise<void> => {
+    running ??= pollBrevo(pollOptions)
+      .then((result) => {
+        if (result.unsubscribed + result.listsLeft > 0) log.info(result, 'changes made in Brevo applied');
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'Brevo could not be polled: trying again at the next interval'))
+      .finally(() => (running = null));
+    return running;
+  };
+  let timer = setTimeout(function tick() {
+    void runNow().then(() => {
+      if (!stopped) timer = setTimeout(tick, config.brevoPollIntervalMs).unref();
+    });
+  }, config.brevoPollIntervalMs).unref();
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
+
+/*
+ * The newsletter service (README.md "The newsletter service (Brevo)"): every change of a
+ * subscriber that Brevo must know is queued in the outbox (channel `brevo`) in the same
+ * transaction as the change itself, ordered per address (`order_key`), and sent by the brevo
+ * worker (brevo-sender.ts) with Brevo's REST API v3. Each row carries the subscriber's whole
+ * state for its kind, so a later change never needs an earlier one that was held.
+ *  - subscribed (at once, or confirmed, or a confirmed change): `POST /v3/contacts` with
+ *    `email`, `attributes` (SMS, the form's text and date fields by their Brevo names),
+ *    `listIds` and `updateEnabled: true`;
+ *  - unsubscribed (link, one-click, the owner): `PUT /v3/contacts/{email}` `emailBlacklisted: true`;
+ *  - erased (the privacy issue's erasure): `DELETE /v3/contacts/{email}`.
+ * Without BREVO_API_KEY nothing is queued.
+ */
+
+/** What a brevo row asks of Brevo: its method, its path under BREVO_API_URL, and its JSON body. */
+export interface BrevoRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+/** How the forms' list ids become Brevo's; null when Brevo is not configured. */
+export interface BrevoLists {
+  brevoListOf(listId: number): number;
+}
+
+export function brevoListsOf(config: Pick<Config, 'brevoApiKey' | 'brevoListIds'>): BrevoLists | null {
+  if (config.brevoApiKey === null) return null;
+  return { brevoListOf: (listId) => config.brevoListIds.get(listId) ?? listId };
+}
+
+export const brevoOrderKey = (email: string): string => `brevo:${email}`;
+
+type Db = Kysely<Database> | Transaction<Database>;
+type SubscriberState = Pick<NewsletterSubscribersTable, 'email' | 'lists' | 'sms' | 'attributes' | 'dates'>;
+
+async function queue(db: Db, email: string, request: BrevoRequest, now: number): Promise<void> {
+  const at = new Date(now).toISOString();
+  await db
+    .insertInto('outbox')
+    .values({
+      submission_id: null,
+      channel: 'brevo',
+      request: JSON.stringify(request),
+      order_key: brevoOrderKey(email),
+      to_address: email,
+      reply_to: null,
+      subject: `${request.method} ${request.path}`.slice(0, 500),
+      body: '',
+      next_attempt_at: at,
+      created_at: at,
+    })
+    .execute();
+}
+
+const contactPath = (email: string) => `/v3/contacts/${encodeURIComponent(email)}`;
+
+/** The contact Brevo keeps of a subscribed person: their attributes and lists. */
+export function brevoContact(lists: BrevoLists, subscriber: SubscriberState): Record<string, unknown> {
+  const attributes: Record<string, string> = {
+    ...(JSON.parse(subscriber.attributes) as Record<string, string>),
+    ...(JSON.parse(subscriber.dates) as Record<string, string>),
+  };
+  if (subscriber.sms !== null) attributes.SMS = subscriber.sms;
+  const listIds = [...new Set((JSON.parse(subscriber.lists) as number[]).map((list) => lists.brevoListOf(list)))];
+  return { email: subscriber.email, attributes, listIds, updateEnabled: true };
+}
+
+/** A subscribed person (new, confirmed, or a confirmed change), as they now are. */
+export async function queueBrevoContact(db: Db, lists: BrevoLists | null, subscriber: SubscriberState, now: number): Promise<boolean> {
+  if (lists === null) return false;
+  await queue(db, subscriber.email, { method: 'POST', path: '/v3/contacts', body: brevoContact(lists, subscriber) }, now);
+  return true;
+}
+
+/** An unsubscribe made here: Brevo stops mailing the address. */
+export async function queueBrevoUnsubscribe(db: Db, lists: BrevoLists | null, email: string, now: number): Promise<boolean> {
+  if (lists === null) return false;
+  await queue(db, email, { method: 'PUT', path: contactPath(email), body: { emailBlacklisted: true } }, now);
+  return true;
+}
+
+/** An erasure (the privacy issue): the contact is deleted from Brevo too. */
+export async function queueBrevoErasure(db: Db, lists: BrevoLists | null, email: string, now: number): Promise<boolean> {
+  if (lists === null) return false;
+  await queue(db, email, { method: 'DELETE', path: contactPath(email), body: null }, now);
+  return true;
+}

@@ -1,0 +1,218 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
+import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
+import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
+import { BREVO_UNSUBSCRIBE_WORDING, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
+import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
+import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { testDialect } from '../helpers/test-db.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+
+/*
+ * The newsletter service for real (README.md "The newsletter service (Brevo)"), against a local
+ * stand-in that speaks Brevo's REST API v3: a confirmed sign-up becomes a contact with its lists
+ * (mapped by BREVO_LIST_IDS) and SMS; unsubscribes blacklist it; Brevo down for an hour loses
+ * nothing and the changes arrive in order; 429 Retry-After is honoured; a refusal is held with
+ * its error on the subscriber; an unsubscribe made in Brevo reaches the database within a poll.
+ */
+
+const SITE = 'https://news.example.co.za';
+const EMAIL = 'thandi.nkosi@example.co.za';
+const MINUTE = 60_000;
+const cleanups: Array<() => Promise<void>> = [];
+let clock = Date.parse('2026-11-20T08:00:00.000Z');
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  clock = Date.parse('2026-11-20T08:00:00.000Z');
+});
+
+interface Setup {
+  test: TestApp;
+  smtp: SmtpSink;
+  brevo: BrevoStandIn;
+}
+
+async function setUp(env: Record<string, string> = {}): Promise<Setup> {
+  const smtp = await startSmtpSink();
+  cleanups.push(() => smtp.close());
+  const brevo = await startBrevoStandIn({ clock: () => clock });
+  cleanups.push(() => brevo.close());
+  const test = await createTestApp(
+    { SITE_URL: SITE, SMTP_URL: smtp.url, MAIL_FROM: 'brief@example.co.za', BREVO_API_KEY: brevo.apiKey, BREVO_API_URL: brevo.url, BREVO_LIST_IDS: '2:7,4:9', ...env },
+    { newsletterForms: testNewsletterForms, now: () => clock },
+  );
+  cleanups.push(() => test.cleanup());
+  await test.app.ready();
+  const workers: Array<OutboxWorker | null> = [startMailDelivery(test.app, { pollMs: 20 }), startBrevoDelivery(test.app, { pollMs: 20 })];
+  cleanups.push(async () => {
+    for (const worker of workers) await worker?.stop();
+  });
+  return { test, smtp, brevo };
+}
+
+function textOf(mail: ReceivedMail): string {
+  return mail.body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+function linkIn(mail: ReceivedMail, path: string): string {
+  const match = new RegExp(`${SITE.replaceAll('.', '\\.')}(${path.replaceAll('/', '\\/')}\\?token=[A-Za-z0-9.]+)`).exec(textOf(mail));
+  if (match?.[1] === undefined) throw new Error(`no ${path} link in the mail`);
+  return match[1];
+}
+
+/** Signs up on the home form (double opt-in) and answers the mailed links. */
+async function signUp({ test, smtp }: Setup, email = EMAIL): Promise<{ confirm: string; unsubscribe: string }> {
+  const before = smtp.received.length;
+  const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email })));
+  expect(answer.status).toBe('success');
+  const mail = await waitFor('the confirmation mail', () => smtp.received[before]);
+  return { confirm: linkIn(mail, '/newsletter/confirm/'), unsubscribe: linkIn(mail, '/newsletter/unsubscribe/') };
+}
+
+async function press({ test }: Setup, link: string): Promise<void> {
+  const [path, query] = link.split('?');
+  const response = await test.app.inject({ method: 'POST', url: path!, payload: query!, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  expect(response.statusCode).toBe(303);
+}
+
+const subscriber = (test: TestApp, email = EMAIL) => test.database.db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+const waitingBrevoRows = async (test: TestApp) =>
+  (await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').where('delivered_at', 'is', null).execute()).length;
+const brevoCalls = (brevo: BrevoStandIn) => brevo.requests.map((request) => `${request.method} ${request.path}`);
+
+describe(`the Brevo sync on ${testDialect}`, () => {
+  it('makes a confirmed subscriber a contact with their lists and SMS, and blacklists them when they unsubscribe', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    const links = await signUp(setup);
+    // Pending: nothing for Brevo yet.
+    expect(await waitingBrevoRows(test)).toBe(0);
+    await press(setup, links.confirm);
+    const contact = await waitFor('the contact in Brevo', () => brevo.contacts.get(EMAIL));
+    expect(contact).toMatchObject({ email: EMAIL, emailBlacklisted: false, listIds: [7, 9], attributes: { SMS: '+27825550123', FIRSTNAME: 'Thandi', PROJECT_DATE: '2027-03-05' } });
+    expect(brevo.requests[0]).toMatchObject({ method: 'POST', path: '/v3/contacts', body: { email: EMAIL, listIds: [7, 9], updateEnabled: true } });
+    await waitFor('the subscriber marked synced', async () => ((await subscriber(test)).brevo_synced_at !== null ? true : undefined));
+    expect((await subscriber(test)).brevo_error).toBeNull();
+    // The key is sent, never stored.
+    const stored = await test.database.db.selectFrom('outbox').select('request').where('channel', '=', 'brevo').execute();
+    expect(JSON.stringify(stored)).not.toContain(brevo.apiKey);
+
+    await press(setup, links.unsubscribe);
+    await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
+    expect(brevoCalls(brevo)).toEqual(['POST /v3/contacts', `PUT /v3/contacts/${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it('blacklists an address unsubscribed with one click, and creates it blacklisted when Brevo never had it', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    const links = await signUp(setup, 'one.click@example.co.za');
+    await press(setup, links.confirm);
+    await waitFor('the contact', () => brevo.contacts.get('one.click@example.co.za'));
+    // Someone deleted it in Brevo meanwhile: the unsubscribe makes it again, blacklisted.
+    brevo.contacts.delete('one.click@example.co.za');
+    const [path, query] = links.unsubscribe.split('?');
+    const oneClick = await test.app.inject({ method: 'POST', url: `${path}?${query}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(oneClick.statusCode).toBe(200);
+    const again = await waitFor('the contact made blacklisted', () => brevo.contacts.get('one.click@example.co.za'));
+    expect(again.emailBlacklisted).toBe(true);
+    expect(brevoCalls(brevo).slice(1)).toEqual(['PUT /v3/contacts/one.click%40example.co.za', 'POST /v3/contacts']);
+  });
+
+  it('loses nothing while Brevo is down for an hour, and sends the changes in order afterwards', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.failWith = 503;
+    const links = await signUp(setup);
+    await press(setup, links.confirm);
+    await press(setup, links.unsubscribe);
+    // An hour of failures: each try is refused, the rows wait; the later row never goes first.
+    for (let minute = 0; minute < 60; minute += 5) {
+      await waitFor('a failed try', async () => ((await test.database.db.selectFrom('outbox').select('last_error').where('channel', '=', 'brevo').where('last_error', 'is not', null).executeTakeFirst()) ? true : undefined));
+      clock += 5 * MINUTE;
+    }
+    expect(brevoCalls(brevo).every((call) => call === 'POST /v3/contacts')).toBe(true);
+    expect((await subscriber(test)).brevo_error).toMatch(/Brevo 503/);
+    expect(await waitingBrevoRows(test)).toBe(2);
+    brevo.failWith = null;
+    brevo.requests.length = 0;
+    // Retries are at most an hour apart.
+    clock += 61 * MINUTE;
+    await waitFor('both changes delivered', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(brevoCalls(brevo)).toEqual(['POST /v3/contacts', `PUT /v3/contacts/${encodeURIComponent(EMAIL)}`]);
+    expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: true, listIds: [7, 9] });
+    expect((await subscriber(test)).brevo_error).toBeNull();
+  });
+
+  it('waits as long as a 429 says before asking again', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.rateLimit(1, 120);
+    const links = await signUp(setup);
+    await press(setup, links.confirm);
+    await waitFor('the 429', () => (brevo.requests.length === 1 ? true : undefined));
+    // Real time passes (the worker polls every 20 ms); the company clock has not reached the wait's end.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    clock += 119_000;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(brevo.requests).toHaveLength(1);
+    clock += 2_000;
+    await waitFor('the contact after the wait', () => brevo.contacts.get(EMAIL));
+    expect(await waitingBrevoRows(test)).toBe(0);
+  });
+
+  it('holds a change Brevo refuses, with its error on the subscriber, and lets the next change through', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.failWith = 400;
+    const links = await signUp(setup);
+    await press(setup, links.confirm);
+    const held = await waitFor('the change held', async () => (await test.database.db.selectFrom('outbox').select(['failed_at', 'last_error']).where('channel', '=', 'brevo').where('failed_at', 'is not', null).executeTakeFirst()) ?? undefined);
+    expect(held.last_error).toMatch(/Brevo 400 internal_error/);
+    expect((await subscriber(test)).brevo_error).toMatch(/Brevo 400/);
+    brevo.failWith = null;
+    await press(setup, links.unsubscribe);
+    // The held row does not block the address's next change.
+    await waitFor('the unsubscribe sent', () => (brevo.requests.some((request) => request.method === 'PUT') ? true : undefined));
+  });
+
+  it('applies an unsubscribe made in Brevo, and a list left there, within one poll, queueing nothing back', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    for (const email of [EMAIL, 'sipho@example.co.za']) await press(setup, (await signUp(setup, email)).confirm);
+    await waitFor('both contacts', () => (brevo.contacts.size === 2 ? true : undefined));
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    const poll = startBrevoPoll(test.app);
+    if (poll === null) throw new Error('no poll');
+    cleanups.push(() => poll.stop());
+    clock += MINUTE;
+    brevo.changeInBrevo(EMAIL, { emailBlacklisted: true });
+    brevo.changeInBrevo('sipho@example.co.za', { listIds: [7] });
+    await poll.runNow();
+    expect(await subscriber(test)).toMatchObject({ status: 'unsubscribed' });
+    expect(await subscriber(test, 'sipho@example.co.za')).toMatchObject({ status: 'subscribed', lists: '[2]' });
+    const consents = await test.database.db.selectFrom('newsletter_consents').select(['action', 'wording', 'lists']).where('wording', '=', BREVO_UNSUBSCRIBE_WORDING).orderBy('id').execute();
+    expect(consents).toEqual([
+      { action: 'unsubscribe', wording: 'Unsubscribed in Brevo', lists: '[2,4]' },
+      { action: 'unsubscribe', wording: 'Unsubscribed in Brevo', lists: '[4]' },
+    ]);
+    expect(await waitingBrevoRows(test)).toBe(0);
+    // The next poll starts after what it applied: nothing again.
+    const requestsBefore = brevo.requests.length;
+    await poll.runNow();
+    expect(brevo.requests.slice(requestsBefore).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v3\/contacts\?modifiedSince=/)]);
+    expect(await test.database.db.selectFrom('newsletter_consents').select('id').where('wording', '=', BREVO_UNSUBSCRIBE_WORDING).execute()).toHaveLength(2);
+  });
+
+  it('queues nothing without BREVO_API_KEY', async () => {
+    const setup = await setUp({ BREVO_API_KEY: '' });
+    const { test, brevo } = setup;
+    const links = await signUp(setup);
+    await press(setup, links.confirm);
+    await press(setup, links.unsubscribe);
+    expect(await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').execute()).toEqual([]);
+    expect(brevo.requests).toEqual([]);
+  });
+});
