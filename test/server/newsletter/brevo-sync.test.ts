@@ -3,6 +3,7 @@ import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
 import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
 import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
 import { BREVO_UNSUBSCRIBE_WORDING, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
+import { brevoListsOf, queueBrevoErasure } from '../../../server/newsletter/brevo-sync.ts';
 import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
 import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -204,6 +205,20 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await poll.runNow();
     expect(brevo.requests.slice(requestsBefore).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v3\/contacts\?modifiedSince=/)]);
     expect(await test.database.db.selectFrom('newsletter_consents').select('id').where('wording', '=', BREVO_UNSUBSCRIBE_WORDING).execute()).toHaveLength(2);
+  });
+
+  it('deletes the contact for an erasure, and counts a contact already gone as done', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('the contact', () => brevo.contacts.get(EMAIL));
+    const lists = brevoListsOf(test.app.config);
+    for (let erasure = 0; erasure < 2; erasure += 1) expect(await queueBrevoErasure(test.database.db, lists, EMAIL, clock)).toBe(true);
+    test.app.outbox.queued('brevo');
+    await waitFor('both erasures done', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(brevo.contacts.has(EMAIL)).toBe(false);
+    expect(brevoCalls(brevo).slice(-2)).toEqual([`DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`, `DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`]);
+    expect(await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').where('failed_at', 'is not', null).execute()).toEqual([]);
   });
 
   it('queues nothing without BREVO_API_KEY', async () => {
