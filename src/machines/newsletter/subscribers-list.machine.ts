@@ -8,7 +8,8 @@ import { assign, emit, setup } from 'xstate';
 import { listSubscribers } from '../../services/newsletter/subscribers.actor.ts';
 import { subscribersHash, type SubscribersQueryField } from '../../services/newsletter/subscribers-api.client.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
-import type { SubscribersPage, SubscribersQuery } from '../../validation/newsletter/subscribers.protocol.ts';
+import { is } from 'superstruct';
+import { SubscribersQueryStruct, type SubscribersPage, type SubscribersQuery } from '../../validation/newsletter/subscribers.protocol.ts';
 
 export interface SubscribersListInput {
   api: ConsoleApi;
@@ -38,10 +39,12 @@ export type SubscribersListEmitted = { type: 'address.change'; hash: string } | 
 /** `query` with `field` set (or dropped when ''); any change but the page's starts at the first page. */
 function changed(query: SubscribersQuery, field: SubscribersQueryField, value: string): SubscribersQuery {
   const { page: _page, ...rest } = query;
-  const next: SubscribersQuery = field === 'page' ? { ...query } : rest;
-  if (value === '') delete next[field];
-  else next[field] = value as never;
-  return next;
+  const base: SubscribersQuery = field === 'page' ? { ...query } : rest;
+  const { [field]: _old, ...others } = base;
+  if (value === '') return others;
+  // A value the protocol refuses (a status it does not know) leaves the field out.
+  const next = { ...others, [field]: value };
+  return is(next, SubscribersQueryStruct) ? next : others;
 }
 
 export const subscribersListMachine = setup({

@@ -84,7 +84,8 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
     return () => ended.unsubscribe();
   }, [actorRef, onSessionEnded]);
 
-  const at = (state: string) => snapshot.matches({ shown: state } as never);
+  type ShownState = 'idle' | 'confirmingResend' | 'resending' | 'resent' | 'resendRefused' | 'askingNote' | 'confirmingUnsubscribe' | 'unsubscribing' | 'unsubscribed' | 'unsubscribeRefused';
+  const at = (state: ShownState) => snapshot.matches({ shown: state });
   const settled = at('idle') || at('resent') || at('resendRefused') || at('unsubscribed') || at('unsubscribeRefused');
   const asking = at('askingNote');
   const noteError = snapshot.matches({ shown: { askingNote: 'noteMissing' } }) ? NOTE_MISSING : undefined;
