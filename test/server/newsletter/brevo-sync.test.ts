@@ -4,6 +4,8 @@ import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
 import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
 import { BREVO_UNSUBSCRIBE_WORDING, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
 import { brevoListsOf, queueBrevoErasure } from '../../../server/newsletter/brevo-sync.ts';
+import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
+import { addPerson, consoleHeaders } from '../helpers/console-people.ts';
 import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
 import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
@@ -104,6 +106,23 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await press(setup, links.unsubscribe);
     await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
     expect(brevoCalls(brevo)).toEqual(['POST /v3/contacts', `PUT /v3/contacts/${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it('blacklists a contact the owner unsubscribes in the console at the person\'s request', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('the contact', () => brevo.contacts.get(EMAIL));
+    const owner = await addPerson(test.app, { email: 'owner@example.co.za', role: 'owner' });
+    const { id } = await subscriber(test);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `${CONSOLE_API}/subscribers/${id}/unsubscribe`,
+      payload: { note: 'Asked by phone on 20 November' },
+      headers: { ...consoleHeaders(test.app, owner.cookie), 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
   });
 
   it('blacklists an address unsubscribed with one click, and creates it blacklisted when Brevo never had it', async () => {
