@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldHits } from '../click-tracking/click-counts.ts';
 import { purgeUploads } from '../contact-form/submissions-admin.ts';
+import { startRepeatingTask } from './repeating-task.ts';
 
 /** How often the jobs run; the first run comes a minute after start, so a site deployed more often than hourly still runs them. */
 export const JOBS_INTERVAL_MS = 60 * 60 * 1000;
@@ -28,8 +29,6 @@ export interface ScheduledJobs {
  */
 export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIRST_RUN_DELAY_MS, intervalMs = JOBS_INTERVAL_MS }: ScheduleOptions = {}): ScheduledJobs {
   const log = app.log.child({ component: 'jobs' });
-  let running: Promise<void> | null = null;
-  let stopped = false;
 
   const jobs: Array<{ name: string; run: () => Promise<Record<string, number> | null> }> = [
     {
@@ -59,23 +58,5 @@ export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIR
     }
   }
 
-  const runNow = (): Promise<void> => {
-    running ??= runAll().finally(() => (running = null));
-    return running;
-  };
-
-  let timer: NodeJS.Timeout = setTimeout(function tick() {
-    void runNow().then(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-    });
-  }, firstRunDelayMs).unref();
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeatingTask(runAll, { firstDelayMs: firstRunDelayMs, intervalMs });
 }

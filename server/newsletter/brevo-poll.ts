@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
+import { startRepeatingTask, type RepeatingTask } from '../jobs/repeating-task.ts';
 import { brevoListsOf, brevoOrderKey, type BrevoLists } from './brevo-sync.ts';
 import { listsOf, recordConsent } from './subscribe.ts';
 import { unsubscribeSubscriber } from './subscription-links.ts';
@@ -137,10 +138,7 @@ async function applyContact(options: BrevoPollOptions, contact: BrevoContact): P
   return 'lists';
 }
 
-export interface BrevoPolling {
-  runNow(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type BrevoPolling = RepeatingTask;
 
 /** The poll on its timer, in the jobs process; null without BREVO_API_KEY. A failed poll is logged and tried at the next interval. */
 export function startBrevoPoll(app: FastifyInstance, options: { fetch?: typeof fetch; log?: FastifyBaseLogger } = {}): BrevoPolling | null {
@@ -149,28 +147,11 @@ export function startBrevoPoll(app: FastifyInstance, options: { fetch?: typeof f
   if (lists === null || config.brevoApiKey === null) return null;
   const log = options.log ?? app.log.child({ component: 'brevo-poll' });
   const pollOptions: BrevoPollOptions = { db: app.db, apiKey: config.brevoApiKey, apiUrl: config.brevoApiUrl, lists, now: app.clock, ...(options.fetch ? { fetch: options.fetch } : {}) };
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const runNow = (): Promise<void> => {
-    running ??= pollBrevo(pollOptions)
+  const poll = () =>
+    pollBrevo(pollOptions)
       .then((result) => {
         if (result.unsubscribed + result.listsLeft > 0) log.info(result, 'changes made in Brevo applied');
       })
-      .catch((error: unknown) => log.warn({ err: error }, 'Brevo could not be polled: trying again at the next interval'))
-      .finally(() => (running = null));
-    return running;
-  };
-  let timer = setTimeout(function tick() {
-    void runNow().then(() => {
-      if (!stopped) timer = setTimeout(tick, config.brevoPollIntervalMs).unref();
-    });
-  }, config.brevoPollIntervalMs).unref();
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+      .catch((error: unknown) => log.warn({ err: error }, 'Brevo could not be polled: trying again at the next interval'));
+  return startRepeatingTask(poll, { firstDelayMs: config.brevoPollIntervalMs, intervalMs: config.brevoPollIntervalMs });
 }

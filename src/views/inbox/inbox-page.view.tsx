@@ -17,6 +17,7 @@ import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { LoadProblem } from './load-problem.view.tsx';
 import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
+import '../shared/action-button.css';
 import './inbox.css';
 import { messageHash } from '../../validation/console/console-hashes.ts';
 
@@ -124,7 +125,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
             browser's own download shows its progress and any failure, by keyboard and to screen readers
             alike, with nothing for the page to track (ARCHITECTURE.md, "The console's inbox in the browser"). */}
         {invalid ? null : (
-          <a className="inbox-button" href={createInboxClient(api).exportUrl(queryOf(filter))} download>
+          <a className="action-button" href={createInboxClient(api).exportUrl(queryOf(filter))} download>
             Export CSV<span className="visually-hidden"> of the messages of this filter</span>
           </a>
         )}
@@ -144,12 +145,12 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
       {snapshot.matches({ active: 'results' }) && (context.next || context.cursor) ? (
         <nav className="inbox-pages" aria-label="Pages of messages">
           {context.cursor ? (
-            <button type="button" className="inbox-button inbox-button--secondary" onClick={() => actorRef.send({ type: 'page.newest' })}>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'page.newest' })}>
               Newest messages
             </button>
           ) : null}
           {context.next ? (
-            <button type="button" className="inbox-button inbox-button--secondary" onClick={() => actorRef.send({ type: 'page.older' })}>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'page.older' })}>
               Older messages
             </button>
           ) : null}

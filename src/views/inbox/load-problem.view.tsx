@@ -5,7 +5,7 @@ export function LoadProblem({ what, problem, onRetry }: { what: string; problem:
       <p>
         {what} could not be loaded. {problem}
       </p>
-      <button type="button" className="inbox-button" onClick={onRetry}>
+      <button type="button" className="action-button" onClick={onRetry}>
         Try again
       </button>
     </div>

@@ -13,6 +13,7 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { LoadProblem } from './load-problem.view.tsx';
 import { byteSize, DONE_TEXT, FAILED_TEXT, messageHeading } from './inbox-texts.ts';
+import '../shared/action-button.css';
 import './inbox.css';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 
@@ -167,7 +168,7 @@ export function MessagePage({ session, api, onSessionEnded, navigate, messageId,
       <button
         type="button"
         ref={extra?.ref}
-        className={`inbox-button${extra?.className ? ` ${extra.className}` : ''}`}
+        className={`action-button${extra?.className ? ` ${extra.className}` : ''}`}
         aria-describedby={extra?.describedBy}
         aria-disabled={busy || undefined}
         onClick={() => actorRef.send({ type } as Parameters<typeof actorRef.send>[0])}
@@ -190,10 +191,10 @@ export function MessagePage({ session, api, onSessionEnded, navigate, messageId,
           <p id="message-confirm-text">
             Delete “{heading}”, received {formatConsoleTime(message.receivedAt, session.timeZone)}? Its attachments are deleted with it. This cannot be undone.
           </p>
-          <button type="button" ref={confirmRef} className="inbox-button inbox-button--danger" onClick={() => actorRef.send({ type: 'delete.confirm' })}>
+          <button type="button" ref={confirmRef} className="action-button action-button--danger" onClick={() => actorRef.send({ type: 'delete.confirm' })}>
             Delete message
           </button>
-          <button type="button" className="inbox-button inbox-button--secondary" onClick={() => actorRef.send({ type: 'delete.cancel' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'delete.cancel' })}>
             Cancel
           </button>
         </div>
@@ -202,7 +203,7 @@ export function MessagePage({ session, api, onSessionEnded, navigate, messageId,
           {message.read ? action('message.markUnread', 'Mark as unread') : action('message.markRead', 'Mark as read')}
           {message.spam ? action('message.release', 'Not spam', { describedBy: 'message-release-hint' }) : action('message.markSpam', 'Mark as spam')}
           {message.delivery.state === 'queued' || message.delivery.state === 'failed' ? action('message.retry', 'Try again now') : null}
-          {session.person.role === 'owner' ? action('message.delete', 'Delete', { ref: deleteRef, className: 'inbox-button--danger' }) : null}
+          {session.person.role === 'owner' ? action('message.delete', 'Delete', { ref: deleteRef, className: 'action-button--danger' }) : null}
           {message.spam ? (
             <p id="message-release-hint" className="message-actions__hint">
               Not spam releases it: its mail goes out to the company’s inbox.

@@ -15,6 +15,7 @@ import { ownerUnsubscribeWording, UNSUBSCRIBE_NOTE_MAX, type Subscriber } from '
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { TextAreaField } from '../shared/form-fields/index.ts';
 import { CONSENT_LABEL, listNames, refusalText, STATUS_LABEL } from './subscriber-texts.ts';
+import '../shared/action-button.css';
 import './subscribers.css';
 
 const FORM_ID = 'subscriber-unsubscribe';
@@ -117,7 +118,7 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
       {snapshot.matches('failed') ? (
         <div className="subscribers-problem" role="alert">
           <p>The subscriber could not be loaded. {context.problem.message}</p>
-          <button type="button" className="subscribers-button" onClick={() => actorRef.send({ type: 'load.retry' })}>
+          <button type="button" className="action-button" onClick={() => actorRef.send({ type: 'load.retry' })}>
             Try again
           </button>
         </div>
@@ -135,12 +136,12 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
           {owner && (settled || busy) ? (
             <div className="subscriber-actions">
               {subscriber.pendingChange === null ? null : (
-                <button type="button" className="subscribers-button subscribers-button--secondary" aria-disabled={busy} onClick={() => actorRef.send({ type: 'resend.start' })}>
+                <button type="button" className="action-button action-button--secondary" aria-disabled={busy} onClick={() => actorRef.send({ type: 'resend.start' })}>
                   Send the confirmation mail again
                 </button>
               )}
               {subscriber.status === 'unsubscribed' ? null : (
-                <button type="button" className="subscribers-button subscribers-button--danger" aria-disabled={busy} onClick={() => actorRef.send({ type: 'unsubscribe.start' })}>
+                <button type="button" className="action-button action-button--danger" aria-disabled={busy} onClick={() => actorRef.send({ type: 'unsubscribe.start' })}>
                   Unsubscribe at their request
                 </button>
               )}
@@ -151,10 +152,10 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
               <h2 id="subscriber-resend-title">Send the confirmation mail again?</h2>
               <p>{subscriber.email} gets the confirmation mail again, with a new link. The sign-up form’s limits apply: not within an hour of the last one, and one a day per mailbox.</p>
               <div className="subscriber-actions">
-                <button type="button" className="subscribers-button" onClick={() => actorRef.send({ type: 'resend.confirm' })}>
+                <button type="button" className="action-button" onClick={() => actorRef.send({ type: 'resend.confirm' })}>
                   Send it
                 </button>
-                <button type="button" className="subscribers-button subscribers-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
+                <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
                   Cancel
                 </button>
               </div>
@@ -183,10 +184,10 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
                 onChange={(value) => actorRef.send({ type: 'note.change', value })}
               />
               <div className="subscriber-actions">
-                <button type="submit" className="subscribers-button">
+                <button type="submit" className="action-button">
                   Continue
                 </button>
-                <button type="button" className="subscribers-button subscribers-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
+                <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
                   Cancel
                 </button>
               </div>
@@ -197,10 +198,10 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
               <h2 id="subscriber-unsubscribe-confirm-title">Unsubscribe {subscriber.email}?</h2>
               <p>They get no more newsletters; only they can sign up again. The consent history records: “{ownerUnsubscribeWording(context.note)}”.</p>
               <div className="subscriber-actions">
-                <button type="button" className="subscribers-button subscribers-button--danger" onClick={() => actorRef.send({ type: 'unsubscribe.confirm' })}>
+                <button type="button" className="action-button action-button--danger" onClick={() => actorRef.send({ type: 'unsubscribe.confirm' })}>
                   Unsubscribe
                 </button>
-                <button type="button" className="subscribers-button subscribers-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
+                <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
                   Back
                 </button>
               </div>

@@ -17,6 +17,7 @@ import { SUBSCRIBER_SEARCH_MAX, SUBSCRIBER_STATUSES, type SubscriberSummary } fr
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { SelectField, TextField } from '../shared/form-fields/index.ts';
 import { listNames, STATUS_LABEL } from './subscriber-texts.ts';
+import '../shared/action-button.css';
 import './subscribers.css';
 
 const FORM_ID = 'subscribers-filter';
@@ -123,7 +124,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
             onChange={(value) => actorRef.send({ type: 'search.change', value })}
             kind="search"
           />
-          <button type="submit" className="subscribers-button subscribers-filter__search">
+          <button type="submit" className="action-button subscribers-filter__search">
             Search
           </button>
         </div>
@@ -139,13 +140,13 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
           <p>Both files hold the people of this filter (every page).</p>
           <ul>
             <li>
-              <a className="subscribers-button subscribers-button--secondary" href={exports.spreadsheet} download>
+              <a className="action-button action-button--secondary" href={exports.spreadsheet} download>
                 Export for a spreadsheet
               </a>
               <span>For a spreadsheet: every column, with each person’s consent, safe to open in Excel (cells that a spreadsheet would run as a formula start with ').</span>
             </li>
             <li>
-              <a className="subscribers-button subscribers-button--secondary" href={exports.mailingService} download>
+              <a className="action-button action-button--secondary" href={exports.mailingService} download>
                 Export for a mailing service
               </a>
               <span>For a mailing service: Brevo’s import columns, only subscribed people, numbers as Brevo expects (+27…) — do not open and re-save it in a spreadsheet.</span>
@@ -157,7 +158,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
       {snapshot.matches({ active: 'failed' }) ? (
         <div className="subscribers-problem" role="alert">
           <p>The subscribers could not be loaded. {context.problem}</p>
-          <button type="button" className="subscribers-button" onClick={() => actorRef.send({ type: 'list.retry' })}>
+          <button type="button" className="action-button" onClick={() => actorRef.send({ type: 'list.retry' })}>
             Try again
           </button>
         </div>
@@ -189,12 +190,12 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
       {snapshot.matches({ active: 'results' }) && page !== null && page.pages > 1 ? (
         <nav className="subscribers-pages" aria-label="Pages of subscribers">
           {page.page > 1 ? (
-            <button type="button" className="subscribers-button subscribers-button--secondary" onClick={() => actorRef.send({ type: 'page.go', page: page.page - 1 })}>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'page.go', page: page.page - 1 })}>
               Previous page
             </button>
           ) : null}
           {page.page < page.pages ? (
-            <button type="button" className="subscribers-button subscribers-button--secondary" onClick={() => actorRef.send({ type: 'page.go', page: page.page + 1 })}>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'page.go', page: page.page + 1 })}>
               Next page
             </button>
           ) : null}
