@@ -178,6 +178,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it.each([
+    [{ BREVO_LIST_IDS: '2:seven' }, 'Invalid configuration: BREVO_LIST_IDS must be list ids, or pairs form-list:brevo-list, separated by commas, like 2:7,3:9 (got "2:seven")'],
+    [{ BREVO_LIST_IDS: '0' }, 'Invalid configuration: BREVO_LIST_IDS must be list ids, or pairs form-list:brevo-list, separated by commas, like 2:7,3:9 (got "0")'],
+    [{ BREVO_API_URL: 'ftp://api.brevo.com' }, 'Invalid configuration: BREVO_API_URL must be an http:// or https:// URL'],
+    [{ BREVO_POLL_INTERVAL: '0s' }, 'Invalid configuration: BREVO_POLL_INTERVAL must be a duration from 1s to 86400s'],
+  ])('refuses a Brevo setting it cannot use: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', HOST: '  ', NONCE_SECRET: '' }, '/srv')).toMatchObject({
       port: 8080,
