@@ -12,8 +12,9 @@ import { unsubscribeSubscriber } from './subscription-links.ts';
  * applies what people did there: `emailBlacklisted: true` unsubscribes them here, and a contact
  * taken out of some of our lists leaves those lists here (all of them: unsubscribed), each with
  * a consent record worded "Unsubscribed in Brevo". Nothing is queued back to Brevo. A contact
- * with changes of ours still waiting in the outbox is left for a later poll (ours are newer).
- * Where it got to (the latest `modifiedAt` applied) is kept in `service_cursors`.
+ * with changes of ours still waiting in the outbox is left for a later poll (ours go first): the
+ * cursor then stops just before it, so the next poll reads it again. Where it got to (the
+ * latest `modifiedAt` applied) is kept in `service_cursors`.
  */
 
 export const BREVO_UNSUBSCRIBE_WORDING = 'Unsubscribed in Brevo';
@@ -75,23 +76,29 @@ export async function pollBrevo(options: BrevoPollOptions): Promise<BrevoPollRes
   const { db } = options;
   const since = await readCursor(db, options.now());
   const result: BrevoPollResult = { contacts: 0, unsubscribed: 0, listsLeft: 0 };
-  let latest = since;
+  let latest = Date.parse(since);
+  /** The earliest contact left for later: the cursor must not pass it. */
+  let leftFrom = Number.POSITIVE_INFINITY;
   for (let offset = 0; ; offset += PAGE_LIMIT) {
     const page = await contactsPage(options, since, offset);
     for (const contact of page) {
       result.contacts += 1;
-      if (contact.modifiedAt !== undefined && contact.modifiedAt > latest) latest = contact.modifiedAt;
+      const modified = contact.modifiedAt === undefined ? Number.NaN : Date.parse(contact.modifiedAt);
+      if (modified > latest) latest = modified;
       const applied = await applyContact(options, contact);
+      if (applied === 'later' && modified < leftFrom) leftFrom = modified;
       if (applied === 'unsubscribed') result.unsubscribed += 1;
       if (applied === 'lists') result.listsLeft += 1;
     }
     if (page.length < PAGE_LIMIT) break;
   }
-  if (latest !== since) await saveCursor(db, latest, options.now());
+  const cursor = Math.max(Date.parse(since), Math.min(latest, leftFrom - 1));
+  if (cursor !== Date.parse(since)) await saveCursor(db, new Date(cursor).toISOString(), options.now());
   return result;
 }
 
-async function applyContact(options: BrevoPollOptions, contact: BrevoContact): Promise<'unsubscribed' | 'lists' | null> {
+/** What a contact changed here: `later` when our own changes for it are still waiting. */
+async function applyContact(options: BrevoPollOptions, contact: BrevoContact): Promise<'unsubscribed' | 'lists' | 'later' | null> {
   const { db, lists } = options;
   const email = contact.email.trim().toLowerCase();
   const subscriber = await db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
@@ -103,7 +110,7 @@ async function applyContact(options: BrevoPollOptions, contact: BrevoContact): P
     .where('delivered_at', 'is', null)
     .where('failed_at', 'is', null)
     .executeTakeFirst();
-  if (waiting !== undefined) return null;
+  if (waiting !== undefined) return 'later';
   const now = options.now();
   const consent = { wording: BREVO_UNSUBSCRIBE_WORDING, request: { ipHash: null, userAgent: null }, now };
   const ours = listsOf(subscriber);

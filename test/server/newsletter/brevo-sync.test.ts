@@ -3,7 +3,7 @@ import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
 import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
 import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
 import { BREVO_UNSUBSCRIBE_WORDING, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
-import { brevoListsOf, queueBrevoErasure } from '../../../server/newsletter/brevo-sync.ts';
+import { brevoListsOf, queueBrevoContact, queueBrevoErasure } from '../../../server/newsletter/brevo-sync.ts';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
 import { addPerson, consoleHeaders } from '../helpers/console-people.ts';
 import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
@@ -224,6 +224,29 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await poll.runNow();
     expect(brevo.requests.slice(requestsBefore).map((request) => request.path)).toEqual([expect.stringMatching(/^\/v3\/contacts\?modifiedSince=/)]);
     expect(await test.database.db.selectFrom('newsletter_consents').select('id').where('wording', '=', BREVO_UNSUBSCRIBE_WORDING).execute()).toHaveLength(2);
+  });
+
+  it('leaves a contact with our own change waiting for a later poll, and reads it again then', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    // Our next change meets Brevo's rate limit and waits; meanwhile the person leaves in Brevo.
+    brevo.rateLimit(1, 600);
+    await queueBrevoContact(test.database.db, brevoListsOf(test.app.config), await subscriber(test), clock);
+    test.app.outbox.queued('brevo');
+    await waitFor('the 429', () => (brevo.requests.at(-1)?.method === 'POST' && brevo.requests.length === 2 ? true : undefined));
+    clock += MINUTE;
+    brevo.changeInBrevo(EMAIL, { emailBlacklisted: true });
+    const poll = startBrevoPoll(test.app);
+    if (poll === null) throw new Error('no poll');
+    cleanups.push(() => poll.stop());
+    await poll.runNow();
+    expect(await subscriber(test)).toMatchObject({ status: 'subscribed' });
+    // Our change is refused for good (held): the next poll reads the contact again and applies it.
+    await test.database.db.updateTable('outbox').set({ failed_at: new Date(clock).toISOString() }).where('channel', '=', 'brevo').where('delivered_at', 'is', null).execute();
+    await poll.runNow();
+    expect(await subscriber(test)).toMatchObject({ status: 'unsubscribed' });
   });
 
   it('deletes the contact for an erasure, and counts a contact already gone as done', async () => {
