@@ -9,7 +9,6 @@ import type { InspectionEvent } from 'xstate';
 import { clicksReportMachine, type DateField } from '../../machines/click-tracking/clicks-report.machine.ts';
 import { clicksQueryOf } from '../../services/click-tracking/click-range.service.ts';
 import { createClickReportsClient } from '../../services/click-tracking/click-reports.client.ts';
-import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { resolveClickRange, type ClicksSummary, type PageLinks } from '../../validation/click-tracking/click-reports.protocol.ts';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
@@ -18,6 +17,7 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { ErrorSummary, errorItems, TextField } from '../shared/form-fields/index.ts';
 import './clicks-page.css';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 const FORM_ID = 'clicks-range';
 const DATE_FIELDS = ['from', 'to'] as const;
@@ -73,10 +73,10 @@ function PageTable({ page, index, timeZone }: { page: PageLinks; index: number; 
               <td className="clicks-table__target">{link.target}</td>
               <td className="clicks-table__number">{link.clicks}</td>
               <td>
-                <time dateTime={link.first}>{formatConsoleTime(link.first, timeZone)}</time>
+                <ConsoleTime at={link.first} timeZone={timeZone} />
               </td>
               <td>
-                <time dateTime={link.last}>{formatConsoleTime(link.last, timeZone)}</time>
+                <ConsoleTime at={link.last} timeZone={timeZone} />
               </td>
             </tr>
           ))}

@@ -5,11 +5,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { auditLogMachine } from '../../machines/console-access/audit-log.machine.ts';
-import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import type { AuditAction } from '../../validation/console/console-api.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './people.css';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 /** Each recorded action, as the owner reads it. */
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
@@ -92,7 +92,7 @@ export function AuditPage({ session, api, onSessionEnded, logic = auditLogMachin
                 {context.entries.map((entry) => (
                   <tr key={entry.id}>
                     <td data-label="When">
-                      <time dateTime={entry.at}>{formatConsoleTime(entry.at, session.timeZone)}</time>
+                      <ConsoleTime at={entry.at} timeZone={session.timeZone} />
                     </td>
                     <td data-label="Who">{entry.actor}</td>
                     <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>

@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine.ts';
-import { formatConsoleDay, formatConsoleTime } from '../../services/shared/console-time.ts';
+import { formatConsoleDay } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { Dashboard } from '../../validation/dashboard/dashboard.protocol.ts';
@@ -16,6 +16,7 @@ import { BarChart, LineChart, type ChartPoint } from '../shared/charts/charts.vi
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import './dashboard-page.css';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 export interface DashboardPageProps extends ConsolePageProps {
   logic?: typeof dashboardMachine;
@@ -153,7 +154,7 @@ function MailIcon({ health }: { health: MailHealth }) {
 
 function MailTile({ health, timeZone }: { health: MailHealth; timeZone: string }) {
   const captionId = useId();
-  const time = (iso: string | null) => (iso === null ? 'None' : <time dateTime={iso}>{formatConsoleTime(iso, timeZone)}</time>);
+  const time = (iso: string | null) => (iso === null ? 'None' : <ConsoleTime at={iso} timeZone={timeZone} />);
   return (
     <Tile title="Mail health" more={CONSOLE_HASH.messages} moreLabel="Messages and their mail">
       <div className="dashboard-mail">

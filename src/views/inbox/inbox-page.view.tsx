@@ -8,7 +8,6 @@ import type { InspectionEvent } from 'xstate';
 import { inboxListMachine } from '../../machines/inbox/inbox-list.machine.ts';
 import { createInboxClient } from '../../services/inbox/inbox-api.client.ts';
 import { filterErrors, filterOfAddress, queryOf, FILTER_FIELDS, type FilterField } from '../../services/inbox/inbox-filter.service.ts';
-import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { INBOX_STATES, SEARCH_MAX, type MessageSummary } from '../../validation/inbox/inbox.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
@@ -20,6 +19,7 @@ import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
 import '../shared/action-button.css';
 import './inbox.css';
 import { messageHash } from '../../validation/console/console-hashes.ts';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 const FORM_ID = 'inbox-filter';
 
@@ -52,7 +52,7 @@ function MessageRow({ message, timeZone }: { message: MessageSummary; timeZone: 
       {message.spam && message.spamReason ? <span className="inbox-row__reason">Kept as spam: {message.spamReason}</span> : null}
       <span className="inbox-row__excerpt">{message.excerpt}</span>
       <span className="inbox-row__facts">
-        <time dateTime={message.receivedAt}>{formatConsoleTime(message.receivedAt, timeZone)}</time>
+        <ConsoleTime at={message.receivedAt} timeZone={timeZone} />
         <span>{message.form.title}</span>
         {message.attachments > 0 ? <span>{attachmentCount(message.attachments)}</span> : null}
         <span className={`inbox-delivery inbox-delivery--${message.delivery}`}>{DELIVERY_LABEL[message.delivery]}</span>

@@ -16,6 +16,7 @@ import { byteSize, DONE_TEXT, FAILED_TEXT, messageHeading } from './inbox-texts.
 import '../shared/action-button.css';
 import './inbox.css';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 export interface MessagePageProps extends ConsolePageProps {
   messageId: number;
@@ -26,7 +27,7 @@ export interface MessagePageProps extends ConsolePageProps {
 const LIST_ROUTE = CONSOLE_HASH.messages;
 
 function DeliveryText({ delivery, timeZone }: { delivery: Delivery; timeZone: string }) {
-  const at = (iso: string | null) => (iso ? <time dateTime={iso}>{formatConsoleTime(iso, timeZone)}</time> : null);
+  const at = (iso: string | null) => (iso ? <ConsoleTime at={iso} timeZone={timeZone} /> : null);
   const attempts = delivery.attempts === 1 ? '1 attempt' : `${delivery.attempts} attempts`;
   switch (delivery.state) {
     case 'none':
@@ -64,7 +65,7 @@ function MessageFacts({ message, timeZone }: { message: Message; timeZone: strin
         <div>
           <dt>Received</dt>
           <dd>
-            <time dateTime={message.receivedAt}>{formatConsoleTime(message.receivedAt, timeZone)}</time>
+            <ConsoleTime at={message.receivedAt} timeZone={timeZone} />
           </dd>
         </div>
         <div>

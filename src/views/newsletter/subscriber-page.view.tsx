@@ -8,7 +8,6 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { subscriberMachine } from '../../machines/newsletter/subscriber.machine.ts';
-import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import { ownerUnsubscribeWording, UNSUBSCRIBE_NOTE_MAX, type Subscriber } from '../../validation/newsletter/subscribers.protocol.ts';
@@ -17,6 +16,7 @@ import { TextAreaField } from '../shared/form-fields/index.ts';
 import { CONSENT_LABEL, listNames, refusalText, STATUS_LABEL } from './subscriber-texts.ts';
 import '../shared/action-button.css';
 import './subscribers.css';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 const FORM_ID = 'subscriber-unsubscribe';
 export const NOTE_MISSING = 'Write why the person is unsubscribed (for example: “Asked by phone on 20 November”).';
@@ -28,7 +28,7 @@ export interface SubscriberPageProps extends ConsolePageProps {
 }
 
 function Facts({ subscriber, timeZone }: { subscriber: Subscriber; timeZone: string }) {
-  const time = (value: string | null) => (value === null ? '—' : <time dateTime={value}>{formatConsoleTime(value, timeZone)}</time>);
+  const time = (value: string | null) => (value === null ? '—' : <ConsoleTime at={value} timeZone={timeZone} />);
   const attributes = Object.entries(subscriber.attributes);
   return (
     <dl className="subscriber-facts">
@@ -211,7 +211,7 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
           <ol className="subscriber-consents">
             {subscriber.consents.map((consent, index) => (
               <li key={index}>
-                <strong>{CONSENT_LABEL[consent.action]}</strong> <time dateTime={consent.at}>{formatConsoleTime(consent.at, timeZone)}</time>
+                <strong>{CONSENT_LABEL[consent.action]}</strong> <ConsoleTime at={consent.at} timeZone={timeZone} />
                 {consent.form === null ? null : <> on “{consent.form.title || `form ${consent.form.id}`}”</>}
                 {consent.lists.length > 0 ? <> ({listNames(consent.lists)})</> : null}
                 <blockquote>{consent.wording}</blockquote>

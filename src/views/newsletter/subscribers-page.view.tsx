@@ -10,7 +10,6 @@ import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { subscribersListMachine } from '../../machines/newsletter/subscribers-list.machine.ts';
 import { createSubscribersClient, subscribersQueryOf } from '../../services/newsletter/subscribers-api.client.ts';
-import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { subscriberHash } from '../../validation/console/console-hashes.ts';
 import { SUBSCRIBER_SEARCH_MAX, SUBSCRIBER_STATUSES, type SubscriberSummary } from '../../validation/newsletter/subscribers.protocol.ts';
@@ -19,6 +18,7 @@ import { SelectField, TextField } from '../shared/form-fields/index.ts';
 import { listNames, STATUS_LABEL } from './subscriber-texts.ts';
 import '../shared/action-button.css';
 import './subscribers.css';
+import { ConsoleTime } from '../shared/console-time.view.tsx';
 
 const FORM_ID = 'subscribers-filter';
 
@@ -29,7 +29,7 @@ export interface SubscribersPageProps extends ConsolePageProps {
 }
 
 function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary; timeZone: string }) {
-  const time = (value: string | null) => (value === null ? '—' : <time dateTime={value}>{formatConsoleTime(value, timeZone)}</time>);
+  const time = (value: string | null) => (value === null ? '—' : <ConsoleTime at={value} timeZone={timeZone} />);
   return (
     <tr>
       <th scope="row">
