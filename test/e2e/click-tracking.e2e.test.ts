@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runScript } from '../server/helpers/server-process.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
 const LINKEDIN = 'https://www.linkedin.com/company/lumina-display-engineering';
 const HOME_POST_ID = '7';
@@ -31,10 +31,7 @@ beforeAll(async () => {
   env = server.env;
   owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await owner.newPage();
-  await addVirtualAuthenticator(page);
-  await page.goto(await server.invite('owner@lumina.test', 'owner'));
-  await page.getByRole('button', { name: 'Create passkey' }).click();
-  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 15_000 });
+  await enrolWithPasskey(page, await server.invite('owner@lumina.test', 'owner'));
   const cookies = await owner.cookies(`${origin}/`);
   // The session reaches the public pages (Path=/), with the presence cookie beside it.
   expect(cookies.find((cookie) => cookie.name === 'console_signed_in')).toMatchObject({ value: '1', path: '/', httpOnly: false });

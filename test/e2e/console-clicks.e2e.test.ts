@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
 let server: ConsoleServer;
@@ -71,10 +71,7 @@ describe('the clicks page in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await addVirtualAuthenticator(page);
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Create passkey' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    await enrolWithPasskey(page, link);
     // The console's first screen has not loaded Chartist: only a page with a chart does.
     const chartistLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /chartist/i.test(entry.name)));
     const chartsOnHome = (await page.locator('.chart').count()) > 0;

@@ -12,7 +12,7 @@ import { linkHashOf } from '../../server/click-tracking/hit-store.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
 let server: ConsoleServer;
@@ -55,10 +55,7 @@ describe('the dashboard in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await addVirtualAuthenticator(page);
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Create passkey' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor({ timeout: 15_000 });
+    await enrolWithPasskey(page, link);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'dashboard' }).innerText(), { timeout: 10_000 }).toBe('The dashboard is up to date.');
 
     const main = page.getByRole('main');

@@ -17,7 +17,7 @@ import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { freePort } from './support/free-port.ts';
 import { startMailbox, waitForMail, type Mailbox } from './support/mailbox.ts';
-import { addVirtualAuthenticator } from './support/virtual-authenticator.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
 let server: ServerProcess;
@@ -107,11 +107,8 @@ describe('the console\'s subscribers in Chromium', () => {
     const link = invited.stdout().trimEnd().split('\n').at(-1)!;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
     const page = await context.newPage();
-    await addVirtualAuthenticator(page);
     const problems = watchProblems(page);
-    await page.goto(link);
-    await page.getByRole('button', { name: 'Create passkey' }).click();
-    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 15_000 });
+    await enrolWithPasskey(page, link);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Subscribers' }).click();
     await page.getByRole('heading', { name: 'Subscribers', level: 1 }).waitFor();
 

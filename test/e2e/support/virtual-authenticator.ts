@@ -44,3 +44,15 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
     },
   };
 }
+
+/**
+ * Opens an enrolment link with a fresh virtual authenticator, creates the passkey and waits for
+ * the console's home, the dashboard: the invited person is signed in.
+ */
+export async function enrolWithPasskey(page: Page, link: string): Promise<VirtualAuthenticator> {
+  const authenticator = await addVirtualAuthenticator(page);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Create passkey' }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor({ timeout: 15_000 });
+  return authenticator;
+}
