@@ -2,6 +2,7 @@ import { isPostgresUrl } from './db/dialect.ts';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { readRetentionDays, RetentionSettingError, type RetentionDays } from '../src/validation/privacy/retention-periods.ts';
 
 /**
  * The server's whole configuration, read once from environment variables at start.
@@ -15,6 +16,8 @@ export interface Config {
   /** MAIL_MAX_AGE: mail is retried until it is this old, then held as failed. */
   mailMaxAgeMs: number;
   /** UPLOAD_RETAIN_DAYS: uploaded files are deleted this long after their submission. */
+  /** How long each kind of record is kept, in days (README, "Privacy"). */
+  retention: RetentionDays;
   uploadRetainDays: number;
   /** RATE_LIMIT_STORE: where per-address counts live (shared in the database on PostgreSQL or several processes). */
   rateLimitStore: 'memory' | 'database';
@@ -196,7 +199,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   const siteUrl = readSiteUrl(env, host, port);
   const timeouts = readTimeouts(env);
   const mailMaxAgeMs = readMailMaxAge(env);
-  const uploadRetainDays = readUploadRetainDays(env);
+  const retention = readRetention(env);
   const databaseUrl = readDatabaseUrl(env);
   const webConcurrency = readWebConcurrency(env, databaseUrl);
   const rateLimitStore = readRateLimitStore(env, databaseUrl, webConcurrency);
@@ -213,7 +216,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     host,
     timeouts,
     mailMaxAgeMs,
-    uploadRetainDays,
+    retention,
+    uploadRetainDays: retention.uploads,
     rateLimitStore,
     webConcurrency,
     sqliteSynchronous: readSqliteSynchronous(env),
@@ -239,7 +243,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     newsletterRateLimit: readRateLimit(env, 'NEWSLETTER_RATE_LIMIT', DEFAULTS.newsletterRateLimit),
     newsletterDomainMailLimit: readRateLimit(env, 'NEWSLETTER_DOMAIN_MAIL_LIMIT', DEFAULTS.newsletterDomainMailLimit),
     clickCounts: readOnOff(env, 'CLICK_COUNTS', false),
-    clickRetainDays: readDays(env, 'CLICK_RETAIN_DAYS', 365),
+    clickRetainDays: retention.clicks,
     clickRateLimit: readRateLimit(env, 'CLICK_RATE_LIMIT', DEFAULTS.clickRateLimit),
     siteUrl,
     siteTimeZone: readTimeZone(env),
@@ -471,9 +475,14 @@ function readSqliteSynchronous(env: Env): SqliteSynchronous {
   throw new ConfigError('SQLITE_SYNCHRONOUS', `must be normal or full (got ${shown(raw)})`);
 }
 
-/** Whole days from 1 to 3650; default 180 (half a year: long enough to answer any enquiry). */
-function readUploadRetainDays(env: Env): number {
-  return readDays(env, 'UPLOAD_RETAIN_DAYS', 180);
+/** Every retention period (src/validation/privacy/retention-periods.ts), refused with the config's one line. */
+function readRetention(env: Env): RetentionDays {
+  try {
+    return readRetentionDays(env);
+  } catch (error) {
+    if (error instanceof RetentionSettingError) throw new ConfigError(error.variable, error.problem);
+    throw error;
+  }
 }
 
 /** `on` or `off`. */
@@ -484,14 +493,6 @@ function readOnOff(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be on or off (got ${shown(raw)})`);
 }
 
-/** A whole number of days from 1 to 3650. */
-function readDays(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === null) return fallback;
-  const days = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(days >= 1 && days <= 3650)) throw new ConfigError(name, `must be a whole number of days from 1 to 3650 (got ${shown(raw)})`);
-  return days;
-}
 
 /** `<n>h` or `<n>d`, from an hour to 90 days; default a week. */
 function readMailMaxAge(env: Env): number {

@@ -11,6 +11,7 @@ import { recordAudit } from '../console/console-audit.ts';
 import { RestError } from '../http/rest-error.ts';
 import { retryHeldMessages } from '../mail/claim-outbox.ts';
 import type { SpamReleaser } from '../spam-release.ts';
+import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { removeUploads, STORED_NAME_PATTERN, uploadPath } from '../submissions/upload-store.ts';
 import { exportRows } from './inbox-export.ts';
 import { listPage, parseInboxQuery } from './inbox-list.ts';
@@ -178,11 +179,7 @@ export default fp<InboxRouteOptions>(
       bodyOf(request, EmptyBodyStruct);
       const row = await existing(id);
       const files = await db.transaction().execute(async (trx) => {
-        const stored = await trx.selectFrom('submission_files').select('stored_name as storedName').where('submission_id', '=', id).execute();
-        await trx.deleteFrom('outbox').where('submission_id', '=', id).execute();
-        await trx.deleteFrom('submission_files').where('submission_id', '=', id).execute();
-        await trx.deleteFrom('submission_index').where('submission_id', '=', id).execute();
-        await trx.deleteFrom('submissions').where('id', '=', id).execute();
+        const stored = await deleteSubmissions(trx, [id]);
         await recordAudit(trx, auditActorOf(request), { action: 'deletion', subject: `message ${id}`, detail: { form: row.form_id, receivedAt: row.created_at, files: stored.length }, now: app.clock() });
         return stored;
       });
