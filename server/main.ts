@@ -6,6 +6,7 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loggerOptions } from './http/request-log.ts';
 import { roleOfThisProcess } from './process/process-role.ts';
 import { serve } from './process/serve.ts';
 import { supervise } from './process/supervisor.ts';
@@ -26,6 +27,6 @@ function readConfigOrExit(): Config {
 const config = readConfigOrExit();
 // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
 // synchronously, so the last lines before process.exit ("stopped") are never lost.
-const log = pino({ level: config.logLevel }, process.stdout);
+const log = pino(loggerOptions(config.logLevel), process.stdout);
 if (cluster.isPrimary && config.webConcurrency > 1) await supervise(config, log);
 else await serve(config, log, roleOfThisProcess());

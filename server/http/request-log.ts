@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+/*
+ * What a request leaves in the log (README, "Privacy"): its method, its path without the query
+ * (unsubscribe and confirmation tokens travel in queries and never expire), its status and how
+ * long it took. Never the client's address or port, never a header. Fastify's own request lines
+ * (`incoming request` with remoteAddress, remotePort and the full URL) are turned off; this one
+ * line per request takes their place, and the serializers keep anything else that logs a
+ * request or a reply to the same few fields.
+ */
+
+/** The longest path a log line keeps: a 404 for a path somebody made up is still one short line. */
+const MAX_LOGGED_PATH = 200;
+
+/** `/a/b?token=…` → `/a/b`, cut to MAX_LOGGED_PATH characters. */
+export function loggedPath(url: string): string {
+  const end = url.search(/[?#]/);
+  const path = end === -1 ? url : url.slice(0, end);
+  return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
+}
+
+export const LOG_SERIALIZERS = {
+  req: (request: { method?: string; url?: string }) => ({ method: request.method, path: loggedPath(request.url ?? '') }),
+  res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
+} satisfies LoggerOptions['serializers'];
+
+/** pino's options for the server's logger, at `level`. */
+export function loggerOptions(level: string): LoggerOptions {
+  return { level, serializers: LOG_SERIALIZERS };
+}
+
+/** One line per answered request, in place of Fastify's two (see above). */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+}
