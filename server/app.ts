@@ -38,7 +38,7 @@ import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.t
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
 import staticSiteRoutes from './routes/static-site.ts';
-import { loggerOptions, logRequests } from './http/request-log.ts';
+import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
 import clickReportsRoutes from './click-tracking/click-reports.route.ts';
 
@@ -82,8 +82,8 @@ export async function buildApp({
   const { timeouts } = config;
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: logger ?? loggerOptions(config.logLevel) }),
-    // Fastify's request lines carry the address and the query: request-log.ts writes its own.
-    disableRequestLogging: true,
+    // Fastify's request lines carry the address and the query: request-log.ts keeps them short.
+    logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
     // Slow and stalled clients: Node answers 408 and closes a request that has not arrived whole
     // in time; it looks every second (its default, 30 s, would let a stalled socket live on).
@@ -115,7 +115,6 @@ export async function buildApp({
   // rest has been read (bounded), so the client gets it: every route, the 404s and errors.
   installLingeringClose(app, timeouts.lingerMs);
   installErrorHandler(app);
-  logRequests(app);
   installNotFoundHandler(app, config.staticRoot);
   // Both attach to routes as they are declared, so they come before any route.
   await app.register(registerSecurityHeaders);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
 /*
@@ -6,7 +6,7 @@ import type { LoggerOptions } from 'pino';
  * (unsubscribe and confirmation tokens travel in queries and never expire), its status and how
  * long it took. Never the client's address or port, never a header. Fastify's own request lines
  * (`incoming request` with remoteAddress, remotePort and the full URL) are turned off; this one
- * line per request takes their place, and the serializers keep anything else that logs a
+ * line per request takes their place (RequestLogController), and the serializers keep anything else that logs a
  * request or a reply to the same few fields.
  */
 
@@ -30,10 +30,22 @@ export function loggerOptions(level: string): LoggerOptions {
   return { level, serializers: LOG_SERIALIZERS };
 }
 
-/** One line per answered request, in place of Fastify's two (see above). */
-export function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+/**
+ * Fastify's request lines, kept to the fields above: no `incoming request` line (the completed
+ * one says all of it), the completed line with the request's method and path, and the "route
+ * not found" line without the URL's query.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info({ req: request }, 'route not found');
+  }
 }
