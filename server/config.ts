@@ -38,6 +38,13 @@ export interface Config {
   lightGalleryLicenseKey: string | null;
   /** When null the server generates one and keeps it in the `settings` table. */
   nonceSecret: string | null;
+  /**
+   * The key of client addresses' keyed hashes, kept out of the database (README, "Privacy"):
+   * ADDRESS_HASH_SECRET, else `addressHashKeyFile` (created on first start; null for an
+   * in-memory database, whose hashes live no longer than it).
+   */
+  addressHashSecret: string | null;
+  addressHashKeyFile: string | null;
   logLevel: LogLevel;
   /** Absolute path of the built site. */
   staticRoot: string;
@@ -160,6 +167,7 @@ export const DEFAULT_DISALLOWED_WORDS: readonly string[] = [
 ];
 
 export const NONCE_SECRET_MIN_LENGTH = 32;
+export const ADDRESS_HASH_KEY_FILE_NAME = 'address-hash.key';
 
 /** A configuration problem; `message` is one line that names the variable. */
 export class ConfigError extends Error {
@@ -230,6 +238,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     googleMapsApiKey: readToken(env, 'GOOGLE_MAPS_API_KEY'),
     lightGalleryLicenseKey: readToken(env, 'LIGHTGALLERY_LICENSE_KEY'),
     nonceSecret: readNonceSecret(env),
+    addressHashSecret: readAddressHashSecret(env),
+    addressHashKeyFile: readAddressHashKeyFile(env, cwd, databaseUrl),
     logLevel: readLogLevel(env),
     staticRoot,
     mailFrom,
@@ -627,6 +637,24 @@ function readSecretToken(env: Env, name: string): string | null {
     throw new ConfigError(name, 'must contain only letters, digits and - _ . ~ + / = (value not shown)');
   }
   return raw;
+}
+
+function readAddressHashSecret(env: Env): string | null {
+  const raw = read(env, 'ADDRESS_HASH_SECRET');
+  if (raw === null) return null;
+  if (raw.length < NONCE_SECRET_MIN_LENGTH) {
+    throw new ConfigError('ADDRESS_HASH_SECRET', `must be at least ${NONCE_SECRET_MIN_LENGTH} characters long (got ${raw.length} characters)`);
+  }
+  return raw;
+}
+
+/** ADDRESS_HASH_KEY_FILE, else `address-hash.key` beside a SQLite database file, else `data/address-hash.key`. */
+function readAddressHashKeyFile(env: Env, cwd: string, databaseUrl: string): string | null {
+  const raw = read(env, 'ADDRESS_HASH_KEY_FILE');
+  if (raw !== null) return path.resolve(cwd, raw);
+  if (databaseUrl === 'sqlite::memory:') return null;
+  if (databaseUrl.startsWith('sqlite:')) return path.join(path.dirname(path.resolve(cwd, databaseUrl.slice('sqlite:'.length))), ADDRESS_HASH_KEY_FILE_NAME);
+  return path.resolve(cwd, 'data', ADDRESS_HASH_KEY_FILE_NAME);
 }
 
 function readNonceSecret(env: Env): string | null {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { CONSOLE_API, CONSOLE_PATH, CONSOLE_REFUSAL } from '../../src/validation/console/console-api.ts';
 import type { ConsoleRole } from '../db/types.ts';
-import { clientKey } from '../http/rate-limit.ts';
+import { addressNetwork } from '../http/rate-limit.ts';
 import { RestError } from '../http/rest-error.ts';
 import { siteOriginOf } from '../http/site-url.ts';
 import type { AuditActor } from './console-audit.ts';
@@ -107,7 +107,7 @@ export function auditActorOf(request: FastifyRequest, session: ActiveSession | n
   return {
     personId: session?.person.id ?? null,
     actor: session?.person.email ?? 'unknown',
-    ipHash: request.ip === '' ? null : request.server.secrets.hash('remote_ip', clientKey(request.ip)),
+    ipHash: request.ip === '' ? null : request.server.secrets.hashAddress('remote_ip', addressNetwork(request.ip)),
   };
 }
 

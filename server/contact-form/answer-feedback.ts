@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANSWER_STATUS, CONTACT_FORM_FIELD } from '../../src/validation/contact-form/index.ts';
-import { clientKey } from '../http/rate-limit.ts';
+import { countingKey } from '../http/rate-limit.ts';
 import { pageUrlOf, siteBaseOf, siteHostnameOf } from '../http/site-url.ts';
 import { feedbackAnswer, type FeedbackAnswer } from './feedback-answer.ts';
 import { postedText } from './posted-data.ts';
@@ -25,7 +25,7 @@ export async function answerFeedback(app: FastifyInstance, request: FastifyReque
   let outcome: SubmissionOutcome | undefined;
   let charged: UploadedFile[] = [];
   try {
-    charged = await chargeUploads(app, clientKey(request.ip), feedback);
+    charged = await chargeUploads(app, countingKey(app, request.ip), feedback);
     outcome = await processSubmission(
       {
         config: app.config,
@@ -84,7 +84,7 @@ async function chargeUploads(app: FastifyInstance, key: string, feedback: Feedba
 /** A refund that fails costs the visitor part of a day's budget, not the answer: logged, not thrown. */
 async function refundUploads(app: FastifyInstance, request: FastifyRequest, charged: readonly UploadedFile[]): Promise<void> {
   for (const upload of charged) {
-    await refundUpload({ db: app.db }, clientKey(request.ip), upload.size).catch((error: unknown) => request.log.error({ err: error }, 'could not refund an upload budget'));
+    await refundUpload({ db: app.db }, countingKey(app, request.ip), upload.size).catch((error: unknown) => request.log.error({ err: error }, 'could not refund an upload budget'));
   }
 }
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/types.ts';
 import type { SubmissionWriter } from '../submissions/submission-writer.ts';
 import type { CaptchaStore } from '../security/captcha-store.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
+import { addressNetwork } from '../http/rate-limit.ts';
 import { checkAcceptance } from './acceptance.ts';
 import { apiRequestsOf } from './api-actions.ts';
 import { composeMail } from './compose-mail.ts';
@@ -97,7 +98,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     status: sent.status,
     postedData,
     postedDataHash: postedDataHash(services.secrets, { now: at, ip: input.ip, unitTag: input.unitTag, postedData }),
-    remoteIpHash: input.ip === '' ? null : services.secrets.hash('remote_ip', input.ip),
+    remoteIpHash: input.ip === '' ? null : services.secrets.hashAddress('remote_ip', addressNetwork(input.ip)),
     userAgent: input.userAgent.slice(0, 254) || null,
     meta: {
       unit_tag: input.unitTag,

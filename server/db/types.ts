@@ -227,6 +227,8 @@ export interface RateLimitsTable {
   /** Milliseconds since the epoch (PostgreSQL's bigint arrives as a string). */
   window_start: number | string;
   count: number;
+  /** When the window ends (window_start + its length): the sweep deletes rows past it (0 in rows written without it). */
+  expires_at: Generated<number | string>;
 }
 
 export type Setting = Selectable<SettingsTable>;

@@ -43,11 +43,12 @@ export async function addToWindow(
   const expired = sql<boolean>`rate_limits.window_start + ${windowMs} <= ${now}`;
   const row = await db
     .insertInto('rate_limits')
-    .values({ bucket, key, window_start: now, count: amount })
+    .values({ bucket, key, window_start: now, count: amount, expires_at: now + windowMs })
     .onConflict((conflict) =>
       conflict.columns(['bucket', 'key']).doUpdateSet({
         count: sql<number>`case when ${expired} then ${amount} else rate_limits.count + ${amount} end`,
         window_start: sql<number>`case when ${expired} then ${now} else rate_limits.window_start end`,
+        expires_at: sql<number>`case when ${expired} then ${now + windowMs} else rate_limits.expires_at end`,
       }),
     )
     .returning(['count', 'window_start'])
@@ -58,4 +59,10 @@ export async function addToWindow(
 /** Deletes a bucket's rows whose window has passed. */
 export async function sweepWindows(db: Kysely<Database>, bucket: string, windowMs: number, now: number): Promise<void> {
   await db.deleteFrom('rate_limits').where('bucket', '=', bucket).where(sql<boolean>`window_start + ${windowMs} <= ${now}`).execute().catch(() => undefined);
+}
+
+/** Deletes every bucket's rows whose window has ended (the jobs process, on its timer); how many. */
+export async function sweepExpiredWindows(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('rate_limits').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

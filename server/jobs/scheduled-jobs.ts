@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purgeOldHits } from '../click-tracking/click-counts.ts';
 import { purgeUploads } from '../contact-form/submissions-admin.ts';
+import { sweepExpiredWindows } from '../http/database-rate-limit-store.ts';
 import { startRepeatingTask } from './repeating-task.ts';
 
 /** How often the jobs run; the first run comes a minute after start, so a site deployed more often than hourly still runs them. */
@@ -43,6 +44,14 @@ export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIR
       run: async () => {
         const result = await purgeUploads(app.db, app.config.uploadDir, { retainMs: app.config.uploadRetainDays * DAY_MS, now: app.clock() });
         return result.expired + result.orphans > 0 ? { ...result, retainDays: app.config.uploadRetainDays } : null;
+      },
+    },
+    {
+      // Counts whose window has ended: keyed hashes, but of no use once the window is over.
+      name: 'expired rate-limit windows deleted',
+      run: async () => {
+        const deleted = await sweepExpiredWindows(app.db, app.clock());
+        return deleted > 0 ? { deleted } : null;
       },
     },
   ];

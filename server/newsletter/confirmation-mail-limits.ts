@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RateLimit } from '../config.ts';
 import type { Database } from '../db/types.ts';
+import type { SiteSecrets } from '../security/site-secrets.ts';
 
 /*
  * How often the sign-up form may mail one person and one domain (README.md, "Abuse paths and
@@ -40,8 +41,16 @@ let takes = 0;
  * in MAILBOX_MAIL_WINDOW_MS and its domain has room (`domainLimit`, null: unlimited). A refused
  * take spends nothing, so a flood at one domain leaves each mailbox its own share.
  */
-export async function takeConfirmationMailShare(trx: Transaction<Database>, email: string, at: number, domainLimit: RateLimit | null): Promise<boolean> {
-  const { mailbox, domain } = mailboxOf(email);
+export async function takeConfirmationMailShare(
+  trx: Transaction<Database>,
+  secrets: Pick<SiteSecrets, 'hashAddress'>,
+  email: string,
+  at: number,
+  domainLimit: RateLimit | null,
+): Promise<boolean> {
+  // Counted under keyed hashes: rate_limits never holds an address (README, "Privacy").
+  const mailbox = secrets.hashAddress('mailbox', mailboxOf(email).mailbox);
+  const domain = secrets.hashAddress('mail_domain', mailboxOf(email).domain);
   takes += 1;
   if (takes % SWEEP_EVERY === 0) await sweep(trx, at, domainLimit);
   if (!(await take(trx, MAILBOX_BUCKET, mailbox, at, { max: 1, windowMs: MAILBOX_MAIL_WINDOW_MS }))) return false;
@@ -61,13 +70,14 @@ async function take(trx: Transaction<Database>, bucket: string, key: string, at:
   const expired = sql<boolean>`rate_limits.window_start + ${limit.windowMs} <= ${at}`;
   const row = await trx
     .insertInto('rate_limits')
-    .values({ bucket, key, window_start: at, count: 1 })
+    .values({ bucket, key, window_start: at, count: 1, expires_at: at + limit.windowMs })
     .onConflict((conflict) =>
       conflict
         .columns(['bucket', 'key'])
         .doUpdateSet({
           count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
           window_start: sql<number>`case when ${expired} then ${at} else rate_limits.window_start end`,
+          expires_at: sql<number>`case when ${expired} then ${at + limit.windowMs} else rate_limits.expires_at end`,
         })
         .where((eb) => eb.or([expired, eb('rate_limits.count', '<', limit.max)])),
     )

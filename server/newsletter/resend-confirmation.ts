@@ -34,7 +34,7 @@ export async function resendConfirmation(services: ResendServices, id: number, w
     if (row.confirmation_sent_at !== null && at - Date.parse(row.confirmation_sent_at) < RESEND_CONFIRMATION_AFTER_MS) {
       throw new RestError(429, SUBSCRIBERS_ERROR.resentTooSoon, 'A confirmation mail was sent less than an hour ago.');
     }
-    if (!(await takeConfirmationMailShare(trx, row.email, at, services.domainMailLimit))) {
+    if (!(await takeConfirmationMailShare(trx, services.secrets, row.email, at, services.domainMailLimit))) {
       throw new RestError(429, SUBSCRIBERS_ERROR.mailLimited, 'This mailbox or its domain has had its share of confirmation mail for now (one a day per mailbox).');
     }
     const now = new Date(at).toISOString();

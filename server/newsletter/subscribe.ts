@@ -107,7 +107,7 @@ async function subscribeIn(trx: Transaction<Database>, services: SubscribeServic
     return true;
   };
 
-  const limited = async () => doubleOptIn && !(await takeConfirmationMailShare(trx, email, at, services.domainMailLimit));
+  const limited = async () => doubleOptIn && !(await takeConfirmationMailShare(trx, services.secrets, email, at, services.domainMailLimit));
   const details = subscriberDetails(form, values);
   const pendingChange = (lists: readonly number[]): string =>
     JSON.stringify({ key: randomBytes(16).toString('hex'), lists, ...details, formId: form.id, wording: form.consent.label } satisfies PendingChange);

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { resolveAddressHashSecret } from '../security/address-hash-key.ts';
 import { createCaptchaStore } from '../security/captcha-store.ts';
 import { resolveNonceSecret } from '../security/nonce-secret.ts';
 import { createNonceService } from '../security/nonce-service.ts';
@@ -12,7 +13,7 @@ import { createSiteSecrets } from '../security/site-secrets.ts';
 export default fp(
   async function siteSecrets(app) {
     const secret = await resolveNonceSecret(app.db, app.config.nonceSecret);
-    const secrets = createSiteSecrets(secret);
+    const secrets = createSiteSecrets(secret, await resolveAddressHashSecret(app.config.addressHashSecret, app.config.addressHashKeyFile));
     app.decorate('nonces', createNonceService(secret, app.clock));
     app.decorate('secrets', secrets);
     app.decorate('captchas', createCaptchaStore(app.db, () => secrets, app.clock));

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import type { FormFields } from '../http/form-fields.ts';
 import { fieldValue } from '../http/form-fields.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
+import { addressNetwork } from '../http/rate-limit.ts';
 import { SENT_STATUS, type SubmissionRecord } from '../submissions/submission-record.ts';
 import { disallowedWordProblem, userAgentProblem } from '../submissions/spam-filters.ts';
 import type { SubmissionWriter } from '../submissions/submission-writer.ts';
@@ -77,7 +78,7 @@ export async function sendSidebarMessage(services: SidebarServices, request: Sid
     status: SENT_STATUS,
     postedData,
     postedDataHash: services.secrets.hash('ncf_posted_data', `${at}|${JSON.stringify(postedData)}`),
-    remoteIpHash: request.ip === '' ? null : services.secrets.hash('remote_ip', request.ip),
+    remoteIpHash: request.ip === '' ? null : services.secrets.hashAddress('remote_ip', addressNetwork(request.ip)),
     userAgent: request.userAgent.slice(0, 254) || null,
     meta: { form_index: form.index, url: request.pageUrl, plugin: `ninja-contact-form ${content.options.plugin_ver}` },
     createdAt: new Date(at).toISOString(),

@@ -107,7 +107,7 @@ describe(`migrations on ${testDialect}`, () => {
         'lists', 'pending_change', 'sms', 'status', 'unsubscribed_at', 'updated_at',
       ],
       newsletter_consents: ['action', 'created_at', 'form_id', 'id', 'ip_hash', 'lists', 'subscriber_id', 'user_agent', 'wording'],
-      rate_limits: ['bucket', 'count', 'key', 'window_start'],
+      rate_limits: ['bucket', 'count', 'expires_at', 'key', 'window_start'],
       console_people: ['created_at', 'email', 'id', 'revoked_at', 'role', 'user_handle'],
       console_invitations: ['created_at', 'expires_at', 'id', 'invited_by', 'person_id', 'token_hash', 'used_at'],
       console_passkeys: ['backed_up', 'counter', 'created_at', 'credential_id', 'device_type', 'id', 'last_used_at', 'name', 'person_id', 'public_key', 'transports'],

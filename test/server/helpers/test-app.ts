@@ -43,7 +43,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = options.database ?? (await createTestDatabase({ migrate: options.migrate ?? true }));
   const site = await createStaticFixture();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
-  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
+  // A fixed address-hash key: the key file beside DATABASE_URL's default would land in the repository's data/.
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,

@@ -28,7 +28,7 @@ describe('the request log', () => {
     });
     const database: TestDatabase = await createTestDatabase({ migrate: true });
     const site: StaticFixture = await createStaticFixture();
-    const app = await buildApp({ config: loadConfig({ STATIC_ROOT: site.root, TRUST_PROXY: '1' }), db: database.db, loggerInstance: pino(loggerOptions('info'), stream) });
+    const app = await buildApp({ config: loadConfig({ STATIC_ROOT: site.root, TRUST_PROXY: '1', ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters' }), db: database.db, loggerInstance: pino(loggerOptions('info'), stream) });
     await app.listen({ port: 0, host: '127.0.0.1' });
     cleanups.push(async () => {
       await app.close();
