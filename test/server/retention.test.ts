@@ -21,8 +21,13 @@ const DAY_MS = 24 * 3_600_000;
 const now = Date.parse('2026-06-01T12:00:00.000Z');
 const ago = (days: number) => new Date(now - days * DAY_MS).toISOString();
 
+/** Every log line the app writes, parsed. */
+const logged: Array<Record<string, unknown>> = [];
+
 async function appWith(env: Record<string, string> = {}): Promise<TestApp> {
-  const test = await createTestApp(env, { now: () => now });
+  logged.length = 0;
+  const stream = { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) };
+  const test = await createTestApp(env, { now: () => now, logger: { level: 'info', stream } });
   cleanups.push(() => test.cleanup());
   await test.app.ready();
   return test;
@@ -60,7 +65,7 @@ const idsOf = async (test: TestApp) => (await test.database.db.selectFrom('submi
 
 describe(`retention on ${testDialect}`, () => {
   it('deletes messages older than SUBMISSION_RETAIN_DAYS with their files, index rows and waiting mail, and spam older than SPAM_RETAIN_DAYS', async () => {
-    const test = await appWith({ SUBMISSION_RETAIN_DAYS: '365', SPAM_RETAIN_DAYS: '30' });
+    const test = await appWith({ SUBMISSION_RETAIN_DAYS: '365', SPAM_RETAIN_DAYS: '30', UPLOAD_RETAIN_DAYS: '1000' });
     const old = await message(test, 400, { file: true, mailWaiting: true });
     const young = await message(test, 100, { file: true });
     const oldSpam = await message(test, 31, { spam: true });
@@ -76,6 +81,8 @@ describe(`retention on ${testDialect}`, () => {
     expect(await db.selectFrom('outbox').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('submission_files').select('submission_id').execute()).toEqual([{ submission_id: young.id }]);
     expect(oldSpam.id).not.toBe(youngSpam.id);
+    expect(logged.find((line) => line.msg === 'old messages deleted')).toMatchObject({ messages: 1, spam: 1, files: 1, retainDays: 365, spamRetainDays: 30 });
+    expect(JSON.stringify(logged)).not.toContain('visitor@example.org');
   });
 
   it("empties a delivered mail's visitor's words and address after MAIL_BODY_RETAIN_DAYS, keeps the message and its delivery, and deletes delivered API and Brevo requests", async () => {
@@ -116,6 +123,8 @@ describe(`retention on ${testDialect}`, () => {
     expect(recent).toMatchObject({ reply_to: 'visitor@example.org', body: 'Hello, I am the visitor' });
     expect(waiting).toMatchObject({ reply_to: 'visitor@example.org', body: 'Hello, I am the visitor' });
     expect(await idsOf(test)).toEqual([kept.id]);
+    expect(logged.find((line) => line.msg === 'delivered mail cleared')).toMatchObject({ mailCleared: 1, requestsDeleted: 2, retainDays: 30 });
+    expect(JSON.stringify(logged)).not.toContain('visitor@example.org');
   });
 
   it('deletes sign-ups never confirmed after UNCONFIRMED_SIGN_UP_RETAIN_DAYS with their consents and confirmation mail, and drops a change never confirmed', async () => {
@@ -148,6 +157,8 @@ describe(`retention on ${testDialect}`, () => {
     const mailed = (await db.selectFrom('outbox').select('to_address').where('to_address', 'like', '%@example.org').execute()).map((row) => row.to_address);
     expect(mailed).not.toContain('stale@example.org');
     expect(mailed).toContain('fresh@example.org');
+    expect(logged.find((line) => line.msg === 'unconfirmed sign-ups deleted')).toMatchObject({ signUps: 1, changesDropped: 1, retainDays: 30 });
+    expect(JSON.stringify(logged)).not.toContain('@example.org');
   });
 
   it('sweeps expired captchas, human tests and ceremonies, and console sessions and invitations a month after they ended', async () => {
