@@ -26,7 +26,7 @@ export interface ScheduledJobs {
  * The server's own housekeeping, in exactly one process (see process/process-role.ts): link
  * clicks older than CLICK_RETAIN_DAYS (and the links left without one), uploaded files older than UPLOAD_RETAIN_DAYS (never
  * those of mail still waiting) plus files no submission references, and retention (README.md,
- * "Retention"; privacy/retention.ts): old messages and spam, delivered mail's bodies,
+ * "Configuration"; privacy/retention.ts): old messages and spam, delivered mail's bodies,
  * never-confirmed sign-ups, expired captchas, challenges, sessions and invitations. Each logs
  * counts only, never an address. A job that fails is
  * logged and tried again at the next run.

@@ -5,7 +5,7 @@ import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { removeUploads } from '../submissions/upload-store.ts';
 
 /*
- * Retention (README.md, "Retention"): what the jobs process deletes once its period
+ * Retention (README.md, "Configuration": the *_RETAIN_DAYS rows): what the jobs process deletes once its period
  * (src/validation/privacy/retention-periods.ts, read into config.retention) has passed.
  * Each function answers counts only, for the jobs' log line; none logs an address.
  */

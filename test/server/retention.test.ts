@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
 
 /*
- * Retention (README.md, "Retention"): the jobs process's run deletes what has outlived its
+ * Retention (README.md, "Configuration": the *_RETAIN_DAYS rows): the jobs process's run deletes what has outlived its
  * period (server/privacy/retention.ts) and keeps what has not. Each case fails without its job:
  * nothing else deletes these rows.
  */
