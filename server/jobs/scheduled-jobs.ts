@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { purgeOldHits } from '../click-tracking/click-counts.ts';
 import { purgeUploads } from '../contact-form/submissions-admin.ts';
 import { sweepExpiredWindows } from '../http/database-rate-limit-store.ts';
+
+import { clearDeliveredMail, deleteOldMessages, deleteUnconfirmedSignUps, sweepExpired } from '../privacy/retention.ts';
 import { startRepeatingTask } from './repeating-task.ts';
 
 /** How often the jobs run; the first run comes a minute after start, so a site deployed more often than hourly still runs them. */
@@ -24,8 +26,11 @@ export interface ScheduledJobs {
 
 /**
  * The server's own housekeeping, in exactly one process (see process/process-role.ts): link
- * clicks older than CLICK_RETAIN_DAYS (and the links left without one), and uploaded files older than UPLOAD_RETAIN_DAYS (never
- * those of mail still waiting) plus files no submission references. A job that fails is
+ * clicks older than CLICK_RETAIN_DAYS (and the links left without one), uploaded files older than UPLOAD_RETAIN_DAYS (never
+ * those of mail still waiting) plus files no submission references, and retention (README.md,
+ * "Configuration"; privacy/retention.ts): old messages and spam, delivered mail's bodies,
+ * never-confirmed sign-ups, expired captchas, challenges, sessions and invitations. Each logs
+ * counts only, never an address. A job that fails is
  * logged and tried again at the next run.
  */
 export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIRST_RUN_DELAY_MS, intervalMs = JOBS_INTERVAL_MS }: ScheduleOptions = {}): ScheduledJobs {
@@ -52,6 +57,37 @@ export function startScheduledJobs(app: FastifyInstance, { firstRunDelayMs = FIR
       run: async () => {
         const deleted = await sweepExpiredWindows(app.db, app.clock());
         return deleted > 0 ? { deleted } : null;
+      },
+    },
+    {
+      name: 'old messages deleted',
+      run: async () => {
+        const { retention } = app.config;
+        const done = await deleteOldMessages(app.db, app.config.uploadDir, { now: app.clock(), retention });
+        return done.messages + done.spam > 0 ? { ...done, retainDays: retention.submissions, spamRetainDays: retention.spam } : null;
+      },
+    },
+    {
+      name: 'delivered mail cleared',
+      run: async () => {
+        const days = app.config.retention.deliveredMailBodies;
+        const done = await clearDeliveredMail(app.db, { now: app.clock(), days });
+        return done.mailCleared + done.requestsDeleted > 0 ? { ...done, retainDays: days } : null;
+      },
+    },
+    {
+      name: 'unconfirmed sign-ups deleted',
+      run: async () => {
+        const days = app.config.retention.unconfirmedSignUps;
+        const done = await deleteUnconfirmedSignUps(app.db, { now: app.clock(), days });
+        return done.signUps + done.changesDropped > 0 ? { ...done, retainDays: days } : null;
+      },
+    },
+    {
+      name: 'expired records swept',
+      run: async () => {
+        const done = await sweepExpired(app.db, app.clock());
+        return Object.values(done).some((count) => count > 0) ? done : null;
       },
     },
   ];

@@ -435,3 +435,14 @@ describe('SQLITE_SYNCHRONOUS', () => {
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow('Invalid configuration: SQLITE_SYNCHRONOUS must be normal or full (got "off")');
   });
 });
+
+describe('retention periods', () => {
+  it('refuse each of SUBMISSION_RETAIN_DAYS, SPAM_RETAIN_DAYS, MAIL_BODY_RETAIN_DAYS and UNCONFIRMED_SIGN_UP_RETAIN_DAYS outside 1 to 3650 whole days', () => {
+    for (const variable of ['SUBMISSION_RETAIN_DAYS', 'SPAM_RETAIN_DAYS', 'MAIL_BODY_RETAIN_DAYS', 'UNCONFIRMED_SIGN_UP_RETAIN_DAYS']) {
+      for (const bad of ['0', '3651', '2.5', 'forever', '-1']) {
+        expect(() => loadConfig({ [variable]: bad })).toThrow(`Invalid configuration: ${variable} must be a whole number of days from 1 to 3650 (got "${bad}")`);
+      }
+      expect(() => loadConfig({ [variable]: '3650' })).not.toThrow();
+    }
+  });
+});
