@@ -48,7 +48,6 @@ export async function checkSpam(context: SpamContext): Promise<SpamVerdict> {
     verifyUrl: config.recaptchaVerifyUrl,
     secret: config.recaptchaSecret,
     token: postedText(context.formData, CONTACT_FORM_FIELD.recaptcha),
-    remoteIp: context.ip,
     hostname: context.hostname,
     action: CONTACT_FORM_RECAPTCHA_ACTION,
   });

@@ -82,7 +82,6 @@ async function signUpStatus(services: SignUpServices, form: NewsletterForm, { fi
       verifyUrl: recaptcha.verifyUrl,
       secret: recaptcha.secret,
       token,
-      remoteIp: request.ip,
       hostname: services.hostname,
       action: NEWSLETTER_RECAPTCHA_ACTION,
     });

@@ -14,7 +14,6 @@ export interface RecaptchaCheck {
   verifyUrl: string;
   secret: string;
   token: string;
-  remoteIp: string;
   /** The host the visitor posted to; the token's hostname must be the same. */
   hostname: string;
   /** The action the token must have been issued for. */
@@ -42,7 +41,8 @@ export async function verifyRecaptcha(check: RecaptchaCheck): Promise<RecaptchaV
   try {
     const response = await fetch(check.verifyUrl, {
       method: 'POST',
-      body: new URLSearchParams({ secret: check.secret, response: check.token, remoteip: check.remoteIp }),
+      // No `remoteip` (optional in siteverify): Google is not told the visitor's address by us (README, "Privacy").
+      body: new URLSearchParams({ secret: check.secret, response: check.token }),
       signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
     });
     if (response.status !== 200) return { human: false, reason: `reCAPTCHA verification answered HTTP ${response.status}.` };

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A stand-in for Google's siteverify on 127.0.0.1: it takes the form-encoded POST
- * (secret, response, remoteip) and answers with whatever JSON the test set for that token,
+ * (secret, response, and remoteip if one were sent) and answers with whatever JSON the test set for that token,
  * recording every request so tests can check what the server sent.
  */
 
