@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Fastify's logger option (default false: no logs). */
   logger?: FastifyServerOptions['logger'];
+  /** A logger already made, as the entry point passes its own (server/main.ts). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const app = await buildApp({
     config,
     db: database.db,
-    logger: options.logger ?? false,
+    ...(options.loggerInstance === undefined ? { logger: options.logger ?? false } : { loggerInstance: options.loggerInstance }),
     ...(options.now === undefined ? {} : { now: options.now }),
     ...(options.forms === undefined ? {} : { forms: options.forms }),
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
