@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxChannel, OutboxMessage } from '../db/types.ts';
+import { withoutEmailAddresses } from '../security/log-redaction.ts';
 import { claimDueMessages, releaseMessages, renewLease } from './claim-outbox.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-delay.ts';
 
@@ -143,33 +144,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function recordFailure(row: OutboxMessage, error: unknown): Promise<void> {
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    // The refusal as logged: mail servers name the recipient in it.
+    const logged = { outbox: row.id, attempts: row.attempts, reason: withoutEmailAddresses(reason), code: (error as { code?: unknown }).code };
     const at = now();
     const holding = (query: ReturnType<typeof db.updateTable<'outbox'>>) =>
       query.where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at);
     if (error instanceof PermanentFailureError) {
       await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
-      log.error({ outbox: row.id, attempts: row.attempts, reason }, `${noun} refused: held as failed (npm run outbox -- --retry)`);
+      log.error(logged, `${noun} refused: held as failed (npm run outbox -- --retry)`);
       return;
     }
     if (error instanceof RetryLaterError) {
       pausedUntil = Math.max(pausedUntil, at + error.retryAfterMs);
       const delay = Math.max(error.retryAfterMs, retryDelayMs(row.attempts, retry));
       await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
-      log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, `${noun} delivery asked to wait: the channel pauses`);
+      log.warn({ ...logged, retryInMs: delay }, `${noun} delivery asked to wait: the channel pauses`);
       return;
     }
     if (at - Date.parse(row.created_at) >= retry.maxAgeMs) {
       await holding(db.updateTable('outbox')).set({ failed_at: new Date(at).toISOString(), last_error: reason }).execute();
-      log.error({ outbox: row.id, attempts: row.attempts, err: error }, `${noun} still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)`);
+      log.error(logged, `${noun} still undeliverable after MAIL_MAX_AGE: held as failed (npm run outbox -- --retry)`);
       return;
     }
     const delay = retryDelayMs(row.attempts, retry);
     await holding(db.updateTable('outbox')).set({ next_attempt_at: new Date(at + delay).toISOString(), last_error: reason }).execute();
     if (isServerUnusable(error)) {
-      log.error({ outbox: row.id, attempts: row.attempts, retryInMs: delay, err: error }, `${noun} delivery failed: the server refused the login or could not be reached, will retry`);
+      log.error({ ...logged, retryInMs: delay }, `${noun} delivery failed: the server refused the login or could not be reached, will retry`);
       return;
     }
-    log.warn({ outbox: row.id, attempts: row.attempts, retryInMs: delay, reason }, `${noun} delivery failed, will retry`);
+    log.warn({ ...logged, retryInMs: delay }, `${noun} delivery failed, will retry`);
   }
 
   async function loop(): Promise<void> {

@@ -20,6 +20,8 @@ afterEach(async () => {
 interface LogLine {
   level: 'error' | 'warn' | 'info';
   message: string;
+  /** The whole JSON line. */
+  raw: string;
 }
 
 /** A real pino logger whose JSON lines are read back as they are written. */
@@ -29,7 +31,7 @@ function recordingLog(lines: LogLine[]): FastifyBaseLogger {
     write(line: string) {
       const { level, msg } = JSON.parse(line) as { level: number; msg: string };
       const name = names[level];
-      if (name !== undefined) lines.push({ level: name, message: msg });
+      if (name !== undefined) lines.push({ level: name, message: msg, raw: line });
     },
   });
 }
@@ -71,5 +73,11 @@ describe(`the outbox worker's first failure on ${testDialect}`, () => {
   it('keeps a refusal of one message (a bad recipient) a warning until MAIL_MAX_AGE', async () => {
     const lines = await failOnce('EENVELOPE', '550 5.1.1 No such mailbox');
     expect(lines[0]).toMatchObject({ level: 'warn' });
+  });
+
+  it('logs the refusal without the recipient address a mail server names in it (README, "Privacy"), and keeps it whole with the mail', async () => {
+    const lines = await failOnce('EENVELOPE', '550 5.1.1 <thandi.nkosi@example.co.za>: Recipient address rejected');
+    expect(lines[0]!.raw).toContain('550 5.1.1 <[address]>: Recipient address rejected');
+    expect(lines[0]!.raw).not.toContain('thandi.nkosi@example.co.za');
   });
 });
