@@ -34,6 +34,8 @@ export interface Config {
   recaptchaSecret: string | null;
   recaptchaVerifyUrl: string;
   googleMapsApiKey: string | null;
+  /** MAP_LOAD: Google Maps loads when the visitor asks (`click`, the default) or when its section comes near (`visible`). */
+  mapLoad: 'click' | 'visible';
   /** LIGHTGALLERY_LICENSE_KEY: lightGallery's commercial key; null: its GPLv3 key. Public. */
   lightGalleryLicenseKey: string | null;
   /** When null the server generates one and keeps it in the `settings` table. */
@@ -236,6 +238,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     recaptchaSecret,
     recaptchaVerifyUrl: readHttpUrl(env, 'RECAPTCHA_VERIFY_URL', DEFAULTS.recaptchaVerifyUrl),
     googleMapsApiKey: readToken(env, 'GOOGLE_MAPS_API_KEY'),
+    mapLoad: readMapLoad(env),
     lightGalleryLicenseKey: readToken(env, 'LIGHTGALLERY_LICENSE_KEY'),
     nonceSecret: readNonceSecret(env),
     addressHashSecret: readAddressHashSecret(env),
@@ -493,6 +496,14 @@ function readRetention(env: Env): RetentionDays {
     if (error instanceof RetentionSettingError) throw new ConfigError(error.variable, error.problem);
     throw error;
   }
+}
+
+/** MAP_LOAD: `click` (default) or `visible`. */
+function readMapLoad(env: Env): 'click' | 'visible' {
+  const raw = read(env, 'MAP_LOAD');
+  if (raw === null) return 'click';
+  if (raw === 'click' || raw === 'visible') return raw;
+  throw new ConfigError('MAP_LOAD', `must be click or visible (got ${shown(raw)})`);
 }
 
 /** `on` or `off`. */

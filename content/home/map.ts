@@ -49,6 +49,9 @@ export const map: Home['map'] = {
       routeFailed: 'The driving route could not be found (%s). The addresses below still open in Google Maps.',
       locationRefused: 'Your position is not available, so the route starts at our first office.',
       loadFailed: 'The map could not be loaded (%s): the addresses below still work.',
+      showMap: 'Show the map',
+      showMapNote: 'The map comes from Google Maps: showing it lets Google see your visit.',
+      loading: 'Loading the map…',
     },
   },
   image: {

@@ -346,6 +346,11 @@ const MapSection = object({
       locationRefused: Text,
       /** `%s`: why (a bad key, offline, over quota). */
       loadFailed: pattern(string(), /%s/),
+      /** The button over the illustration that loads Google Maps (MAP_LOAD=click), and the line under it saying what that sends to Google. */
+      showMap: Text,
+      showMapNote: Text,
+      /** Said while the Maps API loads. */
+      loading: Text,
     }),
   }),
 });

@@ -4,7 +4,8 @@
 // given a key for these pages only. View All fits every office; the dropdown picks Cape Town
 // and opens its info window; the driving route reports the summed distance, a failing one its
 // status; without a key nothing is asked of Google and the static section works; axe; no
-// layout shift when the map arrives, also for a visitor who lands on the section; screenshots.
+// layout shift when the map arrives, also for a visitor who lands on the section; with MAP_LOAD=click
+// (the default) nothing is asked of Google before "Show the map" is pressed; screenshots.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -34,7 +35,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(width: number, { key, position, path = '/' }: { key: string | null; position?: { latitude: number; longitude: number }; path?: string }) {
+async function open(
+  width: number,
+  { key, position, path = '/', load = 'visible' }: { key: string | null; position?: { latitude: number; longitude: number }; path?: string; load?: 'click' | 'visible' },
+) {
   // bypassCSP: axe is injected as an inline script.
   const context = await browser.newContext({
     viewport: { width, height: width < 700 ? 800 : 900 },
@@ -53,7 +57,7 @@ async function open(width: number, { key, position, path = '/' }: { key: string 
   });
   await page.route('**/wp-json/site/v1/config', async (route) => {
     const answer = await route.fetch();
-    await route.fulfill({ response: answer, json: { ...(await answer.json()), googleMapsApiKey: key } });
+    await route.fulfill({ response: answer, json: { ...(await answer.json()), googleMapsApiKey: key, mapLoad: load } });
   });
   await page.route('https://maps.googleapis.com/maps/api/js?**', (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
   const shifts = await recordLayoutShifts(page);
@@ -143,6 +147,33 @@ describe('the office map', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // MAP_LOAD=click, the default (README, "Privacy"): Google is asked nothing until the visitor presses the button.
+  for (const width of [375, 1280]) {
+    it(`offers "Show the map" and loads Google Maps only when it is pressed (${width} px)`, async () => {
+      const { context, page, errors, googleRequests, shifts } = await open(width, { key: 'AIza-test-key', load: 'click' });
+      await page.locator('#map').scrollIntoViewIfNeeded();
+      const show = page.getByRole('button', { name: words.showMap });
+      await show.waitFor();
+      await page.waitForTimeout(500);
+      expect(googleRequests).toEqual([]);
+      expect(await page.getByText(words.showMapNote).isVisible()).toBe(true);
+      expect(await axeViolations(page, '#map')).toEqual([]);
+      await page.locator('#map').screenshot({ path: screenshotPath(`office-map-offered-${width}`) });
+      await show.focus();
+      await page.keyboard.press('Enter');
+      await page.locator('#office-map .stand-in-map').waitFor();
+      expect(googleRequests).toHaveLength(1);
+      // The focus went to the map's box with the button.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('office-map');
+      expect(await show.count()).toBe(0);
+      await page.getByRole('button', { name: words.showRoute }).waitFor();
+      await page.locator('#map').screenshot({ path: screenshotPath(`office-map-shown-${width}`) });
+      expect(await shifts()).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 
   it('is the static section without a key: nothing asked of Google, the addresses and their links', async () => {
     const { context, page, errors, googleRequests, shifts } = await open(1280, { key: null });

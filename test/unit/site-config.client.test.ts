@@ -16,15 +16,15 @@ function fetchAnswering(answer: () => Response) {
 
 describe('fetchSiteConfig', () => {
   it('reads the keys from site/v1/config under the REST root', async () => {
-    const { fetch, urls } = fetchAnswering(() => json({ recaptchaSiteKey: 'site-key', googleMapsApiKey: 'maps-key', lightGalleryLicenseKey: '1A2B-3C4D-5E6-7F80', clickCounts: true }));
-    await expect(fetchSiteConfig('http://site.test/wp-json/', { fetch })).resolves.toEqual({ recaptchaSiteKey: 'site-key', googleMapsApiKey: 'maps-key', lightGalleryLicenseKey: '1A2B-3C4D-5E6-7F80', clickCounts: true });
+    const { fetch, urls } = fetchAnswering(() => json({ recaptchaSiteKey: 'site-key', googleMapsApiKey: 'maps-key', mapLoad: 'visible', lightGalleryLicenseKey: '1A2B-3C4D-5E6-7F80', clickCounts: true }));
+    await expect(fetchSiteConfig('http://site.test/wp-json/', { fetch })).resolves.toEqual({ recaptchaSiteKey: 'site-key', googleMapsApiKey: 'maps-key', mapLoad: 'visible', lightGalleryLicenseKey: '1A2B-3C4D-5E6-7F80', clickCounts: true });
     expect(urls).toEqual(['http://site.test/wp-json/site/v1/config']);
     expect(SITE_REST_ROOT).toBe('/wp-json/');
   });
 
   it('an empty, missing or non-text key is null; a switch that is not true is off', async () => {
-    const { fetch } = fetchAnswering(() => json({ recaptchaSiteKey: '', googleMapsApiKey: 42, lightGalleryLicenseKey: [], clickCounts: 'on' }));
-    await expect(fetchSiteConfig('http://site.test/wp-json/', { fetch })).resolves.toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null, lightGalleryLicenseKey: null, clickCounts: false });
+    const { fetch } = fetchAnswering(() => json({ recaptchaSiteKey: '', googleMapsApiKey: 42, mapLoad: 'VISIBLE', lightGalleryLicenseKey: [], clickCounts: 'on' }));
+    await expect(fetchSiteConfig('http://site.test/wp-json/', { fetch })).resolves.toEqual({ recaptchaSiteKey: null, googleMapsApiKey: null, mapLoad: 'click', lightGalleryLicenseKey: null, clickCounts: false });
   });
 
   it('an error answer rejects, so the caller leaves the feature off', async () => {

@@ -1,6 +1,8 @@
 // The office map (Maplace.js's behaviour on Google Maps). Nothing is asked of Google until the
-// section comes within a screen height of the viewport; then the key comes from the site's
-// config (none: the static section stays, `unavailable`) and the Maps API loads once. Shown,
+// section comes within a screen height of the viewport; then the key and MAP_LOAD come from the
+// site's config (no key: the static section stays, `unavailable`). With MAP_LOAD=click (the
+// default) the visitor is offered a "Show the map" button over the illustration and nothing
+// loads until it is pressed (README, "Privacy"); with `visible` the Maps API loads at once. Shown,
 // the map starts at content's `start` (0: View All) and follows the location menu and clicks on
 // markers and circles. A load failure or a refused key leaves the static section with one line
 // saying why (`failed`).
@@ -8,7 +10,7 @@ import { assign, sendTo, setup } from 'xstate';
 import { googleMap, type GoogleMapCommand } from '../../services/map/google-map.actor.ts';
 import { intersectionEvents } from '../../services/shared/intersection.actor.ts';
 import type { MapLocation } from '../../services/map/maplace.service.ts';
-import { mapsKey, mapsLoader, type MapsLibraries } from '../../services/map/maps-loader.actor.ts';
+import { mapsKey, mapsLoader, type MapsLibraries, type MapsSettings } from '../../services/map/maps-loader.actor.ts';
 
 export interface OfficeMapInput {
   locations: readonly MapLocation[];
@@ -34,6 +36,8 @@ export interface OfficeMapContext extends OfficeMapInput {
 export type OfficeMapEvent =
   | { type: 'element.near' }
   | { type: 'element.far' }
+  // The visitor's "Show the map" (MAP_LOAD=click).
+  | { type: 'map.load' }
   // The menu (0: View All), or a marker's or circle's click on the map (googleMap).
   | { type: 'location.pick'; view: number }
   | { type: 'map.failed'; reason: string }
@@ -55,10 +59,14 @@ export const officeMapMachine = setup({
     keepMap: assign((_, params: { map: google.maps.Map }) => ({ map: params.map })),
     fail: assign((_, params: { reason: string }) => ({ failure: params.reason })),
     pick: assign((_, params: { view: number }) => ({ view: params.view })),
+    // The box the map will fill takes the focus from the button that goes away.
+    focusCanvas: ({ context }) => context.getCanvas()?.focus(),
     show: sendTo('googleMap', (_, params: { view: number }) => ({ type: 'map.show', view: params.view }) satisfies GoogleMapCommand),
   },
   guards: {
-    hasKey: (_, key: string | null) => key !== null,
+    hasKey: (_, settings: MapsSettings) => settings.key !== null,
+    /** A key, and MAP_LOAD=click: the visitor is asked first. */
+    isLoadedOnRequest: (_, settings: MapsSettings) => settings.key !== null && settings.load === 'click',
     isLocation: ({ context }, params: { view: number }) => Number.isInteger(params.view) && params.view >= 0 && params.view <= context.locations.length,
   },
 }).createMachine({
@@ -76,12 +84,18 @@ export const officeMapMachine = setup({
         src: 'mapsKey',
         input: {},
         onDone: [
-          { guard: { type: 'hasKey', params: ({ event }) => event.output }, target: 'loading', actions: { type: 'keepKey', params: ({ event }) => event.output } },
+          { guard: { type: 'isLoadedOnRequest', params: ({ event }) => event.output }, target: 'offered', actions: { type: 'keepKey', params: ({ event }) => event.output.key } },
+          { guard: { type: 'hasKey', params: ({ event }) => event.output }, target: 'loading', actions: { type: 'keepKey', params: ({ event }) => event.output.key } },
           { target: 'unavailable' },
         ],
         // The config could not be read: as without a key, the static section stays.
         onError: { target: 'unavailable' },
       },
+    },
+    /** MAP_LOAD=click: the "Show the map" button; nothing is asked of Google until it is pressed. */
+    offered: {
+      tags: ['offered'],
+      on: { 'map.load': { target: 'loading', actions: 'focusCanvas' } },
     },
     loading: {
       tags: ['loading'],

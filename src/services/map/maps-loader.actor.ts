@@ -34,7 +34,17 @@ export function loadMapsLibraries(key: string): Promise<MapsLibraries> {
   return loading;
 }
 
-/** The key from the site's public config: null when GOOGLE_MAPS_API_KEY is not set. */
-export const mapsKey = fromPromise<string | null, { root?: string }>(async ({ input, signal }) => (await fetchSiteConfig(input.root ?? SITE_REST_ROOT, { signal })).googleMapsApiKey);
+export interface MapsSettings {
+  /** null when GOOGLE_MAPS_API_KEY is not set. */
+  key: string | null;
+  /** MAP_LOAD: on the visitor's click, or when the section comes near. */
+  load: 'click' | 'visible';
+}
+
+/** The key and MAP_LOAD from the site's public config. */
+export const mapsKey = fromPromise<MapsSettings, { root?: string }>(async ({ input, signal }) => {
+  const config = await fetchSiteConfig(input.root ?? SITE_REST_ROOT, { signal });
+  return { key: config.googleMapsApiKey, load: config.mapLoad };
+});
 
 export const mapsLoader = fromPromise<MapsLibraries, { key: string }>(({ input }) => loadMapsLibraries(input.key));

@@ -7,6 +7,8 @@ import ky from 'ky';
 export interface SiteConfig {
   recaptchaSiteKey: string | null;
   googleMapsApiKey: string | null;
+  /** MAP_LOAD: Google Maps loads on the visitor's click (`click`) or when its section comes near (`visible`). */
+  mapLoad: 'click' | 'visible';
   /** lightGallery's commercial licence key; null: the gallery runs under its GPLv3 key. */
   lightGalleryLicenseKey: string | null;
   /** CLICK_COUNTS: pages show how often each of their links was followed. */
@@ -29,6 +31,8 @@ export async function fetchSiteConfig(root: string = SITE_REST_ROOT, options: { 
   return {
     recaptchaSiteKey: text(config.recaptchaSiteKey),
     googleMapsApiKey: text(config.googleMapsApiKey),
+    // Anything else (an older server) is the default: nothing loads before the visitor asks.
+    mapLoad: config.mapLoad === 'visible' ? 'visible' : 'click',
     lightGalleryLicenseKey: text(config.lightGalleryLicenseKey),
     clickCounts: config.clickCounts === true,
   };

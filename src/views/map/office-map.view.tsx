@@ -4,6 +4,7 @@
 // dropdown, "View All" first, or a list of links, the active one marked; only with more than one
 // location) sits on the map or in a panel beside it within the same box, as content says, and
 // the driving route's buttons and line (drivingDirections) on the map once Google has drawn it.
+// With MAP_LOAD=click a "Show the map" button lies on the illustration until it is pressed.
 // A failure says why in one line on the illustration; the illustration and the addresses stay.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type MouseEvent } from 'react';
@@ -41,6 +42,8 @@ export function OfficeMap({ controls = interactive.controls, controlsOn = intera
     inspect: inspectWith(inspect),
   });
   const shown = useSelector(actorRef, (snapshot) => snapshot.hasTag('shown'));
+  const offered = useSelector(actorRef, (snapshot) => snapshot.hasTag('offered'));
+  const loading = useSelector(actorRef, (snapshot) => snapshot.hasTag('loading'));
   const failure = useSelector(actorRef, (snapshot) => (snapshot.hasTag('failed') ? snapshot.context.failure : null));
   const view = useSelector(actorRef, (snapshot) => snapshot.context.view);
   const drawn = useSelector(actorRef, (snapshot) => (snapshot.hasTag('drawn') ? snapshot.context.map : null));
@@ -90,12 +93,27 @@ export function OfficeMap({ controls = interactive.controls, controlsOn = intera
       {/* The map and a menu beside it share the illustration's box: nothing outside it moves. */}
       <div className="office-map__frame">
         <div className="office-map__area">
-          <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" />
+          {/* Focusable, so the focus has somewhere to go when "Show the map" goes away. */}
+          <div id={OFFICE_MAP_ID} ref={canvas} className="office-map" role="region" aria-label={words.mapLabel} tabIndex={-1} />
           {controlsOn === 'map' ? menu : null}
           {drawn === null ? null : <DrivingDirections locations={locations} map={drawn} libraries={libraries} />}
         </div>
         {controlsOn === 'beside' ? menu : null}
       </div>
+      {/* MAP_LOAD=click: Google is asked nothing until the visitor presses this (README, "Privacy"). */}
+      {offered ? (
+        <div className="office-map__offer">
+          <button type="button" className="button button--primary office-map__show" onClick={() => actorRef.send({ type: 'map.load' })}>
+            {words.showMap}
+          </button>
+          <p className="office-map__offer-note">{words.showMapNote}</p>
+        </div>
+      ) : null}
+      {loading ? (
+        <p className="office-map__loading" role="status">
+          {words.loading}
+        </p>
+      ) : null}
       {/* On the illustration, as the route's line is on the map: nothing below moves. */}
       {failure === null ? null : (
         <p className="office-map__failure" role="status">

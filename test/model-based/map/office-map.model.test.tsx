@@ -35,6 +35,7 @@ function expectStatic(failure: string | null) {
   expect(canvas()).toBeInTheDocument();
   expect(menu()).toBeNull();
   expect(listMenu()).toBeNull();
+  expect(screen.queryByRole('button', { name: words.showMap })).toBeNull();
   if (failure === null) expect(screen.queryByRole('status')).toBeNull();
   else expect(screen.getByRole('status')).toHaveTextContent(words.loadFailed.replace('%s', failure));
 }
@@ -123,8 +124,10 @@ for (const variant of variants) {
     input: { locations, start: map.interactive.start, getCanvas: canvas, nearMarginPx: () => window.innerHeight },
     setup: () => standIn.reset(),
     eventSamples: [
-      { type: 'xstate.done.actor.mapsKey', output: KEY },
-      { type: 'xstate.done.actor.mapsKey', output: null },
+      // MAP_LOAD=click (the default) offers the map; `visible` loads it at once.
+      { type: 'xstate.done.actor.mapsKey', output: { key: KEY, load: 'click' } },
+      { type: 'xstate.done.actor.mapsKey', output: { key: KEY, load: 'visible' } },
+      { type: 'xstate.done.actor.mapsKey', output: { key: null, load: 'click' } },
       { type: 'xstate.error.actor.mapsKey', error: new Error('Request failed with status code 503') },
       { type: 'xstate.done.actor.mapsLoader', output: standIn.libraries },
       { type: 'xstate.error.actor.mapsLoader', error: new TypeError('Failed to fetch') },
@@ -144,6 +147,12 @@ for (const variant of variants) {
     events: {
       'element.near': sendBackFrom('intersection'),
       'location.pick': pick,
+      // The visitor presses "Show the map".
+      'map.load': async ({ user }) => {
+        await user.click(screen.getByRole('button', { name: words.showMap }));
+        // The focus goes to the map's box, not to the page's start, as the button goes away.
+        expect(document.activeElement).toBe(canvas());
+      },
       // Google says it has drawn the map.
       'map.ready': async () => act(async () => standIn.maps.at(-1)!.listeners.get('idle')!()),
       // Google calls this global when it refuses the key.
@@ -161,8 +170,19 @@ for (const variant of variants) {
         expect(promise(fakes, 'mapsKey').pending).toBeDefined();
         expect(promise(fakes, 'mapsLoader').instances).toHaveLength(0);
       },
+      offered: ({ fakes }) => {
+        // The button and what it sends to Google, over the illustration; Google asked nothing yet.
+        expect(screen.getByRole('img', { name: map.image.alt })).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: words.showMap })).toBeEnabled();
+        expect(screen.getByText(words.showMapNote)).toBeInTheDocument();
+        expect(promise(fakes, 'mapsLoader').instances).toHaveLength(0);
+        expect(menu()).toBeNull();
+      },
       loading: ({ fakes }) => {
-        expectStatic(null);
+        expect(screen.queryByRole('button', { name: words.showMap })).toBeNull();
+        expect(screen.getByRole('status')).toHaveTextContent(words.loading);
+        expect(screen.getByRole('img', { name: map.image.alt })).toBeInTheDocument();
+        expect(menu()).toBeNull();
         expect(promise(fakes, 'mapsLoader').pending?.input).toEqual({ key: KEY });
         expect(standIn.maps).toHaveLength(0);
       },
