@@ -24,7 +24,8 @@ const noBrowserCode = {
 /** The browser's features: each has one folder in each layer of src/ (ARCHITECTURE.md, "The parts"). */
 const BROWSER_FEATURES = ['click-tracking', 'console-access', 'contact-form', 'dashboard', 'inbox', 'map', 'media', 'newsletter', 'privacy', 'projects', 'sidebar-form', 'theme'];
 /** The server's features: each has one folder of server/, and its protocol in src/validation/<feature>/. */
-const SERVER_FEATURES = ['click-tracking', 'console-access', 'contact-form', 'dashboard', 'inbox', 'newsletter', 'privacy', 'sidebar-form'];
+/** server/privacy is not one: like server/jobs it reaches into every feature (an erasure, retention), and none uses it. */
+const SERVER_FEATURES = ['click-tracking', 'console-access', 'contact-form', 'dashboard', 'inbox', 'newsletter', 'sidebar-form'];
 
 /** Another feature's folder, in any layer. */
 function otherFeatures(own, features) {

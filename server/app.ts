@@ -23,6 +23,7 @@ import consoleGuard from './console/console-guard.ts';
 import consoleAccessRoutes from './console-access/console-access.routes.ts';
 import inboxRoutes from './inbox/inbox.route.ts';
 import subscribersRoutes from './newsletter/subscribers.route.ts';
+import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
 import { company } from '../content/company.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
+  await app.register(personRecordsRoutes);
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);

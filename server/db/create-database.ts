@@ -55,6 +55,8 @@ export function openSqlite(file: string, synchronous: SqliteSynchronous = 'norma
   database.pragma('journal_mode = WAL');
   database.pragma(`synchronous = ${synchronous.toUpperCase()}`);
   database.pragma('foreign_keys = ON');
+  // Deleted rows are overwritten, not left in free pages: an erasure is gone from the file (README, "Privacy").
+  database.pragma('secure_delete = ON');
   // Another connection's write lock is waited for in JavaScript, without stopping the event
   // loop (busy-wait.ts); SQLite's own wait would sleep the whole process.
   database.pragma('busy_timeout = 0');

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxChannel, OutboxMessage } from '../db/types.ts';
+import { forgetWritten } from '../db/forget-written.ts';
 import { withoutEmailAddresses } from '../security/log-redaction.ts';
 import { claimDueMessages, releaseMessages, renewLease } from './claim-outbox.ts';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-delay.ts';
@@ -43,6 +44,8 @@ export interface OutboxSender {
   send(row: OutboxMessage): Promise<{ responseStatus?: number }>;
   /** Rows stored with no recipient wait until there is one (MAIL_TO); always true for requests. */
   hasDefaultRecipient: boolean;
+  /** A row deleted once delivered, not kept as delivered: an erasure's own request (README, "Privacy"). */
+  isForgottenOnDelivery?(row: OutboxMessage): boolean;
   close(): void;
 }
 
@@ -130,6 +133,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       sent = await sender.send(row);
     } catch (error) {
       await recordFailure(row, error);
+      return;
+    }
+    if (sender.isForgottenOnDelivery?.(row) === true) {
+      await db.deleteFrom('outbox').where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at).execute();
+      await forgetWritten(db);
+      log.info({ outbox: row.id, attempts: row.attempts }, `${noun} delivered and forgotten`);
       return;
     }
     const updated = await db

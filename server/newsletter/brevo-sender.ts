@@ -87,6 +87,8 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
     channel: 'brevo',
     noun: 'Brevo change',
     hasDefaultRecipient: true,
+    // An erasure's DELETE names the address: once Brevo has it, the row goes too.
+    isForgottenOnDelivery: (row) => row.request !== null && (JSON.parse(row.request) as BrevoRequest).method === 'DELETE',
     async send(row) {
       if (row.request === null) throw new PermanentFailureError(`outbox row ${row.id} has no request`);
       const request = JSON.parse(row.request) as BrevoRequest;

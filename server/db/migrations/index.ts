@@ -14,6 +14,7 @@ import * as outboxHealthIndexes from './0014-outbox-health-indexes.ts';
 import * as brevoSyncStatus from './0015-brevo-sync-status.ts';
 import * as brevoSync from './0016-brevo-sync.ts';
 import * as rateLimitKeys from './0018-rate-limit-keys.ts';
+import * as searchSecureDelete from './0019-search-secure-delete.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-brevo-sync-status': brevoSyncStatus,
   '0016-brevo-sync': brevoSync,
   '0018-rate-limit-keys': rateLimitKeys,
+  '0019-search-secure-delete': searchSecureDelete,
 };

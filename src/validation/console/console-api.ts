@@ -63,5 +63,7 @@ export const AUDIT_ACTIONS = [
   'mail-retry',
   'subscriber-unsubscribe',
   'confirmation-resend',
+  'access-export',
+  'erasure',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,7 +4,7 @@
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import { dateFormatExample, parseAttributeDate } from './date-attribute.ts';
 import { isNewsletterEmail } from './email.ts';
-import { isPrefixOnly, isSmsFormat } from './sms.ts';
+import { isPrefixOnly, isSmsFormat } from '../shared/sms.ts';
 import { NEWSLETTER_FIELD, type NewsletterValues } from './newsletter-values.ts';
 
 export type NewsletterProblemKind =

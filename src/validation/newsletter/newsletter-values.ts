@@ -1,7 +1,7 @@
 // A newsletter submission as both sides read it: from the browser's FormData before sending,
 // and from the server's parsed body. One reader, so the two can never disagree on a field.
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
-import { isDialCode, isPrefixOnly } from './sms.ts';
+import { isDialCode, isPrefixOnly } from '../shared/sms.ts';
 
 /** Field names the Brevo plugin's form posts. */
 export const NEWSLETTER_FIELD = {

@@ -28,6 +28,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'mail-retry': 'Tried a message\u2019s mail again',
   'subscriber-unsubscribe': 'Unsubscribed someone at their request',
   'confirmation-resend': 'Sent a confirmation mail again',
+  'access-export': 'Exported everything held about someone (an access request)',
+  erasure: 'Erased everything held about someone',
 };
 
 function detailText(detail: Record<string, unknown>): string {

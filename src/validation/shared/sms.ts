@@ -1,3 +1,4 @@
+// Shared by the newsletter (its SMS field) and privacy (a person looked up by their number).
 // The SMS number rule of the Brevo plugin: after removing spaces, brackets, dots and dashes the
 // number starts with "+" and is 6 to 19 characters long. We also require digits after the "+":
 // the key filter only lets digits in, but a pasted "+27 82 CALL ME" must not pass either.

@@ -1,0 +1,196 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PersonRecords, Subject } from '../../src/validation/privacy/person-records.protocol.ts';
+import { recordAudit, type AuditActor } from '../console/console-audit.ts';
+import { forgetWritten } from '../db/forget-written.ts';
+import type { Database } from '../db/types.ts';
+import { brevoOrderKey, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
+import { deleteSubmissions } from '../submissions/delete-submissions.ts';
+import { removeUploads } from '../submissions/upload-store.ts';
+
+/*
+ * Access and erasure (README, "Privacy"): everything the site holds about one person, found by
+ * their e-mail address or SMS number — the messages they sent (their address in the message's
+ * e-mail field, or anywhere in what they typed) with their files, the newsletter subscriber
+ * with its consent history and any change waiting, the mail and Brevo changes in the outbox
+ * about them that no message holds, and a console account with the address (shown only: People
+ * removes it). Export answers it all; erase removes it all in one transaction.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern (with `escape '\'`). */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const containsText = (column: string, text: string) => sql<boolean>`lower(${sql.ref(column)}) like ${likeText(text.toLowerCase())} escape '\\'`;
+
+export interface HeldRecords {
+  subject: Subject;
+  messages: Array<{ id: number; form_id: string; status: string; posted_data: string; user_agent: string | null; created_at: string; spam: number; meta: string }>;
+  files: Array<{ id: number; submission_id: number; field: string; stored_name: string; original_name: string; media_type: string; size: number; created_at: string }>;
+  subscriber: { id: number; email: string; status: string; lists: string; sms: string | null; attributes: string; dates: string; form_id: number; created_at: string; updated_at: string; confirmed_at: string | null; unsubscribed_at: string | null; pending_change: string | null; brevo_synced_at: string | null; brevo_error: string | null } | null;
+  consents: Array<{ action: string; form_id: number | null; wording: string; lists: string; user_agent: string | null; created_at: string }>;
+  outbox: Array<{ id: number; channel: string; to_address: string; subject: string; body: string; created_at: string; delivered_at: string | null; failed_at: string | null; request: string | null }>;
+  consoleAccount: { email: string; role: string; created_at: string } | null;
+}
+
+/** Everything held about `subject`. */
+export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldRecords> {
+  const value = subject.value;
+  const subscriber =
+    (await db
+      .selectFrom('newsletter_subscribers')
+      .select(['id', 'email', 'status', 'lists', 'sms', 'attributes', 'dates', 'form_id', 'created_at', 'updated_at', 'confirmed_at', 'unsubscribed_at', 'pending_change', 'brevo_synced_at', 'brevo_error'])
+      .where(subject.kind === 'email' ? 'email' : 'sms', '=', value)
+      .orderBy('id')
+      .executeTakeFirst()) ?? null;
+  // A subscriber found by their number also brings what is held under their address.
+  const emails = [...new Set([...(subject.kind === 'email' ? [value] : []), ...(subscriber ? [subscriber.email.toLowerCase()] : [])])];
+
+  const byIndex = emails.length === 0 ? [] : await db.selectFrom('submission_index').select('submission_id as id').where(sql<string>`lower(email)`, 'in', emails).execute();
+  const byText = await db.selectFrom('submissions').select('id').where(({ or }) => or([value, ...emails].map((text) => containsText('posted_data', text)))).execute();
+  const ids = [...new Set([...byIndex, ...byText].map((row) => row.id))].sort((a, b) => a - b);
+  const messages = ids.length === 0 ? [] : await db.selectFrom('submissions').select(['id', 'form_id', 'status', 'posted_data', 'user_agent', 'created_at', 'spam', 'meta']).where('id', 'in', ids).orderBy('id').execute();
+  const files = ids.length === 0 ? [] : await db.selectFrom('submission_files').select(['id', 'submission_id', 'field', 'stored_name', 'original_name', 'media_type', 'size', 'created_at']).where('submission_id', 'in', ids).orderBy('id').execute();
+
+  const consents = subscriber
+    ? await db.selectFrom('newsletter_consents').select(['action', 'form_id', 'wording', 'lists', 'user_agent', 'created_at']).where('subscriber_id', '=', subscriber.id).orderBy('id').execute()
+    : [];
+  const outbox = await db
+    .selectFrom('outbox')
+    .select(['id', 'channel', 'to_address', 'subject', 'body', 'created_at', 'delivered_at', 'failed_at', 'request'])
+    .where('submission_id', 'is', null)
+    .where(({ or, eb }) =>
+      or([
+        ...[value, ...emails].flatMap((text) => [containsText('to_address', text), containsText('body', text)]),
+        ...emails.map((email) => eb('order_key', '=', brevoOrderKey(email))),
+      ]),
+    )
+    .orderBy('id')
+    .execute()
+    // An erasure's own DELETE for Brevo, still waiting: not something held, what removes it.
+    .then((rows) => rows.filter((row) => !isBrevoErasure(row)));
+  const consoleAccount =
+    emails.length === 0 ? null : ((await db.selectFrom('console_people').select(['email', 'role', 'created_at']).where(sql<string>`lower(email)`, 'in', emails).executeTakeFirst()) ?? null);
+  return { subject, messages, files, subscriber, consents, outbox, consoleAccount };
+}
+
+function isBrevoErasure(row: { channel: string; request: string | null }): boolean {
+  return row.channel === 'brevo' && row.request !== null && (JSON.parse(row.request) as { method?: string }).method === 'DELETE';
+}
+
+/** True when an erasure would remove anything. */
+export const isErasable = (held: HeldRecords) => held.messages.length > 0 || held.subscriber !== null || held.outbox.length > 0;
+
+/** The console page's summary. */
+export function recordsSummary(held: HeldRecords): PersonRecords {
+  return {
+    subject: held.subject.value,
+    messages: held.messages.map((message) => ({
+      id: message.id,
+      form: message.form_id,
+      receivedAt: message.created_at,
+      spam: Number(message.spam) === 1,
+      files: held.files.filter((file) => file.submission_id === message.id).length,
+    })),
+    subscriber:
+      held.subscriber === null
+        ? null
+        : {
+            id: held.subscriber.id,
+            email: held.subscriber.email,
+            status: held.subscriber.status,
+            consents: held.consents.length,
+            brevoSyncedAt: held.subscriber.brevo_synced_at,
+            changeWaiting: held.subscriber.pending_change !== null,
+          },
+    outbox: held.outbox.length,
+    consoleAccount: held.consoleAccount !== null,
+    erasable: isErasable(held),
+  };
+}
+
+const parsed = (text: string | null): unknown => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** The archive's `records.json`: every record in full, its files named as the archive holds them. */
+export function recordsDocument(held: HeldRecords, at: string): Record<string, unknown> {
+  return {
+    about: held.subject.value,
+    exportedAt: at,
+    messages: held.messages.map((message) => ({
+      id: message.id,
+      form: message.form_id,
+      status: message.status,
+      spam: Number(message.spam) === 1,
+      receivedAt: message.created_at,
+      fields: parsed(message.posted_data),
+      details: parsed(message.meta),
+      userAgent: message.user_agent,
+      files: held.files.filter((file) => file.submission_id === message.id).map((file) => ({ field: file.field, name: file.original_name, type: file.media_type, size: file.size, inArchive: archiveFileName(file) })),
+    })),
+    newsletter:
+      held.subscriber === null
+        ? null
+        : {
+            email: held.subscriber.email,
+            status: held.subscriber.status,
+            lists: parsed(held.subscriber.lists),
+            sms: held.subscriber.sms,
+            attributes: parsed(held.subscriber.attributes),
+            dates: parsed(held.subscriber.dates),
+            signedUpAt: held.subscriber.created_at,
+            confirmedAt: held.subscriber.confirmed_at,
+            unsubscribedAt: held.subscriber.unsubscribed_at,
+            changeWaiting: parsed(held.subscriber.pending_change),
+            brevo: { syncedAt: held.subscriber.brevo_synced_at, error: held.subscriber.brevo_error },
+            consentHistory: held.consents.map((consent) => ({ action: consent.action, wording: consent.wording, lists: parsed(consent.lists), form: consent.form_id, userAgent: consent.user_agent, at: consent.created_at })),
+          },
+    outbox: held.outbox.map((row) => ({ channel: row.channel, to: row.to_address, subject: row.subject, body: row.body, queuedAt: row.created_at, deliveredAt: row.delivered_at, heldAsFailedAt: row.failed_at })),
+    consoleAccount: held.consoleAccount,
+  };
+}
+
+/** A file's name in the archive: its message and its own name, kept to safe characters. */
+export function archiveFileName(file: { submission_id: number; id: number; original_name: string }): string {
+  const safe = file.original_name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'file';
+  return `files/message-${file.submission_id}/${file.id}-${safe}`;
+}
+
+/**
+ * Erases everything `findPersonRecords` finds, in one transaction: the messages (with their
+ * outbox, files' and index rows), the outbox rows about the person, the subscriber with its
+ * consent history, and a DELETE of the Brevo contact queued (when Brevo is used) after every
+ * earlier Brevo change of the address was dropped. The audit log records that an erasure
+ * happened, never whose or what. Then the files go from disk and, on SQLite, the WAL is
+ * checkpointed, so the rows are gone from the database's files too (secure_delete is on).
+ */
+export async function erasePersonRecords(
+  db: Kysely<Database>,
+  subject: Subject,
+  { actor, brevo, uploadDir, now }: { actor: AuditActor; brevo: BrevoLists | null; uploadDir: string; now: number },
+): Promise<{ erased: boolean; brevoQueued: boolean }> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const held = await findPersonRecords(trx, subject);
+    if (!isErasable(held)) return { erased: false, brevoQueued: false, files: [] as Array<{ storedName: string }> };
+    const files = await deleteSubmissions(trx, held.messages.map((message) => message.id));
+    const outboxIds = held.outbox.map((row) => row.id);
+    for (let start = 0; start < outboxIds.length; start += 500) await trx.deleteFrom('outbox').where('id', 'in', outboxIds.slice(start, start + 500)).execute();
+    let brevoQueued = false;
+    if (held.subscriber !== null) {
+      await trx.deleteFrom('newsletter_consents').where('subscriber_id', '=', held.subscriber.id).execute();
+      await trx.deleteFrom('newsletter_subscribers').where('id', '=', held.subscriber.id).execute();
+      brevoQueued = await queueBrevoErasure(trx, brevo, held.subscriber.email, now);
+    }
+    await recordAudit(trx, actor, { action: 'erasure', subject: 'a person', detail: {}, now });
+    return { erased: true, brevoQueued, files };
+  });
+  if (!outcome.erased) return { erased: false, brevoQueued: false };
+  await removeUploads(uploadDir, outcome.files);
+  await forgetWritten(db);
+  return { erased: true, brevoQueued: outcome.brevoQueued };
+}

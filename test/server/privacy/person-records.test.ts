@@ -1,0 +1,178 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
+import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
+import { PERSON_RECORDS_ERROR, PERSON_RECORDS_ROUTE, type PersonRecords } from '../../../src/validation/privacy/person-records.protocol.ts';
+import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
+import { multipartBody, DEFAULT_USER_AGENT } from '../helpers/multipart.ts';
+import { fetchNonce, homeFields, postSubscribe, testNewsletterForms } from '../helpers/newsletter-requests.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { testDialect } from '../helpers/test-db.ts';
+import { testForms, validContactFields } from '../helpers/test-forms.ts';
+
+/*
+ * Access and erasure (README, "Privacy"): everything held about one address, its archive for an
+ * access request, its erasure in one transaction (files, Brevo contact, audit line that says
+ * only that it happened), and on SQLite the address gone from the database file and its WAL.
+ */
+
+const SITE = 'https://www.example.co.za';
+const PERSON = 'naledi.privacy.4417@example.org';
+const OTHER = 'someone.else@example.org';
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('naledi site plan '), Buffer.alloc(300, 0x20), Buffer.from('\n%%EOF\n')]);
+
+let test: TestApp;
+let brevo: BrevoStandIn;
+let owner: TestPerson;
+let staff: TestPerson;
+
+beforeAll(async () => {
+  brevo = await startBrevoStandIn();
+  test = await createTestApp(
+    { SITE_URL: SITE, MAIL_TO: 'sales@example.co.za', BREVO_API_KEY: brevo.apiKey, BREVO_API_URL: brevo.url },
+    { forms: testForms, newsletterForms: testNewsletterForms },
+  );
+  await test.app.ready();
+  owner = await addPerson(test.app, { email: 'owner@example.co.za', role: 'owner' });
+  staff = await addPerson(test.app, { email: 'staff@example.co.za', role: 'staff' });
+});
+afterAll(async () => {
+  await test.cleanup();
+  await brevo.close();
+});
+
+async function sendMessage(email: string, file = false) {
+  const body = await multipartBody({ ...validContactFields({ 'your-email': email }), ...(file ? { 'your-file': new File([new Uint8Array(PDF)], 'site plan.pdf', { type: 'application/pdf' }) } : {}) });
+  const answer = await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
+  expect(answer.json<{ status: string }>().status).toBe('mail_sent');
+}
+
+const asOwner = (url: string, person: TestPerson = owner) => test.app.inject({ method: 'GET', url: `${CONSOLE_API}${url}`, headers: consoleHeaders(test.app, person.cookie) });
+const erase = (body: unknown) =>
+  test.app.inject({ method: 'POST', url: `${CONSOLE_API}${PERSON_RECORDS_ROUTE.erase}`, payload: JSON.stringify(body), headers: { ...consoleHeaders(test.app, owner.cookie), 'content-type': 'application/json' } });
+const records = async (subject: string) => (await asOwner(`${PERSON_RECORDS_ROUTE.records}?subject=${encodeURIComponent(subject)}`)).json<PersonRecords>();
+
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
+describe(`access and erasure on ${testDialect}`, () => {
+  it('refuses everyone but an owner, from the console, with a session', async () => {
+    for (const route of [
+      { method: 'GET' as const, url: `${CONSOLE_API}${PERSON_RECORDS_ROUTE.records}?subject=${PERSON}`, role: 'owner' as const },
+      { method: 'GET' as const, url: `${CONSOLE_API}${PERSON_RECORDS_ROUTE.export}?subject=${PERSON}`, role: 'owner' as const },
+      { method: 'POST' as const, url: `${CONSOLE_API}${PERSON_RECORDS_ROUTE.erase}`, role: 'owner' as const, body: { subject: OTHER, confirm: OTHER } },
+    ]) {
+      await expectConsoleRefusals(test.app, route, { owner, staff });
+    }
+  });
+
+  it('names a subject that is neither an address nor a number, and an erasure not confirmed', async () => {
+    for (const subject of ['', 'naledi', 'not@an', '0821234567', '+27 82 CALL ME']) {
+      const answer: LightMyRequestResponse = await asOwner(`${PERSON_RECORDS_ROUTE.records}?subject=${encodeURIComponent(subject)}`);
+      expect(answer.statusCode, subject).toBe(400);
+      expect(answer.json()).toMatchObject({ code: PERSON_RECORDS_ERROR.invalidSubject, data: { field: 'subject' } });
+    }
+    const unconfirmed = await erase({ subject: PERSON, confirm: OTHER });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json()).toMatchObject({ code: PERSON_RECORDS_ERROR.notConfirmed, data: { field: 'confirm' } });
+    const nothing = await erase({ subject: 'nobody.here@example.org', confirm: 'Nobody.Here@example.org' });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toMatchObject({ code: PERSON_RECORDS_ERROR.nothingHeld });
+  });
+
+  it('finds, exports and erases everything held about one address, and nothing of anyone else', async () => {
+    await sendMessage(PERSON, true);
+    await sendMessage(PERSON.toUpperCase());
+    await sendMessage(OTHER, true);
+    const signUp = await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email: PERSON }));
+    expect(signUp.json<{ status: string }>().status).toBe('success');
+
+    const found = await records(` ${PERSON.toUpperCase()} `);
+    expect(found).toMatchObject({ subject: PERSON, subscriber: { email: PERSON, status: 'pending', consents: 1, changeWaiting: true }, consoleAccount: false, erasable: true });
+    expect(found.messages.map((message) => message.files)).toEqual([1, 0]);
+    // The confirmation mail; the company's mail about each message belongs to the message.
+    expect(found.outbox).toBe(1);
+    const bySms = await records('+27 82 555 0123');
+    expect(bySms.subscriber?.email).toBe(PERSON);
+
+    const exported = await asOwner(`${PERSON_RECORDS_ROUTE.export}?subject=${encodeURIComponent(PERSON)}`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="access-request-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const archive = await unzip(exported.rawPayload);
+    const document = JSON.parse(archive.get('records.json')!.toString('utf8')) as { about: string; messages: Array<{ fields: Record<string, unknown>; files: Array<{ inArchive: string }> }>; newsletter: { consentHistory: unknown[]; sms: string }; outbox: Array<{ to: string }> };
+    expect(document.about).toBe(PERSON);
+    expect(document.messages).toHaveLength(2);
+    expect(document.messages[0]!.fields['your-email']).toBe(PERSON);
+    expect(document.newsletter).toMatchObject({ sms: '+27825550123' });
+    expect(document.newsletter.consentHistory).toHaveLength(1);
+    const inArchive = document.messages[0]!.files[0]!.inArchive;
+    expect(archive.get(inArchive)).toEqual(PDF);
+    expect(JSON.stringify(document)).not.toContain(OTHER);
+
+    const filesBefore = readdirSync(test.uploadDir);
+    expect(filesBefore).toHaveLength(2);
+    const erased = await erase({ subject: PERSON, confirm: PERSON.toUpperCase() });
+    expect(erased.statusCode).toBe(200);
+    expect(erased.json()).toEqual({ erased: true });
+
+    expect(await records(PERSON)).toMatchObject({ messages: [], subscriber: null, outbox: 0, erasable: false });
+    const db = test.database.db;
+    // The other person's message and file stay.
+    expect((await db.selectFrom('submission_index').select('email').execute()).map((row) => row.email)).toEqual([OTHER]);
+    expect(readdirSync(test.uploadDir)).toHaveLength(1);
+    expect(filesBefore.filter((name) => !existsSync(path.join(test.uploadDir, name)))).toHaveLength(1);
+    // Brevo is told to forget the contact: the only row left with the address, a DELETE.
+    const brevoRows = await db.selectFrom('outbox').select(['channel', 'request']).where('channel', '=', 'brevo').execute();
+    expect(brevoRows.map((row) => JSON.parse(row.request ?? '{}') as { method: string; path: string })).toEqual([{ method: 'DELETE', path: `/v3/contacts/${encodeURIComponent(PERSON)}`, body: null }]);
+    // The audit log: an access export and an erasure happened, by the owner; not whose.
+    const audit = await db.selectFrom('console_audit').select(['action', 'subject', 'detail', 'person_id']).where('action', 'in', ['access-export', 'erasure']).orderBy('id').execute();
+    expect(audit.map((row) => [row.action, row.subject, row.person_id])).toEqual([
+      ['access-export', 'a person', owner.id],
+      ['erasure', 'a person', owner.id],
+    ]);
+    expect(JSON.stringify(await db.selectFrom('console_audit').selectAll().execute()).toLowerCase()).not.toContain(PERSON);
+    // Nothing more is held, though Brevo's DELETE waits; once Brevo has it, its row goes too.
+    expect(await records(PERSON)).toMatchObject({ outbox: 0, erasable: false });
+    const worker = startBrevoDelivery(test.app, { pollMs: 20 });
+    try {
+      await waitFor('the erasure sent to Brevo', async () => ((await db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').execute()).length === 0 ? true : undefined));
+    } finally {
+      await worker?.stop();
+    }
+    expect(brevo.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`/v3/contacts/${encodeURIComponent(PERSON)}`]);
+  });
+
+  it.runIf(testDialect === 'sqlite')('leaves the address in neither the database file nor its WAL (SQLite)', async () => {
+    const file = test.database.url.slice('sqlite:'.length);
+    const bytes = Buffer.concat([await readFile(file), ...(existsSync(`${file}-wal`) ? [await readFile(`${file}-wal`)] : [])]);
+    expect(bytes.length).toBeGreaterThan(0);
+    expect(bytes.includes(Buffer.from(OTHER))).toBe(true);
+    for (const form of [PERSON, PERSON.toUpperCase(), 'naledi.privacy.4417', 'privacy.4417', 'naledi']) expect(bytes.includes(Buffer.from(form)), form).toBe(false);
+  });
+});
