@@ -45,4 +45,4 @@ export const contentFiles = {
 export type ContentName = keyof typeof contentFiles;
 
 /** Pages of the site that a link without an anchor may point to. */
-export const sitePaths = ['/', '/thank-you/', '/newsletter/confirmed/', '/newsletter/unsubscribed/', '/newsletter/link-expired/'] as const;
+export const sitePaths = ['/', '/thank-you/', '/newsletter/confirmed/', '/newsletter/unsubscribed/', '/newsletter/link-expired/', '/privacy/', '/accessibility/'] as const;

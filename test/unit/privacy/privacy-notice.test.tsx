@@ -6,6 +6,8 @@ import { validateContentValue, formatProblems } from '../../../content/validate-
 import { DEFAULT_RETENTION_DAYS, readRetentionDays } from '../../../src/validation/privacy/retention-periods.ts';
 import { retentionMismatch, stampDiffers } from '../../../src/validation/privacy/retention-stamp.ts';
 import { PrivacyPage } from '../../../src/views/privacy/privacy.page.tsx';
+import { contactForm } from '../../../content/forms/contact.form.ts';
+import { LinkedText } from '../../../src/views/shared/linked-text.view.tsx';
 import { SiteFooterSection } from '../../../src/views/sections/site-footer.section.tsx';
 
 describe('the retention stamp', () => {
@@ -51,5 +53,15 @@ describe('the pages', () => {
     const html = renderToString(<SiteFooterSection />);
     expect(html).toContain('href="/privacy/"');
     expect(html).toContain('href="/accessibility/"');
+  });
+});
+
+const acceptance = contactForm.fields.find((field) => field.type === 'acceptance') as { text: string };
+
+describe('the consent texts', () => {
+  it('render the path of the privacy notice as a link to it', () => {
+    const html = renderToString(<LinkedText text={acceptance.text} />);
+    expect(html).toContain('<a href="/privacy/">/privacy/</a>');
+    expect(html.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '')).toBe(acceptance.text);
   });
 });
