@@ -21,7 +21,7 @@ describe('the privacy and accessibility pages', () => {
     ['/accessibility/', 'accessibility'],
   ] as const) {
     it.each([375, 1280])(`${path} is axe-clean with one h1 and no horizontal scroll (%i px)`, async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true }); // axe is injected as a script
       const page = await context.newPage();
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
