@@ -18,7 +18,7 @@ const messages: NewsletterForm['messages'] = {
 
 const consent = {
   label:
-    'I agree that Lumina Displays may send me The Lumina Brief by e-mail (and by SMS if I give a number). I can unsubscribe at any time.',
+    'I agree that Lumina Displays may send me The Lumina Brief by e-mail (and by SMS if I give a number). I can unsubscribe at any time. Privacy notice: /privacy/',
   required: true,
 } as const;
 
