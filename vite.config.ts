@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { readRetentionDays } from './src/validation/privacy/retention-periods.ts';
 import { imageMimeTypes, type ImageFormat } from './content/image-manifest.ts';
 import { applyTemplate } from './scripts/prerender.ts';
 import { IMAGE_BASE_PATH, optimiseImages, type OptimiseImagesResult } from './scripts/optimise-images.ts';
@@ -94,6 +95,10 @@ export default defineConfig({
   define: {
     // The footer's copyright year, fixed at build so the prerender and hydration agree.
     'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+    // The retention periods the privacy page states: read from the build's environment with the
+    // server's own reader, and stamped beside the SSR bundle (README, "Privacy"), so the server
+    // refuses to start with other numbers.
+    'import.meta.env.VITE_RETENTION_DAYS': JSON.stringify(JSON.stringify(readRetentionDays(process.env))),
   },
   build: {
     outDir: 'dist/client',

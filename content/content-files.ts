@@ -8,6 +8,7 @@ import { ImageManifestStruct } from './structs/image-manifest.struct.ts';
 import { NewsletterFormStruct } from './structs/newsletter-form.struct.ts';
 import { NavigationStruct } from './structs/navigation.struct.ts';
 import { PagesStruct } from './structs/pages.struct.ts';
+import { PrivacyStruct } from './structs/privacy.struct.ts';
 import { ProjectPagesStruct } from './structs/project-pages.struct.ts';
 import { SeoStruct } from './structs/seo.struct.ts';
 import { SidebarContactStruct } from './structs/sidebar-contact.struct.ts';
@@ -28,6 +29,7 @@ export const contentFiles = {
   navigation: { file: 'content/navigation.ts', exportName: 'navigation', struct: NavigationStruct },
   home: { file: 'content/home.ts', exportName: 'home', struct: HomeStruct },
   pages: { file: 'content/pages.ts', exportName: 'pages', struct: PagesStruct },
+  privacy: { file: 'content/privacy.ts', exportName: 'privacy', struct: PrivacyStruct },
   projectPages: { file: 'content/project-pages.ts', exportName: 'projectPages', struct: ProjectPagesStruct },
   seo: { file: 'content/seo.ts', exportName: 'seo', struct: SeoStruct },
   contactForm: { file: 'content/forms/contact.form.ts', exportName: 'contactForm', struct: FormDefinition },
@@ -43,4 +45,4 @@ export const contentFiles = {
 export type ContentName = keyof typeof contentFiles;
 
 /** Pages of the site that a link without an anchor may point to. */
-export const sitePaths = ['/', '/thank-you/', '/newsletter/confirmed/', '/newsletter/unsubscribed/', '/newsletter/link-expired/'] as const;
+export const sitePaths = ['/', '/thank-you/', '/newsletter/confirmed/', '/newsletter/unsubscribed/', '/newsletter/link-expired/', '/privacy/', '/accessibility/'] as const;

@@ -51,10 +51,12 @@ export const pages: Pages = {
     heading: 'You are unsubscribed',
     paragraphs: [
       'We will not send The Lumina Brief to this address again. If you change your mind, you can subscribe again on the home page at any time.',
+      'We keep the record of your consent and of its withdrawal, as proof that this address once agreed and then withdrew. To have that erased too, write to our Information Officer at privacy@luminadisplay.co.za; our privacy notice says how.',
     ],
     primaryAction: { label: 'Back to the home page', href: '/' },
     linksHeading: 'Still looking for something?',
     links: [
+      { label: 'Privacy notice', href: '/privacy/' },
       { label: 'Our services', href: '/#services' },
       { label: 'Contact details', href: '/#contact' },
     ],

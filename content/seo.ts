@@ -50,5 +50,16 @@ export const seo: Seo = {
       path: '/newsletter/link-expired/',
       noindex: true,
     },
+    privacy: {
+      title: 'Privacy notice | Lumina Display Engineering',
+      description:
+        'What Lumina Display Engineering collects through this website, why, who receives it, how long it is kept and how to ask for it or have it erased (POPIA).',
+      path: '/privacy/',
+    },
+    accessibility: {
+      title: 'Accessibility statement | Lumina Display Engineering',
+      description: 'How the Lumina Display Engineering website meets WCAG 2.2 AA, how it is tested, its known limits and how to report a barrier.',
+      path: '/accessibility/',
+    },
   },
 };

@@ -1,6 +1,7 @@
 // Writes the static HTML of every page: renders each path of prerenderTargets with the SSR
 // build of src/entry-server.tsx and puts it into the built index.html template. Runs after
 // both vite builds (scripts/build.ts).
+import { RETENTION_STAMP_FILE } from '../src/validation/privacy/retention-stamp.ts';
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,7 +59,10 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
     prerenderTargets: readonly PrerenderTarget[];
     sitemapXml: () => string;
     postIdOf: (route: RenderedPage['route']) => number;
+    builtRetentionDays: Record<string, number>;
   };
+  // The numbers the privacy page states, for the server's check at start (README, "Privacy").
+  await writeFile(join(ssrDir, RETENTION_STAMP_FILE), `${JSON.stringify(entry.builtRetentionDays)}\n`);
   const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [] };
 
   const written: PrerenderedFile[] = [];

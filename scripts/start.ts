@@ -4,7 +4,9 @@
  * old or empty site.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readRetentionDays } from '../src/validation/privacy/retention-periods.ts';
+import { RETENTION_STAMP_FILE, stampDiffers } from '../src/validation/privacy/retention-stamp.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,7 +38,18 @@ function buildIsStale(): string | null {
   for (const input of buildInputs) {
     if (newestChange(path.join(projectRoot, input)) > built) return `${input} changed since the last build`;
   }
-  return null;
+  // The privacy page states the retention periods: rebuilt when this environment's differ (README, "Privacy").
+  let stamp: string | undefined;
+  try {
+    stamp = readFileSync(path.join(projectRoot, 'dist', 'ssr', RETENTION_STAMP_FILE), 'utf8');
+  } catch {
+    stamp = undefined;
+  }
+  try {
+    return stampDiffers(stamp, readRetentionDays(process.env)) ?? null;
+  } catch {
+    return null; // a bad value: the server's configuration reports it
+  }
 }
 
 function servesOwnBuild(): boolean {

@@ -4,6 +4,9 @@
  * cluster) or supervise a cluster of server processes (process/supervisor.ts).
  */
 import cluster from 'node:cluster';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RETENTION_STAMP_FILE, stampDiffers } from '../src/validation/privacy/retention-stamp.ts';
 import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loggerOptions } from './http/request-log.ts';
@@ -25,6 +28,16 @@ function readConfigOrExit(): Config {
 }
 
 const config = readConfigOrExit();
+// The privacy page must state the periods this server applies (README, "Privacy"): the stamp the
+// build wrote beside the SSR bundle is compared here, not in buildApp (tests build without a site).
+{
+  const stampFile = path.join(config.staticRoot, '..', 'ssr', RETENTION_STAMP_FILE);
+  const problem = existsSync(stampFile) ? stampDiffers(readFileSync(stampFile, 'utf8'), config.retention) : undefined;
+  if (problem !== undefined && problem.includes(' is ')) {
+    process.stderr.write(`Invalid configuration: ${problem}\n`);
+    process.exit(1);
+  }
+}
 // process.stdout, not pino's default asynchronous writer: on Linux it writes pipes and files
 // synchronously, so the last lines before process.exit ("stopped") are never lost.
 const log = pino(loggerOptions(config.logLevel), process.stdout);

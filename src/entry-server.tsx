@@ -12,6 +12,8 @@ import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/
 
 // The build's list of each page's links names a page by this id (scripts/prerender.ts).
 export { postIdOf } from './views/app.tsx';
+// The retention periods the privacy page states: scripts/prerender.ts stamps them beside the bundle.
+export { builtRetentionDays } from './validation/privacy/built-retention.ts';
 import { projectPathOf, projectSlugOf } from './services/projects/project-path.service.ts';
 import { escapeHtml } from './validation/shared/escape-html.ts';
 
@@ -38,6 +40,8 @@ export const prerenderTargets: readonly PrerenderTarget[] = [
   { path: '/newsletter/confirmed/', file: 'newsletter/confirmed/index.html' },
   { path: '/newsletter/unsubscribed/', file: 'newsletter/unsubscribed/index.html' },
   { path: '/newsletter/link-expired/', file: 'newsletter/link-expired/index.html' },
+  { path: '/privacy/', file: 'privacy/index.html' },
+  { path: '/accessibility/', file: 'accessibility/index.html' },
   { path: '/404.html', file: '404.html' },
 ];
 

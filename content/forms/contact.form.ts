@@ -136,7 +136,7 @@ export const contactForm: FormDefinition = {
       name: 'your-consent',
       label: 'Consent to be contacted',
       text:
-        'I agree that Lumina Display Engineering may store my details and contact me about this enquiry, as described in its privacy notice (POPIA).',
+        'I agree that Lumina Display Engineering may store my details and contact me about this enquiry, as described in its privacy notice at /privacy/ (POPIA).',
       required: true,
       messages: { accept_terms: 'Tick the box to agree that we may contact you about your enquiry' },
     },

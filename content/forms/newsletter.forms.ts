@@ -18,7 +18,7 @@ const messages: NewsletterForm['messages'] = {
 
 const consent = {
   label:
-    'I agree that Lumina Displays may send me The Lumina Brief by e-mail (and by SMS if I give a number). I can unsubscribe at any time.',
+    'I agree that Lumina Displays may send me The Lumina Brief by e-mail (and by SMS if I give a number). I can unsubscribe at any time. Privacy notice: /privacy/',
   required: true,
 } as const;
 
@@ -33,7 +33,8 @@ const doubleOptIn: NewsletterForm['doubleOptIn'] = {
     '[confirm-link]',
     '',
     'If you did not ask for it, ignore this e-mail and nothing more will be sent.',
-    'To remove your address from our records: [unsubscribe-link]',
+    'To stop receiving The Lumina Brief: [unsubscribe-link]',
+    'Unsubscribing keeps a record of your consent and its withdrawal, as proof. To have everything erased, write to our Information Officer at privacy@luminadisplay.co.za (https://www.luminadisplay.co.za/privacy/).',
     '',
     'Lumina Displays',
   ].join('\n'),

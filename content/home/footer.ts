@@ -9,4 +9,6 @@ export const footer: Home['footer'] = {
   socialHeading: 'Follow us',
   legalHeading: 'Company details',
   rightsNote: 'All rights reserved.',
+  privacyLink: 'Privacy',
+  accessibilityLink: 'Accessibility',
 };

@@ -362,6 +362,9 @@ const Footer = object({
   socialHeading: Text,
   legalHeading: Text,
   rightsNote: Text,
+  /** Labels of the links to /privacy/ and /accessibility/ on every page. */
+  privacyLink: Text,
+  accessibilityLink: Text,
 });
 
 export const HomeStruct = object({

@@ -32,6 +32,8 @@ export const SeoStruct = object({
     newsletterConfirmed: PageMeta,
     newsletterUnsubscribed: PageMeta,
     newsletterLinkExpired: PageMeta,
+    privacy: PageMeta,
+    accessibility: PageMeta,
   }),
 });
 

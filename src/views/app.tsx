@@ -32,6 +32,8 @@ const NewsletterUnsubscribedPage = lazyPart(() =>
 const NewsletterLinkExpiredPage = lazyPart(() =>
   import('./pages/newsletter-pages.page.tsx').then((module) => ({ default: module.NewsletterLinkExpiredPage })),
 );
+const PrivacyPage = lazyPart(() => import('./privacy/privacy.page.tsx').then((module) => ({ default: module.PrivacyPage })));
+const AccessibilityPage = lazyPart(() => import('./privacy/accessibility.page.tsx').then((module) => ({ default: module.AccessibilityPage })));
 // A project's page: its story and pictures travel in this chunk only (the home page's popup
 // loads them from the page itself).
 const ProjectPage = lazyPart(() => import('./pages/project.page.tsx').then((module) => ({ default: module.ProjectPage })));
@@ -43,7 +45,7 @@ const SiteFooterSection = lazyPart(() =>
   import('./sections/site-footer.section.tsx').then((module) => ({ default: module.SiteFooterSection })),
 );
 
-export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired' | 'project';
+export type RouteName = 'home' | 'thankYou' | 'notFound' | 'newsletterConfirmed' | 'newsletterUnsubscribed' | 'newsletterLinkExpired' | 'privacy' | 'accessibility' | 'project';
 
 /** Paths of the pages, as the server serves them (a directory with its index.html). */
 export const routePaths: Readonly<Record<string, RouteName>> = {
@@ -52,6 +54,8 @@ export const routePaths: Readonly<Record<string, RouteName>> = {
   '/newsletter/confirmed/': 'newsletterConfirmed',
   '/newsletter/unsubscribed/': 'newsletterUnsubscribed',
   '/newsletter/link-expired/': 'newsletterLinkExpired',
+  '/privacy/': 'privacy',
+  '/accessibility/': 'accessibility',
 };
 
 /** The page id Track The Click names a page by (content's postId; 0 for a project page and a page without one). */
@@ -65,6 +69,8 @@ const pages: Record<RouteName, ComponentType<{ path: string }>> = {
   newsletterConfirmed: NewsletterConfirmedPage,
   newsletterUnsubscribed: NewsletterUnsubscribedPage,
   newsletterLinkExpired: NewsletterLinkExpiredPage,
+  privacy: PrivacyPage,
+  accessibility: AccessibilityPage,
   project: ProjectPage,
 };
 
@@ -87,6 +93,8 @@ const pageSectionIds: Record<RouteName, readonly string[]> = {
   newsletterConfirmed: [],
   newsletterUnsubscribed: [],
   newsletterLinkExpired: [],
+  privacy: [],
+  accessibility: [],
   project: [],
 };
 
@@ -107,6 +115,8 @@ export const afterFirstScreenIds: Record<RouteName, string> = {
   newsletterConfirmed: 'footer',
   newsletterUnsubscribed: 'footer',
   newsletterLinkExpired: 'footer',
+  privacy: 'footer',
+  accessibility: 'footer',
   project: PROJECT_STORY_ID,
 };
 

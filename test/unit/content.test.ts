@@ -63,7 +63,10 @@ describe('the real content', () => {
     // Pages that ask not to be indexed are not in the sitemap.
     expect(sitemap).not.toContain(seo.pages.thankYou.path);
     expect(sitemap).not.toContain('404');
-    expect(sitemap.match(/<loc>/g)).toHaveLength(1 + home.projects.items.length);
+    // The home page, the privacy notice, the accessibility statement and every project.
+    expect(sitemap).toContain(`<loc>${seo.baseUrl}/privacy/</loc>`);
+    expect(sitemap).toContain(`<loc>${seo.baseUrl}/accessibility/</loc>`);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(3 + home.projects.items.length);
   });
 });
 

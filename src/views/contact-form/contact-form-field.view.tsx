@@ -8,6 +8,7 @@ import type { FormField } from '../../../content/forms/index.ts';
 import type { ContactFormContext, ContactFormEvent } from '../../machines/contact-form/contact-form.types.ts';
 import { characterCount, freeTextName, hasCounter, hasFreeText, isFreeTextEnabled, isMultiValued, listOf, textOf } from '../../machines/contact-form/contact-form-values.ts';
 import { CharacterCounter, CheckboxField, ChoiceField, fieldIds, FileField, SelectField, TextAreaField, TextField } from '../shared/form-fields/index.ts';
+import { LinkedText } from '../shared/linked-text.view.tsx';
 
 export interface ContactFormFieldProps {
   field: FormField;
@@ -140,7 +141,7 @@ export function ContactFormField({ field, context, send }: ContactFormFieldProps
           {...frame}
           kind="acceptance"
           className={['wpcf7-form-control', 'wpcf7-acceptance', field.optional ? 'optional' : '', field.invert ? 'invert' : ''].filter(Boolean).join(' ')}
-          text={field.text}
+          text={<LinkedText text={field.text} />}
           value="1"
           checked={value === true}
           onChange={(checked) => send({ type: 'field.change', name, checked })}

@@ -18,6 +18,7 @@ import { CountryPrefixPicker } from './country-prefix.view.tsx';
 import { CheckboxField, ChoiceField, ErrorSummary, errorItems, FormGroup, HiddenInputs, TextField, TextInput } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import { LinkedText } from '../shared/linked-text.view.tsx';
 
 export interface NewsletterFormViewProps {
   form: NewsletterForm;
@@ -164,7 +165,7 @@ export function NewsletterFormView({
             {...frame(NEWSLETTER_FIELD.consent)}
             label="Consent"
             kind="acceptance"
-            text={form.consent.label}
+            text={<LinkedText text={form.consent.label} />}
             value="yes"
             checked={entered.consent}
             onChange={(checked) => send({ type: 'consent.toggle', checked })}

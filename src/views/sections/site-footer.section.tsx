@@ -83,6 +83,9 @@ export function SiteFooterSection() {
             {company.registration.bbbeeLevel} contributor
           </p>
           <p>{company.registration.professionalBody}</p>
+          <p>
+            <a href="/privacy/">{footer.privacyLink}</a> · <a href="/accessibility/">{footer.accessibilityLink}</a>
+          </p>
         </div>
       </div>
     </footer>

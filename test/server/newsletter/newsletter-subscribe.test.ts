@@ -91,7 +91,10 @@ describe(`newsletter sign-up on ${testDialect}`, () => {
     const mail = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ to_address: 'thandi.nkosi@example.co.za', reply_to: null, subject: homeNewsletterForm.doubleOptIn?.subject, submission_id: null });
     expect(mail.body).toMatch(/^https:\/\/www\.example\.co\.za\/newsletter\/confirm\/\?token=c\.\d+\.\d+\.[0-9a-f]{16}\.[0-9a-f]{32}$/m);
-    expect(mail.body).toMatch(/To remove your address from our records: https:\/\/www\.example\.co\.za\/newsletter\/unsubscribe\/\?token=u\.\d+\.[0-9a-f]{32}$/m);
+    expect(mail.body).toMatch(/To stop receiving The Lumina Brief: https:\/\/www\.example\.co\.za\/newsletter\/unsubscribe\/\?token=u\.\d+\.[0-9a-f]{32}$/m);
+    // What unsubscribing keeps, and how to ask for erasure (README, "Privacy").
+    expect(mail.body).toContain('keeps a record of your consent and its withdrawal, as proof');
+    expect(mail.body).toContain('privacy@luminadisplay.co.za');
     expect(mail.body).not.toContain('[confirm-link]');
     const headers = JSON.parse(mail.headers) as Record<string, string>;
     expect(headers['List-Unsubscribe']).toMatch(/^<https:\/\/www\.example\.co\.za\/newsletter\/unsubscribe\/\?token=u\.\d+\.[0-9a-f]{32}>$/);
