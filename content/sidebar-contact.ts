@@ -20,6 +20,7 @@ export const sidebarContact: SidebarContact = {
   labelText: 'Contact us',
   heading: 'Send us a message',
   intro: 'A question about a display, a quote or a visit to the factory? Write to us and an engineer replies within one working day.',
+  privacyNote: 'We use what you send only to answer you. How long we keep it and your rights: our privacy notice at /privacy/.',
   socialHeading: 'Follow us',
   closeLabel: 'Close the contact panel',
   labels: {

@@ -56,6 +56,8 @@ export const SidebarContactStruct = refine(
     heading: Text,
     /** ncf_user_bio: a line under the heading. */
     intro: Text,
+    /** What becomes of a message, with the privacy notice's path (rendered as a link: README, "Privacy"). */
+    privacyNote: pattern(string(), /\/privacy\//),
     socialHeading: Text,
     /** The close button's accessible name. */
     closeLabel: Text,

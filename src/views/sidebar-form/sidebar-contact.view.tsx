@@ -19,6 +19,7 @@ import { SidebarFormView } from './sidebar-form.view.tsx';
 import { SidebarTabView } from './sidebar-tab.view.tsx';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { useFocusReturn } from '../shared/use-focus-return.ts';
+import { LinkedText } from '../shared/linked-text.view.tsx';
 
 /** The part of the page that stays usable while the panel is open: the dialog and its overlay. */
 export const SIDEBAR_LAYER_ID = 'ncf-sidebar-layer';
@@ -96,6 +97,9 @@ export default function SidebarContactView({ content = siteSidebarContact, logic
                 {content.heading}
               </h2>
               <p className="ncf_user_bio">{content.intro}</p>
+              <p className="ncf_privacy_note">
+                <LinkedText text={content.privacyNote} />
+              </p>
             </div>
             <div className="ncf_sidebar_content">
               {mounted && form ? <SidebarFormView content={content} form={form} headingId={HEADING_ID} onClose={closeFromForm} {...(formLogic ? { logic: formLogic } : {})} {...(humanTestLogic ? { humanTestLogic } : {})} inspect={inspect} humanTestInspect={inspect} /> : null}

@@ -7,6 +7,8 @@ import { DEFAULT_RETENTION_DAYS, readRetentionDays } from '../../../src/validati
 import { retentionMismatch, stampDiffers } from '../../../src/validation/privacy/retention-stamp.ts';
 import { PrivacyPage } from '../../../src/views/privacy/privacy.page.tsx';
 import { contactForm } from '../../../content/forms/contact.form.ts';
+import { newsletterForms } from '../../../content/forms/newsletter.forms.ts';
+import { sidebarContact } from '../../../content/sidebar-contact.ts';
 import { LinkedText } from '../../../src/views/shared/linked-text.view.tsx';
 import { SiteFooterSection } from '../../../src/views/sections/site-footer.section.tsx';
 
@@ -63,5 +65,11 @@ describe('the consent texts', () => {
     const html = renderToString(<LinkedText text={acceptance.text} />);
     expect(html).toContain('<a href="/privacy/">/privacy/</a>');
     expect(html.replace(/<[^>]+>/g, '').replace(/<!-- -->/g, '')).toBe(acceptance.text);
+  });
+
+  it('of the newsletter forms and the sidebar panel point to the privacy notice too', () => {
+    for (const text of [...newsletterForms.map((form) => form.consent.label), sidebarContact.privacyNote]) {
+      expect(renderToString(<LinkedText text={text} />), text).toContain('<a href="/privacy/">/privacy/</a>');
+    }
   });
 });
