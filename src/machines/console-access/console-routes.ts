@@ -12,6 +12,7 @@ export type ConsolePage =
   | 'clicks'
   | 'people'
   | 'audit'
+  | 'privacy'
   | 'account'
   | 'enrolment'
   | 'notFound';
@@ -41,6 +42,7 @@ const LIST_PAGES = [
 const PLAIN_PAGES = [
   ['people', CONSOLE_HASH.people],
   ['audit', CONSOLE_HASH.audit],
+  ['privacy', CONSOLE_HASH.privacy],
   ['account', CONSOLE_HASH.account],
 ] as const;
 
@@ -60,4 +62,4 @@ export function parseConsoleHash(hash: string): ConsoleRoute {
 }
 
 /** Pages only an owner may open. */
-export const OWNER_PAGES: ReadonlySet<ConsolePage> = new Set(['people', 'audit']);
+export const OWNER_PAGES: ReadonlySet<ConsolePage> = new Set(['people', 'audit', 'privacy']);

@@ -11,6 +11,7 @@ export const CONSOLE_HASH = {
   clicks: '#/clicks',
   people: '#/people',
   audit: '#/audit',
+  privacy: '#/privacy',
   account: '#/account',
 } as const;
 

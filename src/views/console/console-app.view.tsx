@@ -17,6 +17,7 @@ import { AccountPage } from '../console-access/account-page.view.tsx';
 import { AuditPage } from '../console-access/audit-page.view.tsx';
 import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
 import { PeoplePage } from '../console-access/people-page.view.tsx';
+import { PrivacyRequestsPage } from '../privacy/privacy-requests-page.view.tsx';
 import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
 import { InboxPage } from '../inbox/inbox-page.view.tsx';
@@ -40,7 +41,7 @@ export interface ConsoleAppProps {
   signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
   pages?: Partial<
-    Record<'dashboard' | 'inbox' | 'people' | 'audit', ComponentType<ConsolePageProps>> &
+    Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy', ComponentType<ConsolePageProps>> &
       Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
@@ -58,6 +59,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   clicks: 'Link clicks',
   people: 'People',
   audit: 'Audit log',
+  privacy: 'Privacy requests',
   account: 'Account',
   enrolment: 'Create your passkey',
   notFound: 'Page not found',
@@ -66,6 +68,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
 export const OWNER_ONLY_TEXT: Partial<Record<ConsolePage, string>> = {
   people: 'Only an owner can manage people.',
   audit: 'Only an owner can read the audit log.',
+  privacy: 'Only an owner can answer privacy requests.',
 };
 
 const SIGNED_OUT_NOTICES: Record<string, string | null> = {
@@ -82,6 +85,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
   { page: 'clicks', href: CONSOLE_HASH.clicks },
   { page: 'people', href: CONSOLE_HASH.people },
   { page: 'audit', href: CONSOLE_HASH.audit },
+  { page: 'privacy', href: CONSOLE_HASH.privacy },
   { page: 'account', href: CONSOLE_HASH.account },
 ];
 
@@ -106,6 +110,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     clicks: Clicks = ClicksPage,
     people: People = PeoplePage,
     audit: Audit = AuditPage,
+    privacy: Privacy = PrivacyRequestsPage,
   } = pages;
 
   const page = pageOf(route.value);
@@ -183,6 +188,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     } else if (page === 'message' && route.context.messageId !== null) content = <Message key={route.context.messageId} {...props} messageId={route.context.messageId} />;
     else if (page === 'people') content = <People {...props} />;
     else if (page === 'audit') content = <Audit {...props} />;
+    else if (page === 'privacy') content = <Privacy {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
     else if (page === 'subscriber' && route.context.subscriberId !== null) content = <Subscriber key={route.context.subscriberId} {...props} subscriberId={route.context.subscriberId} />;
     else if (page === 'inbox') content = <Inbox {...props} />;

@@ -53,7 +53,7 @@ const listStandIn = (title: string) =>
     );
   };
 
-const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere'];
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/account', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -109,6 +109,13 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
     await shows('Audit log', true);
     expect(screen.getByText(OWNER_ONLY_TEXT.audit!)).toBeInTheDocument();
   },
+  privacy: async () => {
+    await shows('Privacy requests', true);
+    expect(document.title).toBe('Privacy requests — Console — Lumina Display Engineering');
+    // Staff see why, and no navigation item for it.
+    expect(screen.getByText(OWNER_ONLY_TEXT.privacy!)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Privacy requests' })).toBeNull();
+  },
   account: async () => {
     await shows('Your account', true);
     expect(document.title).toBe('Account — Console — Lumina Display Engineering');
@@ -158,7 +165,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/account', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/account', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -170,6 +177,6 @@ for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?sta
       window.location.hash = hash;
     },
     render,
-    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }
