@@ -8,6 +8,8 @@ import { NONCE_SECRET_SETTING } from '../../../server/security/nonce-secret.ts';
 import { createSiteSecrets } from '../../../server/security/site-secrets.ts';
 import { fetchNonce, homeFields, postSubscribe, testNewsletterForms } from '../helpers/newsletter-requests.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { DEFAULT_USER_AGENT, multipartBody } from '../helpers/multipart.ts';
+import { testForms, validContactFields } from '../helpers/test-forms.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
 /*
@@ -79,5 +81,21 @@ describe(`address hashes on ${testDialect}`, () => {
     }
     // With the key kept apart it is the client's network, /24.
     expect(test.app.secrets.hashAddress('remote_ip', '127.0.0.0')).toBe(stored);
+  });
+
+  it('leave no stored hash of a message that the database alone can match against an address', async () => {
+    test = await createTestApp({ SITE_URL: 'https://www.example.co.za', MAIL_TO: 'sales@example.co.za' }, { forms: testForms });
+    const body = await multipartBody(validContactFields());
+    await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
+    const db = test.database.db;
+    const row = await db.selectFrom('submissions').select(['posted_data', 'posted_data_hash', 'created_at']).executeTakeFirstOrThrow();
+    const { value: databaseSecret } = await db.selectFrom('settings').select('value').where('key', '=', NONCE_SECRET_SETTING).executeTakeFirstOrThrow();
+    // CF7's posted_data_hash as WordPress makes it: the tick, the address, the unit tag, the values.
+    const tick = Math.ceil(Date.parse(row.created_at) / 1000 / 1800);
+    const values = Object.values(JSON.parse(row.posted_data) as Record<string, unknown>).map((value) => (Array.isArray(value) ? value.join(', ') : String(value)));
+    const fromDatabase = createSiteSecrets(databaseSecret, databaseSecret);
+    for (const guess of ['127.0.0.1', '127.0.0.0', '']) {
+      expect(fromDatabase.hash('wpcf7_submission', [tick, guess, 'wpcf7-f5-p2-o1', ...values].join('\n'))).not.toBe(row.posted_data_hash);
+    }
   });
 });
