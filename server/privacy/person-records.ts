@@ -22,13 +22,44 @@ type Db = Kysely<Database> | Transaction<Database>;
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 const containsText = (column: string, text: string) => sql<boolean>`lower(${sql.ref(column)}) like ${likeText(text.toLowerCase())} escape '\\'`;
 
+/**
+ * Whether `text` names `value` as a whole address or number, not as part of a longer one:
+ * `jo@example.com` is not in `maryjo@example.com` nor in `jo@example.com.au`, `+2782555` not in
+ * `+27825550123`. The LIKE of the query only narrows the rows; this decides.
+ */
+export function mentions(text: string, value: string): boolean {
+  const haystack = text.toLowerCase();
+  const needle = value.toLowerCase();
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack[at - 1] ?? '';
+    const after = haystack[at + needle.length] ?? '';
+    const next = haystack[at + needle.length + 1] ?? '';
+    const joinedBefore = /[a-z0-9._%+-]/.test(before);
+    const joinedAfter = /[a-z0-9_%+@-]/.test(after) || (after === '.' && /[a-z0-9]/.test(next));
+    if (!joinedBefore && !joinedAfter) return true;
+  }
+  return false;
+}
+
+/** Whether any text a visitor posted (each field's value, not the stored JSON) names one of `values`. */
+function postedMentions(postedData: string, values: readonly string[]): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(postedData);
+  } catch {
+    return values.some((value) => mentions(postedData, value));
+  }
+  const texts = typeof parsed === 'object' && parsed !== null ? Object.values(parsed).flat().map(String) : [String(parsed)];
+  return texts.some((text) => values.some((value) => mentions(text, value)));
+}
+
 export interface HeldRecords {
   subject: Subject;
   messages: Array<{ id: number; form_id: string; status: string; posted_data: string; user_agent: string | null; created_at: string; spam: number; meta: string }>;
   files: Array<{ id: number; submission_id: number; field: string; stored_name: string; original_name: string; media_type: string; size: number; created_at: string }>;
   subscriber: { id: number; email: string; status: string; lists: string; sms: string | null; attributes: string; dates: string; form_id: number; created_at: string; updated_at: string; confirmed_at: string | null; unsubscribed_at: string | null; pending_change: string | null; brevo_synced_at: string | null; brevo_error: string | null } | null;
   consents: Array<{ action: string; form_id: number | null; wording: string; lists: string; user_agent: string | null; created_at: string }>;
-  outbox: Array<{ id: number; channel: string; to_address: string; subject: string; body: string; created_at: string; delivered_at: string | null; failed_at: string | null; request: string | null }>;
+  outbox: Array<{ id: number; channel: string; to_address: string; subject: string; body: string; created_at: string; delivered_at: string | null; failed_at: string | null; request: string | null; order_key: string | null }>;
   consoleAccount: { email: string; role: string; created_at: string } | null;
 }
 
@@ -46,7 +77,13 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
   const emails = [...new Set([...(subject.kind === 'email' ? [value] : []), ...(subscriber ? [subscriber.email.toLowerCase()] : [])])];
 
   const byIndex = emails.length === 0 ? [] : await db.selectFrom('submission_index').select('submission_id as id').where(sql<string>`lower(email)`, 'in', emails).execute();
-  const byText = await db.selectFrom('submissions').select('id').where(({ or }) => or([value, ...emails].map((text) => containsText('posted_data', text)))).execute();
+  const byText = (
+    await db
+      .selectFrom('submissions')
+      .select(['id', 'posted_data'])
+      .where(({ or }) => or([value, ...emails].map((text) => containsText('posted_data', text))))
+      .execute()
+  ).filter((row) => postedMentions(row.posted_data, [value, ...emails]));
   const ids = [...new Set([...byIndex, ...byText].map((row) => row.id))].sort((a, b) => a - b);
   const messages = ids.length === 0 ? [] : await db.selectFrom('submissions').select(['id', 'form_id', 'status', 'posted_data', 'user_agent', 'created_at', 'spam', 'meta']).where('id', 'in', ids).orderBy('id').execute();
   const files = ids.length === 0 ? [] : await db.selectFrom('submission_files').select(['id', 'submission_id', 'field', 'stored_name', 'original_name', 'media_type', 'size', 'created_at']).where('submission_id', 'in', ids).orderBy('id').execute();
@@ -56,7 +93,7 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
     : [];
   const outbox = await db
     .selectFrom('outbox')
-    .select(['id', 'channel', 'to_address', 'subject', 'body', 'created_at', 'delivered_at', 'failed_at', 'request'])
+    .select(['id', 'channel', 'to_address', 'subject', 'body', 'created_at', 'delivered_at', 'failed_at', 'request', 'order_key'])
     .where('submission_id', 'is', null)
     .where(({ or, eb }) =>
       or([
@@ -66,8 +103,14 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
     )
     .orderBy('id')
     .execute()
-    // An erasure's own DELETE for Brevo, still waiting: not something held, what removes it.
-    .then((rows) => rows.filter((row) => !isBrevoErasure(row)));
+    .then((rows) =>
+      rows.filter(
+        (row) =>
+          // An erasure's own DELETE for Brevo, still waiting: not something held, what removes it.
+          !isBrevoErasure(row) &&
+          (emails.some((email) => row.order_key === brevoOrderKey(email)) || [value, ...emails].some((text) => mentions(row.to_address, text) || mentions(row.body, text))),
+      ),
+    );
   const consoleAccount =
     emails.length === 0 ? null : ((await db.selectFrom('console_people').select(['email', 'role', 'created_at']).where(sql<string>`lower(email)`, 'in', emails).executeTakeFirst()) ?? null);
   return { subject, messages, files, subscriber, consents, outbox, consoleAccount };

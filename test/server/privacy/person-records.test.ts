@@ -175,4 +175,18 @@ describe(`access and erasure on ${testDialect}`, () => {
     expect(bytes.includes(Buffer.from(OTHER))).toBe(true);
     for (const form of [PERSON, PERSON.toUpperCase(), 'naledi.privacy.4417', 'privacy.4417', 'naledi']) expect(bytes.includes(Buffer.from(form)), form).toBe(false);
   });
+
+  it('finds an address or number as a whole, never inside another person\'s', async () => {
+    const others = ['maryjo@example.org', 'jo@example.org.au', 'jo@example.organic.co.za'];
+    for (const address of [...others, 'jo@example.org']) await sendMessage(address);
+    // A message that names the address in its text, at the end of a sentence, is theirs too.
+    const body = await multipartBody(validContactFields({ 'your-email': 'assistant@example.org', 'your-message': 'Please reply to my manager, jo@example.org.' }));
+    await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
+    expect((await records('jo@example.org')).messages).toHaveLength(2);
+    expect((await erase({ subject: 'jo@example.org', confirm: 'jo@example.org' })).statusCode).toBe(200);
+    const left = (await test.database.db.selectFrom('submission_index').select('email').execute()).map((row) => row.email);
+    expect(left).toEqual(expect.arrayContaining(others));
+    expect(left).not.toContain('jo@example.org');
+    expect(left).not.toContain('assistant@example.org');
+  });
 });
