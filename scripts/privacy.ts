@@ -52,9 +52,9 @@ async function main(args: readonly string[]): Promise<number> {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimeZone }).format(now);
     const file = out ?? `access-request-${day}.zip`;
     await pipeline(await recordsArchive(held, config.uploadDir, new Date(now).toISOString()), createWriteStream(file, { mode: 0o600, flags: 'wx' }));
-    await recordAudit(db, COMMAND_LINE_ACTOR, { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscriber: held.subscriber !== null }, now });
+    await recordAudit(db, COMMAND_LINE_ACTOR, { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscribers: held.subscribers.length }, now });
     const summary = recordsSummary(held);
-    return `${file}: ${summary.messages.length} message(s), ${summary.subscriber === null ? 'no subscriber' : 'the subscriber'}, ${summary.outbox} outbox row(s)${summary.consoleAccount ? ', a console account (remove it with npm run admin -- revoke)' : ''}\n`;
+    return `${file}: ${summary.messages.length} message(s), ${summary.subscribers.length} subscriber(s), ${summary.outbox} outbox row(s)${summary.mentionedIn.length > 0 ? `, mentioned in ${summary.mentionedIn.length} message(s) of others (not exported: review them)` : ''}${summary.consoleAccount ? ', a console account (remove it with npm run admin -- revoke)' : ''}\n`;
   });
 }
 

@@ -711,3 +711,13 @@ export function proxyWarning(config: Pick<Config, 'host' | 'siteUrl' | 'trustPro
   if (LOOPBACK_HOSTS.has(siteHost)) return null;
   return `HOST is ${config.host} (loopback) and SITE_URL is ${config.siteUrl}, but TRUST_PROXY is not set: behind a proxy every visitor arrives from the proxy's address and shares one rate limit. Set TRUST_PROXY to the number of proxies in front (usually 1) or their addresses.`;
 }
+
+/**
+ * On PostgreSQL (several servers, one database) without ADDRESS_HASH_SECRET each machine makes
+ * its own key file: their hashes differ, so every per-address limit counts each server apart and
+ * address hashes stop matching across servers (README, "Privacy"). Said at start; null when fine.
+ */
+export function addressKeyWarning(config: Pick<Config, 'databaseUrl' | 'addressHashSecret' | 'addressHashKeyFile'>): string | null {
+  if (config.addressHashSecret !== null || !isPostgresUrl(config.databaseUrl)) return null;
+  return `DATABASE_URL is PostgreSQL but ADDRESS_HASH_SECRET is not set: this server keeps its own address-hash key in ${config.addressHashKeyFile ?? 'memory'}. Behind a load balancer set the same ADDRESS_HASH_SECRET on every server, or the rate limits count each server apart.`;
+}

@@ -38,7 +38,7 @@ export default fp(
       const now = app.clock();
       const archive = await recordsArchive(held, app.config.uploadDir, new Date(now).toISOString());
       // Who asked is in the audit log; whose records they were is not (an erasure may follow).
-      await recordAudit(db, auditActorOf(request), { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscriber: held.subscriber !== null }, now });
+      await recordAudit(db, auditActorOf(request), { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscribers: held.subscribers.length }, now });
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(now);
       return reply.type('application/zip').header('content-disposition', `attachment; filename="access-request-${day}.zip"`).header('x-content-type-options', 'nosniff').send(archive);
     });

@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { forgetWritten } from '../db/forget-written.ts';
 import type { Database } from '../db/types.ts';
 import { brevoOrderKey, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
+import { cleanSms } from '../../src/validation/shared/sms.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { removeUploads } from '../submissions/upload-store.ts';
 
@@ -53,67 +54,101 @@ function postedMentions(postedData: string, values: readonly string[]): boolean 
   return texts.some((text) => values.some((value) => mentions(text, value)));
 }
 
+type SubscriberRow = {
+  id: number;
+  email: string;
+  status: string;
+  lists: string;
+  sms: string | null;
+  attributes: string;
+  dates: string;
+  form_id: number;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  pending_change: string | null;
+  brevo_synced_at: string | null;
+  brevo_error: string | null;
+};
+
 export interface HeldRecords {
   subject: Subject;
+  /** Messages the person sent: their address or number is the whole value of one of its fields (the e-mail field, the phone field). */
   messages: Array<{ id: number; form_id: string; status: string; posted_data: string; user_agent: string | null; created_at: string; spam: number; meta: string }>;
   files: Array<{ id: number; submission_id: number; field: string; stored_name: string; original_name: string; media_type: string; size: number; created_at: string }>;
-  subscriber: { id: number; email: string; status: string; lists: string; sms: string | null; attributes: string; dates: string; form_id: number; created_at: string; updated_at: string; confirmed_at: string | null; unsubscribed_at: string | null; pending_change: string | null; brevo_synced_at: string | null; brevo_error: string | null } | null;
-  consents: Array<{ action: string; form_id: number | null; wording: string; lists: string; user_agent: string | null; created_at: string }>;
+  /**
+   * Messages of others that only mention the address or number in what they wrote: listed for
+   * the owner to review, never exported or erased with the person's (they are someone else's).
+   */
+  mentionedIn: Array<{ id: number; form_id: string; created_at: string }>;
+  /** Every subscriber with the address or number (a number is not verified: several may share it). */
+  subscribers: SubscriberRow[];
+  consents: Array<{ subscriber_id: number; action: string; form_id: number | null; wording: string; lists: string; user_agent: string | null; created_at: string }>;
   outbox: Array<{ id: number; channel: string; to_address: string; subject: string; body: string; created_at: string; delivered_at: string | null; failed_at: string | null; request: string | null; order_key: string | null }>;
   consoleAccount: { email: string; role: string; created_at: string } | null;
 }
 
-/** Everything held about `subject`. */
+/** Whether one of the posted fields is, as a whole, the subject: the person's own contact detail. */
+function postedAsOwn(postedData: string, subject: Subject): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(postedData);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return false;
+  const own = (text: string) => (subject.kind === 'email' ? text.trim().toLowerCase() === subject.value : cleanSms(text.trim()) === subject.value);
+  return Object.values(parsed).flat().map(String).some(own);
+}
+
+/**
+ * Everything held about `subject`. A number finds the subscribers who gave it and the messages
+ * that carry it in a field of their own; it never leads on to what is held under those
+ * subscribers' addresses (a number is not verified: anyone may type someone else's).
+ */
 export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldRecords> {
   const value = subject.value;
-  const subscriber =
-    (await db
-      .selectFrom('newsletter_subscribers')
-      .select(['id', 'email', 'status', 'lists', 'sms', 'attributes', 'dates', 'form_id', 'created_at', 'updated_at', 'confirmed_at', 'unsubscribed_at', 'pending_change', 'brevo_synced_at', 'brevo_error'])
-      .where(subject.kind === 'email' ? 'email' : 'sms', '=', value)
-      .orderBy('id')
-      .executeTakeFirst()) ?? null;
-  // A subscriber found by their number also brings what is held under their address.
-  const emails = [...new Set([...(subject.kind === 'email' ? [value] : []), ...(subscriber ? [subscriber.email.toLowerCase()] : [])])];
+  const subscribers = await db
+    .selectFrom('newsletter_subscribers')
+    .select(['id', 'email', 'status', 'lists', 'sms', 'attributes', 'dates', 'form_id', 'created_at', 'updated_at', 'confirmed_at', 'unsubscribed_at', 'pending_change', 'brevo_synced_at', 'brevo_error'])
+    .where(subject.kind === 'email' ? 'email' : 'sms', '=', value)
+    .orderBy('id')
+    .execute();
 
-  const byIndex = emails.length === 0 ? [] : await db.selectFrom('submission_index').select('submission_id as id').where(sql<string>`lower(email)`, 'in', emails).execute();
-  const byText = (
-    await db
-      .selectFrom('submissions')
-      .select(['id', 'posted_data'])
-      .where(({ or }) => or([value, ...emails].map((text) => containsText('posted_data', text))))
-      .execute()
-  ).filter((row) => postedMentions(row.posted_data, [value, ...emails]));
-  const ids = [...new Set([...byIndex, ...byText].map((row) => row.id))].sort((a, b) => a - b);
+  const byIndex = subject.kind === 'email' ? await db.selectFrom('submission_index').select('submission_id as id').where(sql<string>`lower(email)`, '=', value).execute() : [];
+  const candidates = (await db.selectFrom('submissions').select(['id', 'posted_data']).where(containsText('posted_data', value)).execute()).filter((row) => postedMentions(row.posted_data, [value]));
+  const own = new Set([...byIndex.map((row) => row.id), ...candidates.filter((row) => postedAsOwn(row.posted_data, subject)).map((row) => row.id)]);
+  const mentionIds = candidates.map((row) => row.id).filter((id) => !own.has(id));
+  const ids = [...own].sort((a, b) => a - b);
   const messages = ids.length === 0 ? [] : await db.selectFrom('submissions').select(['id', 'form_id', 'status', 'posted_data', 'user_agent', 'created_at', 'spam', 'meta']).where('id', 'in', ids).orderBy('id').execute();
   const files = ids.length === 0 ? [] : await db.selectFrom('submission_files').select(['id', 'submission_id', 'field', 'stored_name', 'original_name', 'media_type', 'size', 'created_at']).where('submission_id', 'in', ids).orderBy('id').execute();
+  const mentionedIn = mentionIds.length === 0 ? [] : await db.selectFrom('submissions').select(['id', 'form_id', 'created_at']).where('id', 'in', mentionIds).orderBy('id').execute();
 
-  const consents = subscriber
-    ? await db.selectFrom('newsletter_consents').select(['action', 'form_id', 'wording', 'lists', 'user_agent', 'created_at']).where('subscriber_id', '=', subscriber.id).orderBy('id').execute()
-    : [];
+  const subscriberIds = subscribers.map((row) => row.id);
+  const consents =
+    subscriberIds.length === 0
+      ? []
+      : await db.selectFrom('newsletter_consents').select(['subscriber_id', 'action', 'form_id', 'wording', 'lists', 'user_agent', 'created_at']).where('subscriber_id', 'in', subscriberIds).orderBy('id').execute();
+  // Brevo's changes of these subscribers, and mail about the address or number that no message holds.
+  const brevoKeys = subscribers.map((row) => brevoOrderKey(row.email));
   const outbox = await db
     .selectFrom('outbox')
     .select(['id', 'channel', 'to_address', 'subject', 'body', 'created_at', 'delivered_at', 'failed_at', 'request', 'order_key'])
     .where('submission_id', 'is', null)
-    .where(({ or, eb }) =>
-      or([
-        ...[value, ...emails].flatMap((text) => [containsText('to_address', text), containsText('body', text)]),
-        ...emails.map((email) => eb('order_key', '=', brevoOrderKey(email))),
-      ]),
-    )
+    .where(({ or, eb }) => or([containsText('to_address', value), containsText('body', value), ...(brevoKeys.length === 0 ? [] : [eb('order_key', 'in', brevoKeys)])]))
     .orderBy('id')
     .execute()
     .then((rows) =>
       rows.filter(
         (row) =>
           // An erasure's own DELETE for Brevo, still waiting: not something held, what removes it.
-          !isBrevoErasure(row) &&
-          (emails.some((email) => row.order_key === brevoOrderKey(email)) || [value, ...emails].some((text) => mentions(row.to_address, text) || mentions(row.body, text))),
+          !isBrevoErasure(row) && ((row.order_key !== null && brevoKeys.includes(row.order_key)) || mentions(row.to_address, value) || mentions(row.body, value)),
       ),
     );
   const consoleAccount =
-    emails.length === 0 ? null : ((await db.selectFrom('console_people').select(['email', 'role', 'created_at']).where(sql<string>`lower(email)`, 'in', emails).executeTakeFirst()) ?? null);
-  return { subject, messages, files, subscriber, consents, outbox, consoleAccount };
+    subject.kind === 'email' ? ((await db.selectFrom('console_people').select(['email', 'role', 'created_at']).where(sql<string>`lower(email)`, '=', value).executeTakeFirst()) ?? null) : null;
+  return { subject, messages, files, mentionedIn, subscribers, consents, outbox, consoleAccount };
 }
 
 function isBrevoErasure(row: { channel: string; request: string | null }): boolean {
@@ -121,7 +156,7 @@ function isBrevoErasure(row: { channel: string; request: string | null }): boole
 }
 
 /** True when an erasure would remove anything. */
-export const isErasable = (held: HeldRecords) => held.messages.length > 0 || held.subscriber !== null || held.outbox.length > 0;
+export const isErasable = (held: HeldRecords) => held.messages.length > 0 || held.subscribers.length > 0 || held.outbox.length > 0;
 
 /** The console page's summary. */
 export function recordsSummary(held: HeldRecords): PersonRecords {
@@ -134,17 +169,15 @@ export function recordsSummary(held: HeldRecords): PersonRecords {
       spam: Number(message.spam) === 1,
       files: held.files.filter((file) => file.submission_id === message.id).length,
     })),
-    subscriber:
-      held.subscriber === null
-        ? null
-        : {
-            id: held.subscriber.id,
-            email: held.subscriber.email,
-            status: held.subscriber.status,
-            consents: held.consents.length,
-            brevoSyncedAt: held.subscriber.brevo_synced_at,
-            changeWaiting: held.subscriber.pending_change !== null,
-          },
+    mentionedIn: held.mentionedIn.map((message) => ({ id: message.id, form: message.form_id, receivedAt: message.created_at })),
+    subscribers: held.subscribers.map((subscriber) => ({
+      id: subscriber.id,
+      email: subscriber.email,
+      status: subscriber.status,
+      consents: held.consents.filter((consent) => consent.subscriber_id === subscriber.id).length,
+      brevoSyncedAt: subscriber.brevo_synced_at,
+      changeWaiting: subscriber.pending_change !== null,
+    })),
     outbox: held.outbox.length,
     consoleAccount: held.consoleAccount !== null,
     erasable: isErasable(held),
@@ -176,23 +209,24 @@ export function recordsDocument(held: HeldRecords, at: string): Record<string, u
       userAgent: message.user_agent,
       files: held.files.filter((file) => file.submission_id === message.id).map((file) => ({ field: file.field, name: file.original_name, type: file.media_type, size: file.size, inArchive: archiveFileName(file) })),
     })),
-    newsletter:
-      held.subscriber === null
-        ? null
-        : {
-            email: held.subscriber.email,
-            status: held.subscriber.status,
-            lists: parsed(held.subscriber.lists),
-            sms: held.subscriber.sms,
-            attributes: parsed(held.subscriber.attributes),
-            dates: parsed(held.subscriber.dates),
-            signedUpAt: held.subscriber.created_at,
-            confirmedAt: held.subscriber.confirmed_at,
-            unsubscribedAt: held.subscriber.unsubscribed_at,
-            changeWaiting: parsed(held.subscriber.pending_change),
-            brevo: { syncedAt: held.subscriber.brevo_synced_at, error: held.subscriber.brevo_error },
-            consentHistory: held.consents.map((consent) => ({ action: consent.action, wording: consent.wording, lists: parsed(consent.lists), form: consent.form_id, userAgent: consent.user_agent, at: consent.created_at })),
-          },
+    newsletter: held.subscribers.map((subscriber) => ({
+      email: subscriber.email,
+      status: subscriber.status,
+      lists: parsed(subscriber.lists),
+      sms: subscriber.sms,
+      attributes: parsed(subscriber.attributes),
+      dates: parsed(subscriber.dates),
+      signedUpAt: subscriber.created_at,
+      confirmedAt: subscriber.confirmed_at,
+      unsubscribedAt: subscriber.unsubscribed_at,
+      changeWaiting: parsed(subscriber.pending_change),
+      brevo: { syncedAt: subscriber.brevo_synced_at, error: subscriber.brevo_error },
+      consentHistory: held.consents
+        .filter((consent) => consent.subscriber_id === subscriber.id)
+        .map((consent) => ({ action: consent.action, wording: consent.wording, lists: parsed(consent.lists), form: consent.form_id, userAgent: consent.user_agent, at: consent.created_at })),
+    })),
+    // Others' messages that mention them: named only (they are someone else's records).
+    mentionedInMessagesOfOthers: held.mentionedIn.map((message) => ({ id: message.id, receivedAt: message.created_at })),
     outbox: held.outbox.map((row) => ({ channel: row.channel, to: row.to_address, subject: row.subject, body: row.body, queuedAt: row.created_at, deliveredAt: row.delivered_at, heldAsFailedAt: row.failed_at })),
     consoleAccount: held.consoleAccount,
   };
@@ -202,6 +236,18 @@ export function recordsDocument(held: HeldRecords, at: string): Record<string, u
 export function archiveFileName(file: { submission_id: number; id: number; original_name: string }): string {
   const safe = file.original_name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'file';
   return `files/message-${file.submission_id}/${file.id}-${safe}`;
+}
+
+/**
+ * The audit log keeps what the console was asked (an export's filter, a search): the subject
+ * typed there is replaced, so the log says an export happened, not whom it looked for.
+ */
+async function redactAudit(trx: Transaction<Database>, value: string): Promise<void> {
+  const rows = await trx.selectFrom('console_audit').select(['id', 'subject', 'detail']).where(({ or }) => or([containsText('detail', value), containsText('subject', value)])).execute();
+  const pattern = new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+  for (const row of rows) {
+    await trx.updateTable('console_audit').set({ subject: row.subject.replace(pattern, '[erased]'), detail: row.detail.replace(pattern, '[erased]') }).where('id', '=', row.id).execute();
+  }
 }
 
 /**
@@ -224,11 +270,12 @@ export async function erasePersonRecords(
     const outboxIds = held.outbox.map((row) => row.id);
     for (let start = 0; start < outboxIds.length; start += 500) await trx.deleteFrom('outbox').where('id', 'in', outboxIds.slice(start, start + 500)).execute();
     let brevoQueued = false;
-    if (held.subscriber !== null) {
-      await trx.deleteFrom('newsletter_consents').where('subscriber_id', '=', held.subscriber.id).execute();
-      await trx.deleteFrom('newsletter_subscribers').where('id', '=', held.subscriber.id).execute();
-      brevoQueued = await queueBrevoErasure(trx, brevo, held.subscriber.email, now);
+    for (const subscriber of held.subscribers) {
+      await trx.deleteFrom('newsletter_consents').where('subscriber_id', '=', subscriber.id).execute();
+      await trx.deleteFrom('newsletter_subscribers').where('id', '=', subscriber.id).execute();
+      brevoQueued = (await queueBrevoErasure(trx, brevo, subscriber.email, now)) || brevoQueued;
     }
+    await redactAudit(trx, held.subject.value);
     await recordAudit(trx, actor, { action: 'erasure', subject: 'a person', detail: {}, now });
     return { erased: true, brevoQueued, files };
   });

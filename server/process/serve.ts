@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { proxyWarning, type Config } from '../config.ts';
+import { addressKeyWarning, proxyWarning, type Config } from '../config.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
 import { startBrevoDelivery } from '../newsletter/brevo-delivery.ts';
 import { startBrevoPoll, type BrevoPolling } from '../newsletter/brevo-poll.ts';
@@ -85,8 +85,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
     running.app = app;
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
-    const warning = proxyWarning(config);
-    if (warning !== null && role.runsJobs) log.warn(warning);
+    for (const warning of [proxyWarning(config), addressKeyWarning(config)]) if (warning !== null && role.runsJobs) log.warn(warning);
     if (running.stopping) return;
     if (role.runsJobs) {
       log.info('this process delivers the outbox and runs the scheduled jobs');

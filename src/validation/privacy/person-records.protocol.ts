@@ -66,10 +66,16 @@ export const HeldSubscriberStruct = object({
   changeWaiting: boolean(),
 });
 
+export const MentionStruct = object({ id: number(), form: string(), receivedAt: string() });
+
 export const PersonRecordsStruct = object({
   subject: string(),
+  /** Messages they sent (their address or number is one of the message's own fields). */
   messages: array(HeldMessageStruct),
-  subscriber: nullable(HeldSubscriberStruct),
+  /** Others' messages that only mention them: for the owner to review, never exported or erased with theirs. */
+  mentionedIn: array(MentionStruct),
+  /** Every subscriber with the address or number (several may have typed the same number). */
+  subscribers: array(HeldSubscriberStruct),
   /** Mail and requests in the outbox about them that no message holds (confirmation mail, Brevo changes). */
   outbox: number(),
   /** A console account with this address: shown, not erased here (People removes it). */

@@ -28,7 +28,7 @@ export interface PrivacyRequestsPageProps extends ConsolePageProps {
 }
 
 function Held({ records, timeZone }: { records: PersonRecords; timeZone: string }) {
-  if (!records.erasable && !records.consoleAccount) return <p>Nothing is held about {records.subject}.</p>;
+  if (!records.erasable && !records.consoleAccount && records.mentionedIn.length === 0) return <p>Nothing is held about {records.subject}.</p>;
   return (
     <ul className="privacy-held">
       <li>
@@ -49,25 +49,33 @@ function Held({ records, timeZone }: { records: PersonRecords; timeZone: string 
           </>
         )}
       </li>
-      <li>
-        {records.subscriber === null ? (
-          'Not a newsletter subscriber.'
-        ) : (
-          <>
-            <a href={subscriberHash(records.subscriber.id)}>Newsletter subscriber</a> ({records.subscriber.status}), {records.subscriber.consents} consent record
-            {records.subscriber.consents === 1 ? '' : 's'}
-            {records.subscriber.changeWaiting ? ', a change waiting for confirmation' : ''};{' '}
-            {records.subscriber.brevoSyncedAt === null ? (
-              'not in Brevo (or not synced yet)'
-            ) : (
-              <>
-                in Brevo since <ConsoleTime at={records.subscriber.brevoSyncedAt} timeZone={timeZone} />
-              </>
-            )}
-          </>
-        )}
-      </li>
+      {records.subscribers.length === 0 ? <li>Not a newsletter subscriber.</li> : null}
+      {records.subscribers.map((subscriber) => (
+        <li key={subscriber.id}>
+          <a href={subscriberHash(subscriber.id)}>Newsletter subscriber {subscriber.email}</a> ({subscriber.status}), {subscriber.consents} consent record{subscriber.consents === 1 ? '' : 's'}
+          {subscriber.changeWaiting ? ', a change waiting for confirmation' : ''};{' '}
+          {subscriber.brevoSyncedAt === null ? (
+            'not in Brevo (or not synced yet)'
+          ) : (
+            <>
+              in Brevo since <ConsoleTime at={subscriber.brevoSyncedAt} timeZone={timeZone} />
+            </>
+          )}
+        </li>
+      ))}
       <li>{records.outbox === 0 ? 'No mail or Brevo change waiting about them.' : `${records.outbox} mail or Brevo change${records.outbox === 1 ? '' : 's'} in the outbox about them.`}</li>
+      {records.mentionedIn.length === 0 ? null : (
+        <li>
+          Mentioned in {records.mentionedIn.length === 1 ? 'a message' : `${records.mentionedIn.length} messages`} from someone else (not exported or erased with theirs; review
+          {records.mentionedIn.length === 1 ? ' it' : ' them'} in the inbox):{' '}
+          {records.mentionedIn.map((message, index) => (
+            <span key={message.id}>
+              {index === 0 ? '' : ', '}
+              <a href={messageHash(message.id)}>Message {message.id}</a>
+            </span>
+          ))}
+        </li>
+      )}
       {records.consoleAccount ? <li>A console account with this address: remove it on the People page; erasing here leaves it.</li> : null}
     </ul>
   );

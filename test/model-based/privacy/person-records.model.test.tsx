@@ -22,12 +22,13 @@ const PERSON = 'naledi@example.org';
 const HELD: PersonRecords = {
   subject: PERSON,
   messages: [{ id: 12, form: '5', receivedAt: '2026-03-02T08:00:00.000Z', spam: false, files: 1 }],
-  subscriber: { id: 7, email: PERSON, status: 'subscribed', consents: 2, brevoSyncedAt: null, changeWaiting: false },
+  mentionedIn: [{ id: 15, form: '5', receivedAt: '2026-03-03T08:00:00.000Z' }],
+  subscribers: [{ id: 7, email: PERSON, status: 'subscribed', consents: 2, brevoSyncedAt: null, changeWaiting: false }],
   outbox: 1,
   consoleAccount: false,
   erasable: true,
 };
-const NOTHING: PersonRecords = { subject: PERSON, messages: [], subscriber: null, outbox: 0, consoleAccount: false, erasable: false };
+const NOTHING: PersonRecords = { subject: PERSON, messages: [], mentionedIn: [], subscribers: [], outbox: 0, consoleAccount: false, erasable: false };
 const SIGNED_OUT = new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'Your session has ended.', 401);
 const UNREACHABLE = new ConsoleApiError('fetch_error', 'The server could not be reached (Failed to fetch). Check the connection and try again.', 0);
 const NOTHING_HELD = new ConsoleApiError(PERSON_RECORDS_ERROR.nothingHeld, 'Nothing that can be erased is held about this address or number.', 409);
@@ -46,7 +47,10 @@ const expectFound = (snapshot: Snapshot) => {
   if (records.erasable) {
     expect(within(found).getByRole('link', { name: 'Message 12' })).toHaveAttribute('href', '#/messages/12');
     expect(found).toHaveTextContent('one file');
-    expect(within(found).getByRole('link', { name: 'Newsletter subscriber' })).toHaveAttribute('href', '#/subscribers/7');
+    expect(within(found).getByRole('link', { name: `Newsletter subscriber ${PERSON}` })).toHaveAttribute('href', '#/subscribers/7');
+    // Someone else's message that mentions them: named for review, not theirs.
+    expect(within(found).getByRole('link', { name: 'Message 15' })).toHaveAttribute('href', '#/messages/15');
+    expect(found).toHaveTextContent('Mentioned in a message from someone else (not exported or erased with theirs');
     expect(found).toHaveTextContent('2 consent records');
     expect(found).toHaveTextContent('1 mail or Brevo change in the outbox about them.');
     const download = within(found).getByRole('link', { name: 'Download everything (access request)' });

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.ts';
+import { addressKeyWarning, loadConfig } from '../../../server/config.ts';
 import { resolveAddressHashSecret } from '../../../server/security/address-hash-key.ts';
 import { NONCE_SECRET_SETTING } from '../../../server/security/nonce-secret.ts';
 import { createSiteSecrets } from '../../../server/security/site-secrets.ts';
@@ -52,6 +52,10 @@ describe('the address-hash key file', () => {
     expect(await resolveAddressHashSecret('a'.repeat(40), '/nonexistent/address-hash.key')).toBe('a'.repeat(40));
     expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/site/db/site.db' }).addressHashKeyFile).toBe('/srv/site/db/address-hash.key');
     expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/site/db/site.db', ADDRESS_HASH_KEY_FILE: '/etc/site/key' }).addressHashKeyFile).toBe('/etc/site/key');
+    // Several servers on PostgreSQL need one key: said at start when it is left to each machine.
+    expect(addressKeyWarning(loadConfig({ DATABASE_URL: 'postgres://db.internal/site' }))).toMatch(/ADDRESS_HASH_SECRET is not set/);
+    expect(addressKeyWarning(loadConfig({ DATABASE_URL: 'postgres://db.internal/site', ADDRESS_HASH_SECRET: 'k'.repeat(40) }))).toBeNull();
+    expect(addressKeyWarning(loadConfig({ DATABASE_URL: 'sqlite:/srv/site/db/site.db' }))).toBeNull();
     expect(() => loadConfig({ ADDRESS_HASH_SECRET: 'short' })).toThrow('Invalid configuration: ADDRESS_HASH_SECRET must be at least 32 characters long (got 5 characters)');
   });
 });

@@ -37,7 +37,7 @@ describe(`the privacy page's client against the server on ${testDialect}`, () =>
   it('looks up, downloads, refuses a wrong confirmation, erases; staff are refused', async () => {
     const client = createPersonRecordsClient(createConsoleApi({ baseUrl: SITE, fetch: injectingFetch(test.app, owner) }));
     const held = await client.records(PERSON);
-    expect(held).toMatchObject({ subject: PERSON, subscriber: null, erasable: true });
+    expect(held).toMatchObject({ subject: PERSON, subscribers: [], erasable: true });
     expect(held.messages).toHaveLength(1);
 
     const archive = await injectingFetch(test.app, owner)(client.exportUrl(PERSON));

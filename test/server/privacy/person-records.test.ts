@@ -113,24 +113,26 @@ describe(`access and erasure on ${testDialect}`, () => {
     expect(signUp.json<{ status: string }>().status).toBe('success');
 
     const found = await records(` ${PERSON.toUpperCase()} `);
-    expect(found).toMatchObject({ subject: PERSON, subscriber: { email: PERSON, status: 'pending', consents: 1, changeWaiting: true }, consoleAccount: false, erasable: true });
+    expect(found).toMatchObject({ subject: PERSON, subscribers: [{ email: PERSON, status: 'pending', consents: 1, changeWaiting: true }], mentionedIn: [], consoleAccount: false, erasable: true });
     expect(found.messages.map((message) => message.files)).toEqual([1, 0]);
     // The confirmation mail; the company's mail about each message belongs to the message.
     expect(found.outbox).toBe(1);
     const bySms = await records('+27 82 555 0123');
-    expect(bySms.subscriber?.email).toBe(PERSON);
+    // The number finds the subscriber who gave it, and nothing held under their address.
+    expect(bySms.subscribers.map((subscriber) => subscriber.email)).toEqual([PERSON]);
+    expect(bySms.messages).toEqual([]);
 
     const exported = await asOwner(`${PERSON_RECORDS_ROUTE.export}?subject=${encodeURIComponent(PERSON)}`);
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('application/zip');
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="access-request-\d{4}-\d{2}-\d{2}\.zip"$/);
     const archive = await unzip(exported.rawPayload);
-    const document = JSON.parse(archive.get('records.json')!.toString('utf8')) as { about: string; messages: Array<{ fields: Record<string, unknown>; files: Array<{ inArchive: string }> }>; newsletter: { consentHistory: unknown[]; sms: string }; outbox: Array<{ to: string }> };
+    const document = JSON.parse(archive.get('records.json')!.toString('utf8')) as { about: string; messages: Array<{ fields: Record<string, unknown>; files: Array<{ inArchive: string }> }>; newsletter: Array<{ consentHistory: unknown[]; sms: string }>; outbox: Array<{ to: string }> };
     expect(document.about).toBe(PERSON);
     expect(document.messages).toHaveLength(2);
     expect(document.messages[0]!.fields['your-email']).toBe(PERSON);
-    expect(document.newsletter).toMatchObject({ sms: '+27825550123' });
-    expect(document.newsletter.consentHistory).toHaveLength(1);
+    expect(document.newsletter).toMatchObject([{ sms: '+27825550123' }]);
+    expect(document.newsletter[0]!.consentHistory).toHaveLength(1);
     const inArchive = document.messages[0]!.files[0]!.inArchive;
     expect(archive.get(inArchive)).toEqual(PDF);
     expect(JSON.stringify(document)).not.toContain(OTHER);
@@ -141,7 +143,7 @@ describe(`access and erasure on ${testDialect}`, () => {
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toEqual({ erased: true });
 
-    expect(await records(PERSON)).toMatchObject({ messages: [], subscriber: null, outbox: 0, erasable: false });
+    expect(await records(PERSON)).toMatchObject({ messages: [], subscribers: [], outbox: 0, erasable: false });
     const db = test.database.db;
     // The other person's message and file stay.
     expect((await db.selectFrom('submission_index').select('email').execute()).map((row) => row.email)).toEqual([OTHER]);
@@ -182,11 +184,41 @@ describe(`access and erasure on ${testDialect}`, () => {
     // A message that names the address in its text, at the end of a sentence, is theirs too.
     const body = await multipartBody(validContactFields({ 'your-email': 'assistant@example.org', 'your-message': 'Please reply to my manager, jo@example.org.' }));
     await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
-    expect((await records('jo@example.org')).messages).toHaveLength(2);
+    // Theirs: the message they sent. Someone else's that names them: listed, kept, not exported.
+    const found = await records('jo@example.org');
+    expect(found.messages).toHaveLength(1);
+    expect(found.mentionedIn).toHaveLength(1);
     expect((await erase({ subject: 'jo@example.org', confirm: 'jo@example.org' })).statusCode).toBe(200);
     const left = (await test.database.db.selectFrom('submission_index').select('email').execute()).map((row) => row.email);
-    expect(left).toEqual(expect.arrayContaining(others));
+    expect(left).toEqual(expect.arrayContaining([...others, 'assistant@example.org']));
     expect(left).not.toContain('jo@example.org');
-    expect(left).not.toContain('assistant@example.org');
+  });
+
+  it('erases every subscriber who gave a number, and nothing under their addresses (the number is not verified)', async () => {
+    // Someone signs up another person's address with their own number; a second person shares the number.
+    for (const email of ['victim.sms@example.org', 'second.sms@example.org']) {
+      const signUp = await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email, SMS: '+27 83 999 0000' }));
+      expect(signUp.json<{ status: string }>().status).toBe('success');
+    }
+    await sendMessage('victim.sms@example.org');
+    const found = await records('+27 83 999 0000');
+    expect(found.subscribers.map((subscriber) => subscriber.email)).toEqual(['victim.sms@example.org', 'second.sms@example.org']);
+    expect(found.messages).toEqual([]);
+    expect((await erase({ subject: '+27839990000', confirm: '+27 83 999 0000' })).statusCode).toBe(200);
+    const db = test.database.db;
+    expect(await db.selectFrom('newsletter_subscribers').select('email').where('sms', '=', '+27839990000').execute()).toEqual([]);
+    // The victim's message is untouched.
+    expect((await db.selectFrom('submission_index').select('email').execute()).map((row) => row.email)).toContain('victim.sms@example.org');
+  });
+
+  it('redacts the address from the audit log where an export named it', async () => {
+    await sendMessage('audited.person@example.org');
+    const exported = await test.app.inject({ method: 'GET', url: `${CONSOLE_API}/messages/export.csv?q=Audited.Person@example.org`, headers: consoleHeaders(test.app, owner.cookie) });
+    expect(exported.statusCode).toBe(200);
+    const audit = () => test.database.db.selectFrom('console_audit').select('detail').execute();
+    expect(JSON.stringify(await audit()).toLowerCase()).toContain('audited.person@example.org');
+    expect((await erase({ subject: 'audited.person@example.org', confirm: 'audited.person@example.org' })).statusCode).toBe(200);
+    expect(JSON.stringify(await audit()).toLowerCase()).not.toContain('audited.person@example.org');
+    expect(JSON.stringify(await audit())).toContain('[erased]');
   });
 });
