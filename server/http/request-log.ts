@@ -6,7 +6,7 @@ import type { LoggerOptions } from 'pino';
  * (unsubscribe and confirmation tokens travel in queries and never expire), its status and how
  * long it took. Never the client's address or port, never a header. Fastify's own request lines
  * (`incoming request` with remoteAddress, remotePort and the full URL) are turned off; this one
- * line per request takes their place (RequestLogController), and the serializers keep anything else that logs a
+ * line per request takes their place (RequestLogController; the arrival only at debug), and the serializers keep anything else that logs a
  * request or a reply to the same few fields.
  */
 
@@ -36,7 +36,11 @@ export function loggerOptions(level: string): LoggerOptions {
  * not found" line without the URL's query.
  */
 export class RequestLogController extends LogController {
-  override incomingRequest(): void {}
+  /** At debug only (the completed line says the rest), with the same few fields. */
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;

@@ -124,7 +124,8 @@ describe('slow and stalled clients', () => {
   }, PROCESS_TIMEOUT_MS);
 
   it('on SIGTERM with a stalled upload open, closes it after the grace period and exits 0 within 10 s', async () => {
-    const { server, port } = await startServer();
+    // debug: the request's arrival is logged (method and path only) at that level.
+    const { server, port } = await startServer({ LOG_LEVEL: 'debug' });
     const { closed } = await stalledUpload(port);
     // The server has the request (its headers) and waits for the body.
     await waitFor(() => server.stdout().includes('incoming request'), 'the stalled request to arrive', server.exit);
