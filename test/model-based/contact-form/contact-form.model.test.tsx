@@ -125,8 +125,9 @@ function effectsFirst(snapshot: Snapshot, event: Event): boolean | undefined {
 
 /**
  * What the page can produce: a field step names a sampled field; any click after typing leaves
- * the field first; typing or sending in a form not yet focused starts with its focus; text is typed into an empty field (typing adds to what is there); a click
- * turns a box to its other side; the validator answers only for the fields it was asked about.
+ * the field first; typing or sending in a form not yet focused starts with its focus; text is
+ * typed into an empty field (typing adds to what is there); a click turns a box to its other
+ * side; the validator answers only for the fields it was asked about.
  */
 function possibleOnPage(snapshot: Snapshot, event: Event): boolean {
   const { values, edited, validationFields } = snapshot.context;
