@@ -72,9 +72,12 @@ describe('third parties load when the visitor uses them', () => {
     // A picture of the gallery in the lightbox, and closed again: local pictures only.
     const picture = page.locator('.gallery-item__link').first();
     await picture.scrollIntoViewIfNeeded();
+    await picture.focus();
     await picture.click();
+    await page.locator('.lg-container.lg-show-in').waitFor({ state: 'attached' });
     await page.locator('.lightbox-counter').waitFor();
     await page.keyboard.press('Escape');
+    await page.locator('.lg-container').waitFor({ state: 'detached' });
     await page.waitForLoadState('networkidle');
     expect(requests.length).toBeGreaterThan(0);
     expect(foreign()).toEqual([]);
