@@ -1,5 +1,5 @@
-// Third parties load when the visitor uses them (README.md, "Privacy"), in Chromium with both
-// site keys set (the site's config is given a reCAPTCHA and a Maps key for this page only, and
+// Third parties load when the visitor uses them (README.md, "The contact form"), in Chromium with
+// both site keys set (the site's config is given a reCAPTCHA and a Maps key for this page only, and
 // MAP_LOAD=click): every request the page makes is recorded. Loading the home page, scrolling it
 // slowly to the end and back (every lazy section hydrates) and opening a gallery picture asks
 // no host but the site's own. The first focus on a contact form field asks Google for

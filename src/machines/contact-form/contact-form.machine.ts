@@ -3,8 +3,8 @@
 // fails, it is the plain HTML form, which still posts), then runs five regions at once:
 //  - fields:     values as the visitor types and chooses; a pause in typing announces counters
 //  - schema:     the SWV schema fetched from the server, for validating changed fields
-//  - recaptcha:  reCAPTCHA v3 set up from the site's config at the visitor's first interaction with
-//                the form (README.md, Privacy); a token on ready and on each change
+//  - recaptcha:  reCAPTCHA v3 set up from the site's config at the visitor's first interaction
+//                with the form (README.md, "The contact form"); a token then and on each change
 //  - validation: once the schema is there, a changed field is validated alone
 //  - form:       init → submitting → an answer's status (invalid, unaccepted, spam, aborted,
 //                failed, payment-required, custom-…), or after mail_sent: resetting (refill) → sent
@@ -252,9 +252,10 @@ export const contactFormMachine = setup({
               always: [{ guard: 'isRecaptchaForm', target: 'idle' }, { target: 'off' }],
             },
             /**
-             * Nothing is read or loaded from Google until the visitor first uses the form: a focus
-             * on any of its controls (the view sends `field.focus` from the form's focusin; typing
-             * and sending start with one), a choice or leaving a field (README.md, Privacy).
+             * Nothing is read or loaded from Google until the visitor first uses the form
+             * (README.md, "The contact form"): a focus on any of its controls (the view sends
+             * `field.focus` from the form's focusin; typing and sending start with one), a choice
+             * or leaving a field.
              */
             idle: {
               on: {

@@ -273,7 +273,7 @@ const submitting: Check = ({ container }) => {
   expect(lastDomEvent('wpcf7beforesubmit')).toBeDefined();
 };
 
-/** Nothing was asked of reCAPTCHA (not even the site's key) before the visitor used the form (README.md, Privacy). */
+/** Nothing was asked of reCAPTCHA, not even the site's key, before the visitor used the form (README.md, "The contact form"). */
 const recaptchaLoadedOnlyAfterInteraction: Check = ({ snapshot, fakes: running }) => {
   const setups = promise(running, 'recaptchaSetup').instances.length;
   expect(setups > 0).toBe(snapshot.context.form.recaptcha && !is(snapshot, 'active.recaptcha.idle'));

@@ -48,7 +48,8 @@ it('loads the provider at the first focus on the form, asks for a token then (ho
   const { container } = render(<ContactFormView form={contactForm} logic={logic} />);
   const token = () => container.querySelector<HTMLInputElement>('input[name="_wpcf7_recaptcha_response"]')!.value;
 
-  // Nothing is asked of Google, nor the site's key read, before the visitor uses the form (README.md).
+  // Nothing is asked of Google, nor the site's key read, before the visitor uses the form
+  // (README.md, "The contact form").
   const user = userEvent.setup();
   await waitFor(() => expect(asked).toContain('/wp-json/contact-form-7/v1/contact-forms/5/feedback/schema'));
   await new Promise((resolve) => setTimeout(resolve, 50));
