@@ -3,13 +3,14 @@
 // fails, it is the plain HTML form, which still posts), then runs five regions at once:
 //  - fields:     values as the visitor types and chooses; a pause in typing announces counters
 //  - schema:     the SWV schema fetched from the server, for validating changed fields
-//  - recaptcha:  reCAPTCHA v3 set up from the site's config; a token on ready and on each change
+//  - recaptcha:  reCAPTCHA v3 set up from the site's config at the visitor's first interaction
+//                with the form (README.md, "The contact form"); a token then and on each change
 //  - validation: once the schema is there, a changed field is validated alone
 //  - form:       init → submitting → an answer's status (invalid, unaccepted, spam, aborted,
 //                failed, payment-required, custom-…), or after mail_sent: resetting (refill) → sent
 // The plugin's status is read from the state (the `status:*` tags, contact-form.selectors.ts);
 // effects are invoked actors from src/services, so tests replace each with a controllable fake.
-import { and, assertEvent, assign, enqueueActions, not, setup, stateIn } from 'xstate';
+import { and, assertEvent, assign, enqueueActions, not, or, setup, stateIn } from 'xstate';
 import type { FeedbackResponse, RefillResponse } from '../../services/contact-form/cf7-api.types.ts';
 import { browserSupport } from '../../services/shared/browser-support.actor.ts';
 import type { BrowserSupport } from '../../services/shared/browser-support.service.ts';
@@ -66,8 +67,12 @@ export const contactFormMachine = setup({
     isEditedField: ({ context }, field: { name: string }) => context.edited.includes(field.name),
     hasChallengeFields: ({ context }) => hasChallenges(context.form),
     isAccepted: ({ context }) => isAccepted(context.form.fields, context.values),
-    // reCAPTCHA is on until it is known to be unavailable (its region is `off`).
-    isProtectedSubmission: and([not(stateIn('#contactForm.active.recaptcha.off')), 'isAccepted']),
+    // reCAPTCHA is on until it is known to be unavailable (its region is `off`). A submission
+    // with nothing asked of it yet (the focus came before the scripts) goes without a token.
+    isProtectedSubmission: and([not(stateIn('#contactForm.active.recaptcha.off')), not(stateIn('#contactForm.active.recaptcha.idle')), 'isAccepted']),
+    // The provider is loaded once a token is being asked for or the last one has come.
+    isRecaptchaLoaded: or([stateIn('#contactForm.active.recaptcha.ready'), stateIn('#contactForm.active.recaptcha.executing')]),
+    isRecaptchaOff: stateIn('#contactForm.active.recaptcha.off'),
     isAnswer: ({ context }, expected: { status: FeedbackResponse['status'] }) => context.response?.status === expected.status,
   },
   actions: {
@@ -244,7 +249,21 @@ export const contactFormMachine = setup({
           initial: 'pending',
           states: {
             pending: {
-              always: [{ guard: 'isRecaptchaForm', target: 'loading' }, { target: 'off' }],
+              always: [{ guard: 'isRecaptchaForm', target: 'idle' }, { target: 'off' }],
+            },
+            /**
+             * Nothing is read or loaded from Google until the visitor first uses the form
+             * (README.md, "The contact form"): a focus on any of its controls (the view sends
+             * `field.focus` from the form's focusin; typing and sending start with one), a choice
+             * or leaving a field.
+             */
+            idle: {
+              on: {
+                'field.focus': { target: 'loading' },
+                // A control that had the focus before the scripts started: its change, or leaving it.
+                'field.change': { target: 'loading' },
+                'field.blur': { guard: { type: 'isEditedField', params: ({ event }) => event }, target: 'loading' },
+              },
             },
             loading: {
               invoke: {
@@ -326,7 +345,7 @@ export const contactFormMachine = setup({
               initial: 'init',
               on: {
                 'form.submit': [
-                  { guard: 'isProtectedSubmission', target: 'submitting.protecting' },
+                  { guard: 'isProtectedSubmission', target: 'submitting.configuring' },
                   { guard: 'isAccepted', target: 'submitting.sending' },
                 ],
               },
@@ -350,6 +369,10 @@ export const contactFormMachine = setup({
               entry: ['clearResponse', 'announceSubmission'],
               initial: 'sending',
               states: {
+                /** A submission before the provider has loaded waits for it (or for it to be off). */
+                configuring: {
+                  always: [{ guard: 'isRecaptchaLoaded', target: 'protecting' }, { guard: 'isRecaptchaOff', target: 'sending' }],
+                },
                 protecting: {
                   invoke: {
                     id: 'recaptchaSubmitToken',

@@ -67,6 +67,8 @@ export interface ContactFormContext {
 }
 
 export type ContactFormEvent =
+  /** A control of the form took the focus (the first one loads reCAPTCHA). */
+  | { type: 'field.focus' }
   /** Typing in a text control (no validation until the visitor leaves it). */
   | { type: 'field.input'; name: string; value: string }
   /** Leaving a control; after typing in it, this is its change. */

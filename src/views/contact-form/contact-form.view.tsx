@@ -107,6 +107,9 @@ export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMa
           aria-label={form.title}
           noValidate
           data-status={status}
+          // The first focus on any control loads reCAPTCHA (README.md, "The contact form");
+          // React's onFocus listens to focusin, so the form hears every control's focus.
+          onFocus={() => send({ type: 'field.focus' })}
           onSubmit={(event) => {
             // Without the machine (old browser, no configuration) the browser posts the form itself.
             if (!interactive) return;

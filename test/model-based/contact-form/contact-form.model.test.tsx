@@ -94,6 +94,8 @@ const completions = (feedback: readonly FeedbackResponse[]): ActorCompletionEven
 ];
 
 const visitorSamples = [
+  // A click into a field, nothing typed: the form's first focus.
+  { type: 'field.focus', name: 'your-name' },
   { type: 'field.input', name: PAGE_MESSAGE, value: 'Too short' },
   { type: 'field.blur', name: PAGE_MESSAGE },
   { type: 'field.change', name: CONSENT, checked: true },
@@ -108,10 +110,14 @@ const isVisitorStep = (type: string) => type.startsWith('field.');
 /**
  * Effects settle before the visitor's next step (the harness reads the pending actor or delay
  * from the chart), except an effect whose waiting state takes the visitor's steps itself: the
- * visitor goes on typing during a validation (a change restarts it).
+ * visitor goes on typing during a validation (a change restarts it), fills in the prerendered
+ * form before the scripts have looked at the browser (the first focus came before them), and
+ * sends the form while reCAPTCHA is still loading (the submission waits for it).
  */
 function effectsFirst(snapshot: Snapshot, event: Event): boolean | undefined {
   const [pending] = invokedActors(snapshot as AnyMachineSnapshot);
+  if (pending === 'browserSupport' && isVisitorStep(event.type)) return undefined;
+  if (pending === 'recaptchaSetup' && event.type === 'form.submit') return undefined;
   const waiting = activeStateNodes(snapshot as AnyMachineSnapshot).find((node) => node.invoke.some((invoke) => String(invoke.src) === pending));
   if (isVisitorStep(event.type) && waiting?.ownEvents.some(isVisitorStep)) return undefined;
   return settleEffectsFirst(snapshot, event as EventObject);
@@ -119,14 +125,18 @@ function effectsFirst(snapshot: Snapshot, event: Event): boolean | undefined {
 
 /**
  * What the page can produce: a field step names a sampled field; any click after typing leaves
- * the field first; text is typed into an empty field (typing adds to what is there); a click
- * turns a box to its other side; the validator answers only for the fields it was asked about.
+ * the field first; typing or sending in a form not yet focused starts with its focus; text is
+ * typed into an empty field (typing adds to what is there); a click turns a box to its other
+ * side; the validator answers only for the fields it was asked about.
  */
 function possibleOnPage(snapshot: Snapshot, event: Event): boolean {
   const { values, edited, validationFields } = snapshot.context;
   const { type, name = '', checked, output = {} } = event as VisitorEvent & { output?: object };
   if (type === 'xstate.done.actor.validateFields') return Object.keys(output).every((field) => validationFields.includes(field));
   if (isVisitorStep(type) && name === '') return false;
+  // Typing and sending start with a click into the form, whose focus comes first (the
+  // `field.focus` step) once the scripts run: neither is the form's first interaction.
+  if ((type === 'field.input' || type === 'form.submit') && is(snapshot, 'active.recaptcha.idle')) return false;
   if (edited.length > 0 && (isVisitorStep(type) || type === 'form.submit')) return type === 'field.blur';
   if (type === 'field.input') return textOf(values[name]) === '';
   return type !== 'field.change' || values[name] !== checked;
@@ -195,6 +205,7 @@ const events: Record<string, StepExecutor<Machine>> = {
     await user.click(control(name!));
     await user.paste(value!);
   },
+  'field.focus': ({ event, user }) => user.click(control((event as VisitorEvent).name!)),
   'field.blur': ({ user }) => user.tab(),
   'field.change': ({ event, user }) => user.click(control((event as VisitorEvent).name!)),
   'form.submit': ({ user }) => user.click(submitButton(document.body)),
@@ -262,6 +273,12 @@ const submitting: Check = ({ container }) => {
   expect(lastDomEvent('wpcf7beforesubmit')).toBeDefined();
 };
 
+/** Nothing was asked of reCAPTCHA, not even the site's key, before the visitor used the form (README.md, "The contact form"). */
+const recaptchaLoadedOnlyAfterInteraction: Check = ({ snapshot, fakes: running }) => {
+  const setups = promise(running, 'recaptchaSetup').instances.length;
+  expect(setups > 0).toBe(snapshot.context.form.recaptcha && !is(snapshot, 'active.recaptcha.idle'));
+};
+
 const tokenShown: Check = ({ snapshot, container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(snapshot.context.token);
 
 const states: Record<string, Check> = {
@@ -269,7 +286,10 @@ const states: Record<string, Check> = {
     expect(container).toHaveTextContent('Error: This contact form is placed in the wrong place.');
     expect(formElement(container)).toBeNull();
   },
-  plainForm,
+  plainForm: (state) => {
+    plainForm(state);
+    expect(promise(state.fakes, 'recaptchaSetup').instances).toHaveLength(0);
+  },
   // The prerendered state: the plain form, until the page's scripts have looked at the browser.
   'plainForm.checkingSupport': plainForm,
   'plainForm.unconfigured': logged('wpcf7 is not defined.', 'wpcf7.api is not defined.'),
@@ -292,6 +312,7 @@ const states: Record<string, Check> = {
     expect(hidden(container, '_wpcf7_posted_data_hash')).toBe(context.postedDataHash);
     errorsShown(state);
     validatingShown(state);
+    recaptchaLoadedOnlyAfterInteraction(state);
     expect(unexpectedConsoleErrors()).toEqual([]);
   },
   'active.fields.settled': ({ snapshot, container }) => {
@@ -315,6 +336,7 @@ const states: Record<string, Check> = {
   'active.schema.loading': validatingShown,
   'active.schema.loaded': validatingShown,
   'active.schema.failed': () => expect(consoleError).toHaveBeenCalledWith(expect.objectContaining({ code: 'fetch_error' })),
+  'active.recaptcha.idle': ({ container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(''),
   'active.recaptcha.loading': ({ container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(''),
   'active.recaptcha.executing': tokenShown,
   'active.recaptcha.ready': tokenShown,
@@ -346,6 +368,11 @@ const states: Record<string, Check> = {
     expect(document.body.classList.contains('thank-you-popup')).toBe('popup' in (state.snapshot.context.response ?? {}));
   },
   'active.form.submitting': submitting,
+  // A submission before the provider has loaded waits for it: no token is asked for yet.
+  'active.form.submitting.configuring': (state) => {
+    submitting(state);
+    expect(promise(state.fakes, 'recaptchaSubmitToken').pending).toBeUndefined();
+  },
   'active.form.submitting.protecting': submitting,
   'active.form.submitting.sending': submitting,
   'active.form.resetting': ({ snapshot, container }) => {

@@ -19,11 +19,13 @@ afterEach(() => {
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
-it('asks for a token on page ready (homepage), on each change and before each submission (contactform); failures are only logged', async () => {
+it('loads the provider at the first focus on the form, asks for a token then (homepage), on each change and before each submission (contactform); failures are only logged', async () => {
   const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
   const submissions: FormData[] = [];
+  const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: Request) => {
     const { pathname } = new URL(input.url);
+    asked.push(pathname);
     if (pathname === '/wp-json/site/v1/config') return json({ recaptchaSiteKey: 'site-key', googleMapsApiKey: null });
     if (pathname.endsWith('/feedback/schema')) return json(formSchema(contactForm));
     if (pathname.endsWith('/refill')) return json({});
@@ -46,6 +48,15 @@ it('asks for a token on page ready (homepage), on each change and before each su
   const { container } = render(<ContactFormView form={contactForm} logic={logic} />);
   const token = () => container.querySelector<HTMLInputElement>('input[name="_wpcf7_recaptcha_response"]')!.value;
 
+  // Nothing is asked of Google, nor the site's key read, before the visitor uses the form
+  // (README.md, "The contact form").
+  const user = userEvent.setup();
+  await waitFor(() => expect(asked).toContain('/wp-json/contact-form-7/v1/contact-forms/5/feedback/schema'));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(asked).not.toContain('/wp-json/site/v1/config');
+  expect(document.head.querySelector('script[src*="recaptcha"]')).toBeNull();
+  await user.click(screen.getByLabelText('Full name'));
+
   // The provider's script is added only now that the config has a site key.
   const script = await waitFor(() => {
     const element = document.head.querySelector<HTMLScriptElement>('script[src^="https://www.google.com/recaptcha/api.js"]');
@@ -56,7 +67,6 @@ it('asks for a token on page ready (homepage), on each change and before each su
   script.dispatchEvent(new Event('load'));
   await waitFor(() => expect(token()).toBe('token:homepage:1'));
 
-  const user = userEvent.setup();
   await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
   await waitFor(() => expect(token()).toBe('token:contactform:2'));
 
