@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { PersonRecords, Subject } from '../../src/validation/privacy/person-records.protocol.ts';
 import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { forgetWritten } from '../db/forget-written.ts';
-import type { Database } from '../db/types.ts';
+import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
 import { brevoOrderKey, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
 import { cleanSms } from '../../src/validation/shared/sms.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
@@ -54,23 +54,10 @@ function postedMentions(postedData: string, values: readonly string[]): boolean 
   return texts.some((text) => values.some((value) => mentions(text, value)));
 }
 
-type SubscriberRow = {
-  id: number;
-  email: string;
-  status: string;
-  lists: string;
-  sms: string | null;
-  attributes: string;
-  dates: string;
-  form_id: number;
-  created_at: string;
-  updated_at: string;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-  pending_change: string | null;
-  brevo_synced_at: string | null;
-  brevo_error: string | null;
-};
+type SubscriberRow = Pick<
+  Selectable<NewsletterSubscribersTable>,
+  'id' | 'email' | 'status' | 'lists' | 'sms' | 'attributes' | 'dates' | 'form_id' | 'created_at' | 'updated_at' | 'confirmed_at' | 'unsubscribed_at' | 'pending_change' | 'brevo_synced_at' | 'brevo_error'
+>;
 
 export interface HeldRecords {
   subject: Subject;
