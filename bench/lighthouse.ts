@@ -42,6 +42,8 @@ const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.spl
   '/newsletter/confirmed/',
   '/newsletter/unsubscribed/',
   '/newsletter/link-expired/',
+  '/privacy/',
+  '/accessibility/',
   NOT_FOUND_PATH,
   ...projects.items.map((project) => projectPathOf(project.id)),
 ];
