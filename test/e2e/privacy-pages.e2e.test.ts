@@ -26,7 +26,7 @@ describe('the privacy and accessibility pages', () => {
       const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1').count()).resolves.toBe(1);
-      await page.locator('#footer a[href="/privacy/"]').waitFor();
+      await page.locator('#footer').getByRole('link', { name: 'Privacy', exact: true }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await axeViolations(page, 'body')).toEqual([]);
       await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
