@@ -147,8 +147,9 @@ describeModel({
     if (snapshot.matches({ found: 'erasing' })) return event.type.endsWith('.actor.erasePersonRecords');
     if (event.type.startsWith('xstate.')) return false;
     if (!snapshot.can(event)) return false;
-    // The lookup is typed wrong once, then right; the confirmation wrong once, then right.
-    if (event.type === 'subject.change') return event.value === 'naledi' ? context.subject === '' : context.subject === 'naledi';
+    // The confirmation is typed wrong once, then right.
+    // A wrong subject may be typed over any other (then looked up: the error beside the field), the right one over a wrong one.
+    if (event.type === 'subject.change') return event.value === 'naledi' ? context.subject !== 'naledi' : context.subject === 'naledi';
     if (event.type === 'confirm.change') return event.value === 'someone@example.org' ? context.confirm === '' : context.confirm === 'someone@example.org';
     return true;
   },
