@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OutboxMessage } from '../db/types.ts';
 import { PermanentFailureError, RetryLaterError, type OutboxSender } from '../mail/outbox-worker.ts';
-import type { BrevoRequest } from './brevo-sync.ts';
+import { isBrevoErasure, type BrevoRequest } from './brevo-sync.ts';
 
 /*
  * The outbox's brevo channel (README.md "The newsletter service (Brevo)"): a queued change sent
@@ -88,7 +88,7 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
     noun: 'Brevo change',
     hasDefaultRecipient: true,
     // An erasure's DELETE names the address: once Brevo has it, the row goes too.
-    isForgottenOnDelivery: (row) => row.request !== null && (JSON.parse(row.request) as BrevoRequest).method === 'DELETE',
+    isForgottenOnDelivery: isBrevoErasure,
     async send(row) {
       if (row.request === null) throw new PermanentFailureError(`outbox row ${row.id} has no request`);
       const request = JSON.parse(row.request) as BrevoRequest;

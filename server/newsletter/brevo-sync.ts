@@ -85,6 +85,11 @@ export async function queueBrevoUnsubscribe(db: Db, lists: BrevoLists | null, em
 }
 
 /** An erasure (the privacy issue): the contact is deleted from Brevo too. */
+/** Whether a queued Brevo row is an erasure's DELETE (it names the address: forgotten once delivered, README "Privacy"). */
+export function isBrevoErasure(row: { channel: string; request: string | null }): boolean {
+  return row.channel === 'brevo' && row.request !== null && (JSON.parse(row.request) as BrevoRequest).method === 'DELETE';
+}
+
 export async function queueBrevoErasure(db: Db, lists: BrevoLists | null, email: string, now: number): Promise<boolean> {
   if (lists === null) return false;
   await queue(db, email, { method: 'DELETE', path: contactPath(email), body: null }, now);

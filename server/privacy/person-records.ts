@@ -3,7 +3,7 @@ import type { PersonRecords, Subject } from '../../src/validation/privacy/person
 import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { forgetWritten } from '../db/forget-written.ts';
 import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
-import { brevoOrderKey, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
+import { brevoOrderKey, isBrevoErasure, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
 import { cleanSms } from '../../src/validation/shared/sms.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { removeUploads } from '../submissions/upload-store.ts';
@@ -136,10 +136,6 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
   const consoleAccount =
     subject.kind === 'email' ? ((await db.selectFrom('console_people').select(['email', 'role', 'created_at']).where(sql<string>`lower(email)`, '=', value).executeTakeFirst()) ?? null) : null;
   return { subject, messages, files, mentionedIn, subscribers, consents, outbox, consoleAccount };
-}
-
-function isBrevoErasure(row: { channel: string; request: string | null }): boolean {
-  return row.channel === 'brevo' && row.request !== null && (JSON.parse(row.request) as { method?: string }).method === 'DELETE';
 }
 
 /** True when an erasure would remove anything. */
