@@ -17,6 +17,7 @@ import { pages } from '../../content/pages.ts';
 import { projectPages } from '../../content/project-pages.ts';
 import { findInlineScripts } from '../../scripts/prerender.ts';
 import { PAGE_LINKS_FILE, type PageLinksFile } from '../../server/click-tracking/site-pages.ts';
+import { privacy } from '../../content/privacy.ts';
 import { prerenderTargets } from '../../src/entry-server.tsx';
 import { App } from '../../src/views/app.tsx';
 
@@ -48,6 +49,8 @@ const expectations: Record<string, Expectation> = {
   'newsletter/confirmed/index.html': { meta: seo.pages.newsletterConfirmed, heading: pages.newsletterConfirmed.heading, minText: 400 },
   'newsletter/unsubscribed/index.html': { meta: seo.pages.newsletterUnsubscribed, heading: pages.newsletterUnsubscribed.heading, minText: 400 },
   'newsletter/link-expired/index.html': { meta: seo.pages.newsletterLinkExpired, heading: pages.newsletterLinkExpired.heading, minText: 400 },
+  'privacy/index.html': { meta: seo.pages.privacy, heading: privacy.notice.heading, minText: 3000 },
+  'accessibility/index.html': { meta: seo.pages.accessibility, heading: privacy.accessibility.heading, minText: 1000 },
 };
 
 const files = Object.keys(expectations);
