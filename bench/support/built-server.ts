@@ -28,7 +28,7 @@ export function ensureBuilt(): void {
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
   const folder = await mkdtemp(path.join(tmpdir(), 'bench-server-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',

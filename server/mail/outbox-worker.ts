@@ -22,11 +22,10 @@ import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-de
  */
 export class RetryLaterError extends Error {
   override readonly name = 'RetryLaterError';
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
+  readonly retryAfterMs: number;
+  constructor(message: string, retryAfterMs: number) {
     super(message);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

@@ -47,8 +47,10 @@ export function createMapsStandIn() {
     }
   }
   class Marker extends Evented {
-    constructor(public options: { title: string; map: unknown; icon?: { scaledSize: Size; anchor: Point } }) {
+    options: { title: string; map: unknown; icon?: { scaledSize: Size; anchor: Point } };
+    constructor(options: { title: string; map: unknown; icon?: { scaledSize: Size; anchor: Point } }) {
       super();
+      this.options = options;
       markers.push(this);
     }
     setMap(map: unknown) {
@@ -56,8 +58,10 @@ export function createMapsStandIn() {
     }
   }
   class Circle extends Evented {
-    constructor(public options: Record<string, unknown>) {
+    options: Record<string, unknown>;
+    constructor(options: Record<string, unknown>) {
       super();
+      this.options = options;
       circles.push(this);
     }
     setMap() {}
@@ -80,16 +84,20 @@ export function createMapsStandIn() {
     }
   }
   class Size {
-    constructor(
-      public width: number,
-      public height: number,
-    ) {}
+    width: number;
+    height: number;
+    constructor(width: number, height: number) {
+      this.width = width;
+      this.height = height;
+    }
   }
   class Point {
-    constructor(
-      public x: number,
-      public y: number,
-    ) {}
+    x: number;
+    y: number;
+    constructor(x: number, y: number) {
+      this.x = x;
+      this.y = y;
+    }
   }
   class DirectionsService {
     route(request: unknown) {

@@ -14,10 +14,11 @@ function fakeObserverClass() {
     observed = new Set<Element>();
     unobserved: Element[] = [];
     disconnected = false;
-    constructor(
-      readonly callback: (entries: Entry[]) => void,
-      readonly options: { rootMargin: string },
-    ) {
+    readonly callback: (entries: Entry[]) => void;
+    readonly options: { rootMargin: string };
+    constructor(callback: (entries: Entry[]) => void, options: { rootMargin: string }) {
+      this.callback = callback;
+      this.options = options;
       instances.push(this);
     }
     observe(element: Element) {

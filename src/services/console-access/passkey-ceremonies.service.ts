@@ -38,8 +38,10 @@ export type PasskeyFailure =
 /** A ceremony's failure, with the words a page shows beside its button. */
 export class PasskeyError extends Error {
   override readonly name = 'PasskeyError';
-  constructor(readonly failure: PasskeyFailure, message: string) {
+  readonly failure: PasskeyFailure;
+  constructor(failure: PasskeyFailure, message: string) {
     super(message);
+    this.failure = failure;
   }
 }
 

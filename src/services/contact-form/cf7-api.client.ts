@@ -16,13 +16,12 @@ export const HTTP_ERROR_MESSAGE = 'There was an error trying to send your messag
 
 export class Cf7ApiError extends Error {
   override readonly name = 'Cf7ApiError';
-  constructor(
-    readonly code: Cf7ApiErrorCode,
-    message: string,
-    readonly status?: number,
-    options?: ErrorOptions,
-  ) {
+  readonly code: Cf7ApiErrorCode;
+  readonly status?: number | undefined;
+  constructor(code: Cf7ApiErrorCode, message: string, status?: number, options?: ErrorOptions) {
     super(message, options);
+    this.code = code;
+    this.status = status;
   }
 }
 

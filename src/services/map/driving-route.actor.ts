@@ -21,8 +21,10 @@ export interface DrivingRoute {
 }
 
 export class RouteFailedError extends Error {
-  constructor(readonly status: string) {
+  readonly status: string;
+  constructor(status: string) {
     super(`The driving route could not be found: ${status}`);
+    this.status = status;
     this.name = 'RouteFailedError';
   }
 }

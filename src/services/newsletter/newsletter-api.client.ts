@@ -17,13 +17,12 @@ export type NewsletterApiErrorCode = 'fetch_error' | 'invalid_answer' | 'http_er
 
 export class NewsletterApiError extends Error {
   override readonly name = 'NewsletterApiError';
-  constructor(
-    readonly code: NewsletterApiErrorCode,
-    message: string,
-    readonly status?: number,
-    options?: ErrorOptions,
-  ) {
+  readonly code: NewsletterApiErrorCode;
+  readonly status?: number | undefined;
+  constructor(code: NewsletterApiErrorCode, message: string, status?: number, options?: ErrorOptions) {
     super(message, options);
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -9,15 +9,16 @@ import { transportErrorOf } from './transport-error.ts';
 
 export class ConsoleApiError extends Error {
   override readonly name = 'ConsoleApiError';
-  constructor(
-    /** The server's code, or `fetch_error` (no answer) / `invalid_answer` (not the protocol's). */
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    /** The field a 400 names, if any. */
-    readonly field?: string,
-  ) {
+  /** The server's code, or `fetch_error` (no answer) / `invalid_answer` (not the protocol's). */
+  readonly code: string;
+  readonly status: number;
+  /** The field a 400 names, if any. */
+  readonly field: string | undefined;
+  constructor(code: string, message: string, status: number, field?: string) {
     super(message);
+    this.code = code;
+    this.status = status;
+    this.field = field;
   }
 
   /** True when the session is over (the console goes back to sign-in). */

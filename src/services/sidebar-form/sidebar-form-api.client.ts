@@ -13,12 +13,10 @@ export const SIDEBAR_AJAX_PATH = ADMIN_AJAX_PATH;
 
 export class SidebarApiError extends Error {
   override readonly name = 'SidebarApiError';
-  constructor(
-    message: string,
-    readonly status?: number,
-    options?: ErrorOptions,
-  ) {
+  readonly status?: number | undefined;
+  constructor(message: string, status?: number, options?: ErrorOptions) {
     super(message, options);
+    this.status = status;
   }
 }
 

@@ -34,11 +34,12 @@ export const DEFAULT_RETENTION_DAYS: RetentionDays = Object.fromEntries(
 
 /** A refused value: the variable and what is wrong, for the caller to report its own way. */
 export class RetentionSettingError extends Error {
-  constructor(
-    readonly variable: string,
-    readonly problem: string,
-  ) {
+  readonly variable: string;
+  readonly problem: string;
+  constructor(variable: string, problem: string) {
     super(`${variable} ${problem}`);
+    this.variable = variable;
+    this.problem = problem;
     this.name = 'RetentionSettingError';
   }
 }

@@ -25,7 +25,7 @@ export async function setup(project: TestProject) {
   mailbox = await startMailbox();
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, ['server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

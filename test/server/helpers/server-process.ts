@@ -11,7 +11,7 @@ export interface ServerProcess {
 }
 
 export function runScript(script: string, env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: process.cwd(),
     // Only what the script reads, so the developer's own variables cannot leak in.
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
