@@ -86,6 +86,12 @@ export async function buildApp({
     // Fastify's request lines carry the address and the query: request-log.ts keeps them short.
     logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
+    // A request that reaches a draining server on a connection it already had (a proxy's kept
+    // connection) is served in the grace period and its connection then closed, not answered
+    // Fastify's code-less 503: a proxy does not send a POST to another server after a 503, so
+    // the visitor would see a failure for a message this server could still store (README,
+    // "Deployment"; test/ops/nginx-two-servers.ops.test.ts).
+    return503OnClosing: false,
     // Slow and stalled clients: Node answers 408 and closes a request that has not arrived whole
     // in time; it looks every second (its default, 30 s, would let a stalled socket live on).
     serverFactory: (handler) =>
