@@ -15,6 +15,8 @@ export const STATIC_ROOT = path.resolve('dist/client');
 export interface BuiltServer {
   base: string;
   port: number;
+  /** The server's first process: the supervisor of a cluster, or the one process. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     await stop();
     throw error;
   }
-  return { base, port, stop };
+  return { base, port, pid: server.pid ?? 0, stop };
 }
 
 async function waitUntilUp(url: string): Promise<void> {
