@@ -164,6 +164,32 @@ async function signUp(client: Client, email: string): Promise<boolean> {
   return answer.status === 200 && (JSON.parse(answer.body) as { status: string }).status === 'success';
 }
 
+describe('the TLS site configuration (deploy/nginx/visual-displays.conf)', () => {
+  it('is one nginx takes, with a certificate at its paths and the shared rules as its snippet', async () => {
+    // The production file as it is, only its paths moved into a scratch folder.
+    const root = path.join(folder, 'tls-check');
+    const certificate = path.join(root, 'fullchain.pem');
+    const key = path.join(root, 'privkey.pem');
+    spawnSync('mkdir', ['-p', path.join(root, 'snippets')]);
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=example.co.za', '-keyout', key, '-out', certificate], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const site = readFileSync('deploy/nginx/visual-displays.conf', 'utf8')
+      .replaceAll('/etc/letsencrypt/live/example.co.za/fullchain.pem', certificate)
+      .replaceAll('/etc/letsencrypt/live/example.co.za/privkey.pem', key)
+      .replaceAll('/var/cache/nginx/visual-displays', path.join(root, 'cache'))
+      .replaceAll('/var/log/nginx/', `${root}/`)
+      .replaceAll('listen 80;', 'listen 127.0.0.1:80;')
+      .replace(/\n\s*listen \[::\]:\d+[^;]*;/g, '');
+    await writeFile(path.join(root, 'site.conf'), site);
+    await writeFile(path.join(root, 'snippets', 'visual-displays-proxy.conf'), readFileSync('deploy/nginx/visual-displays-proxy.conf'));
+    const main = `pid ${root}/nginx.pid; error_log ${root}/error.log; events {} http { include ${root}/site.conf; }`;
+    await writeFile(path.join(root, 'nginx.conf'), main);
+    const check = spawnSync('nginx', ['-t', '-p', `${root}/`, '-c', path.join(root, 'nginx.conf')], { encoding: 'utf8' });
+    expect(check.stderr).toContain('syntax is ok');
+    expect(check.status, check.stderr).toBe(0);
+  });
+});
+
 describe('nginx in front of two servers on one PostgreSQL', () => {
   it('serves pages, health, and assets that nginx keeps for a year', async () => {
     const client = clientFrom('127.0.0.1');
