@@ -32,7 +32,7 @@ const ADDRESS_HASH_SECRET = 'ops-address-hash-secret-shared-by-both-servers-0123
 let folder: string;
 let sink: SmtpSink;
 let database: { admin: pg.Client; name: string; url: string };
-let servers: ServerGroup[] = [];
+const servers: ServerGroup[] = [];
 let nginx: ChildProcess;
 let base: string;
 
