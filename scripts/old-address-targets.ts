@@ -13,7 +13,7 @@ export function oldAddressTargetProblems(rows: OldAddresses, pages: ReadonlyMap<
   const { file } = contentFiles.oldAddresses;
   const problems: ContentProblem[] = [];
   rows.forEach((row, index) => {
-    if (!('to' in row)) return;
+    if (row.to === undefined) return;
     const hash = row.to.indexOf('#');
     const page = hash === -1 ? row.to : row.to.slice(0, hash);
     const id = hash === -1 ? undefined : row.to.slice(hash + 1);

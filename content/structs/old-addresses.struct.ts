@@ -1,4 +1,4 @@
-import { array, literal, object, refine, string, union, type Infer } from 'superstruct';
+import { array, literal, object, optional, refine, string, type Infer } from 'superstruct';
 
 /** A path segment as WordPress wrote its slugs and files. */
 const SEGMENT = '[A-Za-z0-9._~%-]+';
@@ -20,7 +20,9 @@ const NewPlace = refine(string(), 'NewPlace', (value) =>
  * One address of the old WordPress site: moved (301 to `to`) or gone (410). The server answers
  * them (README.md, "The old WordPress addresses"); the build checks every `to` exists.
  */
-export const OldAddressRowStruct = union([object({ from: OldAddress, to: NewPlace }), object({ from: OldAddress, gone: literal(true) })]);
+export const OldAddressRowStruct = refine(object({ from: OldAddress, to: optional(NewPlace), gone: optional(literal(true)) }), 'OldAddressRow', (row) =>
+  (row.to === undefined) !== (row.gone === undefined) ? true : `Expected either "to" (moved) or "gone: true", but ${row.from} has ${row.to === undefined ? 'neither' : 'both'}`,
+);
 export const OldAddressesStruct = array(OldAddressRowStruct);
 
 export type OldAddressRow = Infer<typeof OldAddressRowStruct>;

@@ -1,8 +1,12 @@
-import { array, integer, nonempty, object, optional, pattern, size, string, union, type Infer } from 'superstruct';
-import { HttpsUrl, SiteHref } from './common.struct.ts';
+import { array, integer, nonempty, object, optional, pattern, refine, size, string, type Infer } from 'superstruct';
+import { SiteHref } from './common.struct.ts';
 
 /** An RFC 9116 `Contact:` value: a mailto: address or an https page (a form, a bug bounty). */
-const ContactUri = union([pattern(string(), /^mailto:[^\s@]+@[^\s@]+\.[a-z]{2,}$/i), HttpsUrl]);
+const ContactUri = refine(string(), 'ContactUri', (value) =>
+  /^mailto:[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value) || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value)
+    ? true
+    : `Expected a mailto: address or an https:// address, but received: "${value}"`,
+);
 
 /**
  * What `/.well-known/security.txt` says (RFC 9116), written by the build (README.md, "Public

@@ -70,7 +70,7 @@ export function findOldAddress(table: OldAddressTable, url: string): OldAddressR
  */
 export function answerOldAddress(row: OldAddressRow, siteUrl: string, gonePage: Buffer | undefined, reply: FastifyReply): FastifyReply {
   reply.header('cache-control', OLD_ADDRESS_CACHE_CONTROL);
-  if ('to' in row) return reply.redirect(`${siteUrl}${row.to}`, 301);
+  if (row.to !== undefined) return reply.redirect(`${siteUrl}${row.to}`, 301);
   reply.code(410);
   return gonePage === undefined ? reply.type('text/plain; charset=utf-8').send('Gone') : reply.type('text/html; charset=utf-8').send(gonePage);
 }
