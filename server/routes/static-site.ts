@@ -6,6 +6,7 @@ import { oldAddresses as contentOldAddresses } from '../../content/old-addresses
 import type { OldAddresses } from '../../content/structs/old-addresses.struct.ts';
 import { answerOldAddress, findOldAddress, oldAddressHandler, oldAddressTable } from './old-addresses.ts';
 import { chooseVariant, groupQueryVariants } from './query-variants.ts';
+import { securityTxtExpiryWarning } from './security-txt-expiry.ts';
 import { loadSiteFiles, serveMemoryFile } from './static-files-in-memory.ts';
 
 export interface StaticSiteOptions {
@@ -43,6 +44,9 @@ export default fp(async function staticSiteRoutes(
     return relative.startsWith('admin/') && relative.endsWith('.html') ? CONSOLE_PAGE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
   };
   const site = loadSiteFiles(options.root, cacheControlOf);
+  const securityTxt = site.files.find((file) => file.relative === '.well-known/security.txt');
+  const expiry = securityTxt === undefined ? null : securityTxtExpiryWarning(securityTxt.variants.identity.body.toString('utf8'), app.clock());
+  if (expiry !== null) app.log.warn(expiry);
 
   // The old WordPress addresses (old-addresses.ts): a gone one shows the 404 page's words.
   const table = oldAddressTable(options.oldAddresses ?? contentOldAddresses);

@@ -1,6 +1,7 @@
 // /.well-known/security.txt (README.md, "Public files for machines"): served from the build's
 // dot folder as text/plain, and a file RFC 9116 accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityContact } from '../../content/security-contact.ts';
 import { seo } from '../../content/seo.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -72,5 +73,26 @@ describe(`/.well-known/security.txt on ${testDialect}`, () => {
   it('still serves no other dot file', async () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/.env' })).statusCode).toBe(404);
     expect((await testApp.app.inject({ method: 'GET', url: '/.well-known/missing.txt' })).statusCode).toBe(404);
+  });
+});
+
+describe(`security.txt's expiry on ${testDialect}`, () => {
+  async function warningsAt(now: number): Promise<string[]> {
+    const logged: Array<{ level: number; msg: string }> = [];
+    const stream = { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) };
+    const app = await createTestApp({}, { now: () => now, logger: { level: 'info', stream } });
+    try {
+      await app.app.ready();
+      return logged.filter((line) => line.level === 40 && line.msg.includes('security.txt')).map((line) => line.msg);
+    } finally {
+      await app.cleanup();
+    }
+  }
+
+  it('is logged at warn when the server starts on a build whose file has expired or soon will', async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    expect(await warningsAt(Date.now())).toEqual([]);
+    expect(await warningsAt(Date.now() + (securityContact.expiresAfterDays - 10) * DAY_MS)).toEqual([expect.stringMatching(/^\/\.well-known\/security\.txt expires on .+: rebuild the site \(npm run build\) before then$/)]);
+    expect(await warningsAt(Date.now() + (securityContact.expiresAfterDays + 1) * DAY_MS)).toEqual([expect.stringMatching(/^\/\.well-known\/security\.txt expired on .+: rebuild the site \(npm run build\) to renew it$/)]);
   });
 });
