@@ -97,10 +97,16 @@ export default fp(async function staticSiteRoutes(
   const folders = pageFolders(site.files.map((file) => file.relative));
   for (const folder of folders) registered.add(`/${folder}`);
   const answerOld = oldAddressHandler(table, options.siteUrl, gonePage);
-  for (const urlPath of table.paths.keys()) if (!registered.has(urlPath)) app.get(urlPath, answerOld);
+  // Each address once: a path row may also be a folder row's bare name (`/feed/` and `/feed/*`).
+  const routeOnce = (urlPath: string) => {
+    if (registered.has(urlPath)) return;
+    registered.add(urlPath);
+    app.get(urlPath, answerOld);
+  };
+  for (const urlPath of table.paths.keys()) routeOnce(urlPath);
   for (const { folder } of table.folders) {
-    app.get(`${folder}*`, answerOld);
-    if (!registered.has(folder.slice(0, -1))) app.get(folder.slice(0, -1), answerOld);
+    routeOnce(`${folder}*`);
+    routeOnce(folder.slice(0, -1));
   }
 
   for (const folder of folders) {

@@ -1,9 +1,11 @@
 // The old WordPress addresses (content/old-addresses.ts; README.md, "The old WordPress
 // addresses"): moved ones answer 301 to their new place on SITE_URL, gone ones 410, every
 // other unknown address keeps the 404 page, and the home page's own queries are untouched.
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oldAddresses } from '../../content/old-addresses.ts';
-import { fixtureFiles } from './helpers/static-fixture.ts';
+import staticSiteRoutes from '../../server/routes/static-site.ts';
+import { createStaticFixture, fixtureFiles } from './helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
 
@@ -96,6 +98,35 @@ describe(`the old WordPress addresses on ${testDialect}`, () => {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(body);
+    }
+  });
+});
+
+describe('a table whose rows share an address', () => {
+  it('routes each address once: a path row beside a folder row of the same name, a query row on a page', async () => {
+    const site = await createStaticFixture();
+    const app = Fastify();
+    app.decorate('clock', Date.now);
+    try {
+      const rows = [
+        { from: '/feed/', to: '/#newsletter' },
+        { from: '/feed/*', gone: true as const },
+        { from: '/thank-you/?page_id=9', to: '/' },
+      ];
+      await app.register(staticSiteRoutes, { root: site.root, siteUrl: SITE_URL, oldAddresses: rows });
+      await app.ready();
+      const answer = async (url: string) => {
+        const response = await app.inject({ method: 'GET', url });
+        return [response.statusCode, response.headers.location];
+      };
+      expect(await answer('/feed/')).toEqual([301, `${SITE_URL}/#newsletter`]);
+      expect(await answer('/feed')).toEqual([301, `${SITE_URL}/#newsletter`]);
+      expect(await answer('/feed/atom/')).toEqual([410, undefined]);
+      expect(await answer('/thank-you/?page_id=9')).toEqual([301, `${SITE_URL}/`]);
+      expect(await answer('/thank-you/')).toEqual([200, undefined]);
+    } finally {
+      await app.close();
+      await site.cleanup();
     }
   });
 });
