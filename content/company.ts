@@ -67,9 +67,9 @@ export const company: Company = {
     },
   ],
   hours: [
-    { days: 'Monday to Friday', hours: '08:00 – 17:00' },
-    { days: 'Saturday', hours: '08:00 – 12:00 (by appointment)' },
-    { days: 'Sunday and public holidays', hours: 'Closed' },
+    { days: 'Monday to Friday', hours: '08:00 – 17:00', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '17:00' },
+    { days: 'Saturday', hours: '08:00 – 12:00 (by appointment)', dayOfWeek: ['Saturday'], opens: '08:00', closes: '12:00' },
+    { days: 'Sunday and public holidays', hours: 'Closed', dayOfWeek: ['Sunday', 'PublicHolidays'] },
   ],
   hoursNote: 'Clients with a service agreement reach our support desk around the clock, every day of the year.',
   social: {

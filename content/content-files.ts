@@ -7,9 +7,11 @@ import { HomeStruct } from './structs/home.struct.ts';
 import { ImageManifestStruct } from './structs/image-manifest.struct.ts';
 import { NewsletterFormStruct } from './structs/newsletter-form.struct.ts';
 import { NavigationStruct } from './structs/navigation.struct.ts';
+import { OldAddressesStruct } from './structs/old-addresses.struct.ts';
 import { PagesStruct } from './structs/pages.struct.ts';
 import { PrivacyStruct } from './structs/privacy.struct.ts';
 import { ProjectPagesStruct } from './structs/project-pages.struct.ts';
+import { SecurityContactStruct } from './structs/security-contact.struct.ts';
 import { SeoStruct } from './structs/seo.struct.ts';
 import { SidebarContactStruct } from './structs/sidebar-contact.struct.ts';
 import { SiteStruct } from './structs/site.struct.ts';
@@ -39,6 +41,8 @@ export const contentFiles = {
     struct: array(NewsletterFormStruct),
   },
   sidebarContact: { file: 'content/sidebar-contact.ts', exportName: 'sidebarContact', struct: SidebarContactStruct },
+  securityContact: { file: 'content/security-contact.ts', exportName: 'securityContact', struct: SecurityContactStruct },
+  oldAddresses: { file: 'content/old-addresses.ts', exportName: 'oldAddresses', struct: OldAddressesStruct },
   imageManifest: { file: 'content/image-manifest.json', exportName: 'default', struct: ImageManifestStruct },
 } as const satisfies Record<string, ContentFile>;
 

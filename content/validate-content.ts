@@ -15,6 +15,8 @@ import type { Home } from './structs/home.struct.ts';
 import type { ImageManifest } from './structs/image-manifest.struct.ts';
 import type { Navigation } from './structs/navigation.struct.ts';
 import type { NewsletterForm } from './structs/newsletter-form.struct.ts';
+import { parseOldAddress, type OldAddresses } from './structs/old-addresses.struct.ts';
+import type { SecurityContact } from './structs/security-contact.struct.ts';
 import type { ProjectPages } from './structs/project-pages.struct.ts';
 import type { Pages } from './structs/pages.struct.ts';
 import type { Seo } from './structs/seo.struct.ts';
@@ -40,6 +42,8 @@ export interface SiteContent {
   contactForm: FormDefinition;
   newsletterForms: readonly NewsletterForm[];
   sidebarContact: SidebarContact;
+  securityContact: SecurityContact;
+  oldAddresses: OldAddresses;
   imageManifest: ImageManifest;
 }
 
@@ -125,8 +129,8 @@ function duplicates(ids: readonly string[]): Set<string> {
  * in content/images (without extension): content may only show pictures that exist.
  */
 export function crossCheckContent(
-  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms' | 'sidebarContact'> &
-    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact'>>,
+  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses'> &
+    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses'>>,
   imageKeys: ReadonlySet<string>,
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -251,6 +255,16 @@ export function crossCheckContent(
     problems.push({ file: contentFiles.company.file, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
   }
 
+  // The hours machines read (structured data) say what the page shows.
+  company.hours.forEach((row, index) => {
+    const path = `hours[${index}]`;
+    if ((row.opens === undefined) !== (row.closes === undefined)) {
+      problems.push({ file: contentFiles.company.file, path, message: 'Expected both opens and closes (open that day) or neither (closed)' });
+    } else if (row.opens !== undefined && !row.hours.startsWith(`${row.opens} – ${row.closes}`)) {
+      problems.push({ file: contentFiles.company.file, path: `${path}.hours`, message: `Expected the hours shown to begin with "${row.opens} – ${row.closes}" (opens – closes), but received: "${row.hours}"` });
+    }
+  });
+
   // Form definitions: unique names and options, limits in order, mail tags naming real fields.
   if (content.contactForm) {
     const { file } = contentFiles.contactForm;
@@ -268,6 +282,38 @@ export function crossCheckContent(
     }
   });
 
+  // security.txt's policy is a page of the site.
+  const policy = content.securityContact?.policy;
+  if (policy !== undefined && !(sitePaths as readonly string[]).includes(policy.split('#')[0] ?? '')) {
+    problems.push({ file: contentFiles.securityContact.file, path: 'policy', message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${policy}"` });
+  }
+
+  if (content.oldAddresses) problems.push(...checkOldAddressRows(content.oldAddresses, [...sitePaths, ...[...projectIds].map((id) => `/projects/${id}/`)]));
+
+  return problems;
+}
+
+/**
+ * The old addresses' table (content/old-addresses.ts): each `from` once, and none taking the
+ * place of a page of the site (a query row may sit on a page: `/?p=123` on the home page).
+ * Whether each `to` exists is checked on the prerendered pages (scripts/old-address-targets.ts).
+ */
+export function checkOldAddressRows(rows: OldAddresses, pagePaths: readonly string[]): ContentProblem[] {
+  const { file } = contentFiles.oldAddresses;
+  const problems: ContentProblem[] = [];
+  const repeated = duplicates(rows.map((row) => row.from));
+  rows.forEach((row, index) => {
+    const path = `[${index}].from`;
+    if (repeated.has(row.from)) problems.push({ file, path, message: `Expected each old address once, but "${row.from}" is used more than once` });
+    const pattern = parseOldAddress(row.from);
+    const shadowed =
+      pattern.kind === 'path'
+        ? pagePaths.find((page) => page === pattern.path || page === `${pattern.path}/`)
+        : pattern.kind === 'folder'
+          ? pagePaths.find((page) => page.startsWith(pattern.folder))
+          : undefined;
+    if (shadowed !== undefined) problems.push({ file, path, message: `Expected an address that is not a page of the site, but "${row.from}" would hide ${shadowed}` });
+  });
   return problems;
 }
 

@@ -7,7 +7,13 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PrerenderTarget, RenderedPage } from '../src/entry-server.tsx';
 import { PAGE_LINKS_FILE, type PageLinksFile } from '../server/click-tracking/site-pages.ts';
+import { oldAddresses } from '../content/old-addresses.ts';
+import { securityContact } from '../content/security-contact.ts';
+import { seo } from '../content/seo.ts';
+import { ContentValidationError } from '../content/validate-content.ts';
 import { BUILD_ORIGIN, pageLinksOf } from './page-links.ts';
+import { oldAddressTargetProblems } from './old-address-targets.ts';
+import { SECURITY_TXT_FILE, securityTxt } from './security-txt.ts';
 
 export const HEAD_PLACEHOLDER = '<!--app-head-->';
 export const HTML_PLACEHOLDER = '<!--app-html-->';
@@ -20,9 +26,14 @@ export function applyTemplate(template: string, page: Pick<RenderedPage, 'head' 
   return template.replace(HEAD_PLACEHOLDER, () => page.head).replace(HTML_PLACEHOLDER, () => page.html);
 }
 
-/** Inline scripts are refused by the Content-Security-Policy, so a page must not contain any. */
+/**
+ * Inline scripts are refused by the Content-Security-Policy, so a page must not contain any. A
+ * JSON-LD block (`type="application/ld+json"`, the home page's structured data) is data the
+ * browser never runs, so the CSP does not apply to it.
+ */
 export function findInlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = '']) => !/\btype=(["']?)application\/ld\+json\1[\s>]/i.test(`${attributes}>`))
     .filter(([, attributes = '', body = '']) => !/\bsrc=/i.test(attributes) || body.trim() !== '')
     .map(([script]) => script.slice(0, 120));
 }
@@ -30,6 +41,8 @@ export function findInlineScripts(html: string): string[] {
 export interface PrerenderOptions {
   root?: string;
   clientDir?: string;
+  /** The build's time, from which security.txt's Expires is counted. */
+  now?: Date;
   ssrDir?: string;
   log?: (line: string) => void;
 }
@@ -66,6 +79,7 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
   const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [] };
 
   const written: PrerenderedFile[] = [];
+  const pagesByPath = new Map<string, string>();
   for (const target of entry.prerenderTargets) {
     // prerenderPage waits for lazy parts (the contact form), so the HTML is complete.
     const page = await entry.prerenderPage(target.path);
@@ -76,10 +90,17 @@ export async function prerender(options: PrerenderOptions = {}): Promise<Prerend
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);
     // The 404 page is shown at addresses that are no page: a click there is not counted.
+    if (page.status === 200) pagesByPath.set(target.path, html);
     if (page.status === 200) pageLinks.pages.push({ path: target.path, postId: entry.postIdOf(page.route), links: pageLinksOf(html, target.path) });
     written.push({ path: target.path, file: target.file, status: page.status, bytes: Buffer.byteLength(html) });
     log(`prerendered ${target.path} → dist/client/${target.file} (${page.status}, ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB)`);
   }
+  // Every old address's new place is one of these pages (README.md, "The old WordPress addresses").
+  const missingTargets = oldAddressTargetProblems(oldAddresses, pagesByPath);
+  if (missingTargets.length > 0) throw new ContentValidationError(missingTargets);
+  await mkdir(dirname(join(clientDir, SECURITY_TXT_FILE)), { recursive: true });
+  await writeFile(join(clientDir, SECURITY_TXT_FILE), securityTxt(securityContact, seo.baseUrl, options.now ?? new Date()));
+  log(`wrote dist/client/${SECURITY_TXT_FILE}`);
   // The sitemap follows the pages: a project added to content is announced without another edit.
   await writeFile(join(clientDir, 'sitemap.xml'), entry.sitemapXml());
   log('wrote dist/client/sitemap.xml');

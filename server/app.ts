@@ -146,7 +146,7 @@ export async function buildApp({
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(staticSiteRoutes, { root: config.staticRoot });
+  await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl });
 
   return app;
 }

@@ -5,9 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
 import { projects } from '../content/home/projects.ts';
-import { seo, site } from '../content/index.ts';
+import { company, seo, site } from '../content/index.ts';
 import type { ImageRef, PageMeta } from '../content/index.ts';
 import { projectPages } from '../content/project-pages.ts';
+import { organizationJsonLd } from './structured-data.ts';
 import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
 
 // The build's list of each page's links names a page by this id (scripts/prerender.ts).
@@ -126,6 +127,8 @@ function projectHead(path: string): { meta: PageMeta; image: ImageRef } | undefi
 const pageOf = (url: string, html: string): RenderedPage => {
   const { path } = addressOf(url);
   const route = resolveRoute(path);
+  // The home page describes the company as structured data (src/structured-data.ts).
+  if (route === 'home') return { route, status: 200, head: `${headTags(seo.pages.home, afterFirstScreenIds.home)}\n    ${organizationJsonLd(company, seo.baseUrl)}`, html };
   if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route], afterFirstScreenIds[route]), html };
   const project = projectHead(path);
   // The project page renders the 404 page's content for a slug it does not know.

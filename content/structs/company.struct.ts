@@ -34,9 +34,20 @@ const Office = object({
   mapsUrl: HttpsUrl,
 });
 
+const Time = pattern(string(), /^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * One row of the opening hours: `days` and `hours` are the words the page shows; `dayOfWeek`,
+ * `opens` and `closes` say the same for machines (schema.org's OpeningHoursSpecification in the
+ * home page's structured data). A row without `opens` and `closes` is closed. The build checks
+ * that `hours` begins with "opens – closes" (content/validate-content.ts).
+ */
 const OpeningHours = object({
   days: Text,
   hours: Text,
+  dayOfWeek: nonempty(array(enums(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'PublicHolidays']))),
+  opens: optional(Time),
+  closes: optional(Time),
 });
 
 export const CompanyStruct = object({

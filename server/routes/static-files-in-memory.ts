@@ -116,7 +116,10 @@ function urlPathsOf(relative: string): string[] {
   return [own];
 }
 
-/** Every file under root, relative with `/`, leaving out dot files and dot folders. */
+/**
+ * Every file under root, relative with `/`, leaving out dot files and dot folders, except
+ * `.well-known/` (RFC 8615: security.txt, README.md "Public files for machines").
+ */
 function listFiles(root: string): string[] {
   let entries: string[];
   try {
@@ -126,7 +129,7 @@ function listFiles(root: string): string[] {
   }
   return entries
     .map((entry) => entry.split(path.sep).join('/'))
-    .filter((entry) => !entry.split('/').some((part) => part.startsWith('.')))
+    .filter((entry) => !entry.split('/').some((part, index) => part.startsWith('.') && !(index === 0 && part === '.well-known')))
     .filter((entry) => statSync(path.join(root, entry)).isFile())
     .sort();
 }

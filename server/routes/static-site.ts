@@ -1,13 +1,21 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { oldAddresses as contentOldAddresses } from '../../content/old-addresses.ts';
+import type { OldAddresses } from '../../content/structs/old-addresses.struct.ts';
+import { answerOldAddress, findOldAddress, oldAddressHandler, oldAddressTable } from './old-addresses.ts';
 import { chooseVariant, groupQueryVariants } from './query-variants.ts';
+import { securityTxtExpiryWarning } from './security-txt-expiry.ts';
 import { loadSiteFiles, serveMemoryFile } from './static-files-in-memory.ts';
 
 export interface StaticSiteOptions {
   /** Absolute path of the built site (config.staticRoot). */
   root: string;
+  /** config.siteUrl: where an old address's 301 points. */
+  siteUrl: string;
+  /** The old WordPress addresses (default content/old-addresses.ts). */
+  oldAddresses?: OldAddresses;
 }
 
 /** Files under /assets/ have a content hash in their name: they never change. */
@@ -36,15 +44,33 @@ export default fp(async function staticSiteRoutes(
     return relative.startsWith('admin/') && relative.endsWith('.html') ? CONSOLE_PAGE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
   };
   const site = loadSiteFiles(options.root, cacheControlOf);
+  const securityTxt = site.files.find((file) => file.relative === '.well-known/security.txt');
+  const expiry = securityTxt === undefined ? null : securityTxtExpiryWarning(securityTxt.variants.identity.body.toString('utf8'), app.clock());
+  if (expiry !== null) app.log.warn(expiry);
+
+  // The old WordPress addresses (old-addresses.ts): a gone one shows the 404 page's words.
+  const table = oldAddressTable(options.oldAddresses ?? contentOldAddresses);
+  const gonePage = site.files.find((file) => file.relative === '404.html')?.variants.identity.body;
+  const registered = new Set<string>();
 
   // `index@category=x.html` answers `/?category=x` (query-variants.ts), not an address of its own.
   const { pages, variants } = groupQueryVariants(site.files);
   for (const file of pages) {
     const variantsOfFile = variants.get(file.relative);
     for (const urlPath of file.urlPaths) {
+      registered.add(urlPath);
+      const serve = variantsOfFile === undefined
+        ? (request: FastifyRequest, reply: FastifyReply) => serveMemoryFile(file, request, reply)
+        : (request: FastifyRequest, reply: FastifyReply) => serveMemoryFile(chooseVariant(variantsOfFile, request.url) ?? file, request, reply);
       // Already compressed by the build (the .br/.gz twins): no compression hooks per request.
-      if (variantsOfFile === undefined) app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(file, request, reply));
-      else app.get(urlPath, { compress: false }, (request, reply) => serveMemoryFile(chooseVariant(variantsOfFile, request.url) ?? file, request, reply));
+      if (!table.paths.has(urlPath)) app.get(urlPath, { compress: false }, serve);
+      else {
+        // A page with old query addresses on it (`/?p=123`): those first, any other query is the page's.
+        app.get(urlPath, { compress: false }, (request, reply) => {
+          const row = findOldAddress(table, request.url);
+          return row === undefined ? serve(request, reply) : answerOldAddress(row, options.siteUrl, gonePage, reply);
+        });
+      }
     }
   }
 
@@ -68,7 +94,22 @@ export default fp(async function staticSiteRoutes(
     },
   });
 
-  for (const folder of pageFolders(site.files.map((file) => file.relative))) {
+  const folders = pageFolders(site.files.map((file) => file.relative));
+  for (const folder of folders) registered.add(`/${folder}`);
+  const answerOld = oldAddressHandler(table, options.siteUrl, gonePage);
+  // Each address once: a path row may also be a folder row's bare name (`/feed/` and `/feed/*`).
+  const routeOnce = (urlPath: string) => {
+    if (registered.has(urlPath)) return;
+    registered.add(urlPath);
+    app.get(urlPath, answerOld);
+  };
+  for (const urlPath of table.paths.keys()) routeOnce(urlPath);
+  for (const { folder } of table.folders) {
+    routeOnce(`${folder}*`);
+    routeOnce(folder.slice(0, -1));
+  }
+
+  for (const folder of folders) {
     app.get(`/${folder}`, async (request, reply) => {
       const query = request.url.indexOf('?');
       return reply.redirect(`/${folder}/${query === -1 ? '' : request.url.slice(query)}`, 301);

@@ -2,6 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { securityContact } from '../../../content/security-contact.ts';
+import { seo } from '../../../content/seo.ts';
+import { securityTxt } from '../../../scripts/security-txt.ts';
 
 /**
  * A miniature built site laid out like dist/client: prerendered pages, a 404 page,
@@ -15,6 +18,8 @@ export const fixtureFiles = {
   'projects/riverside-atrium/index.html': '<!doctype html><html lang="en"><title>Riverside</title><main><h1>Riverside Crossing atrium wall</h1></main></html>\n',
   '404.html': '<!doctype html><html lang="en"><title>Not found</title><main><h1>Page not found</h1></main></html>\n',
   'robots.txt': 'User-agent: *\nAllow: /\nDisallow: /admin/\n',
+  // Written by the build from content (scripts/security-txt.ts), today as a build would.
+  '.well-known/security.txt': securityTxt(securityContact, seo.baseUrl, new Date()),
   // The console's page (admin/index.html in the build): client-rendered, never stored.
   'admin/index.html': '<!doctype html><html lang="en-ZA"><meta name="robots" content="noindex"><title>Console</title><div id="console-root"></div></html>\n',
   // The build's list of each page's id and links (server/click-tracking/site-pages.ts), on its stand-in origin.

@@ -1,0 +1,116 @@
+// The old addresses' table and security.txt's content (README.md, "The old WordPress addresses",
+// "Public files for machines"): what the content checks refuse, and the build's check that every
+// new place exists on the prerendered pages.
+import { describe, expect, it } from 'vitest';
+import { company } from '../../content/company.ts';
+import { oldAddresses } from '../../content/old-addresses.ts';
+import { securityContact } from '../../content/security-contact.ts';
+import { checkOldAddressRows, crossCheckContent, formatProblems, validateContentValue } from '../../content/validate-content.ts';
+import { navigation, seo, site } from '../../content/index.ts';
+import { home } from '../../content/home.ts';
+import { pages } from '../../content/pages.ts';
+import { projectPages } from '../../content/project-pages.ts';
+import { imageManifest } from '../../content/image-manifest.ts';
+import { oldAddressTargetProblems } from '../../scripts/old-address-targets.ts';
+import { securityTxtExpires } from '../../scripts/security-txt.ts';
+
+const prerendered = new Map([
+  ['/', '<main><section id="about"></section><section id="contact"></section></main>'],
+  ['/projects/riverside-atrium/', '<main><article id="project-detail"></article></main>'],
+]);
+
+describe('the build’s check of the old addresses’ new places', () => {
+  it('accepts a page and an element on it', () => {
+    const rows = [
+      { from: '/contact-us/', to: '/#contact' },
+      { from: '/?p=123', to: '/projects/riverside-atrium/' },
+      { from: '/x/', to: '/projects/riverside-atrium/#project-detail' },
+      { from: '/feed/*', gone: true as const },
+    ];
+    expect(oldAddressTargetProblems(rows, prerendered)).toEqual([]);
+  });
+
+  it('refuses a page the build did not make and an id the page does not have, one line naming each row', () => {
+    const rows = [
+      { from: '/about-us/', to: '/#about' },
+      { from: '/contact-us/', to: '/#contcat' },
+      { from: '/?p=123', to: '/projects/riverside-atrim/' },
+    ];
+    expect(formatProblems(oldAddressTargetProblems(rows, prerendered)).split('\n')).toEqual([
+      'content/old-addresses.ts: [1].to: "/#contcat" (for /contact-us/): the page / has no element with id "contcat"',
+      'content/old-addresses.ts: [2].to: "/projects/riverside-atrim/" (for /?p=123) is not a page the build prerendered',
+    ]);
+  });
+});
+
+describe('the old addresses’ content', () => {
+  it('refuses an address or a place of the wrong shape', () => {
+    const problems = validateContentValue('oldAddresses', [
+      { from: 'contact-us/', to: '/#contact' },
+      { from: '/category*', gone: true },
+      { from: '/a/', to: 'https://elsewhere.example/' },
+      { from: '/b/', gone: false },
+      { from: '/c/', to: '/', gone: true },
+    ]);
+    expect(formatProblems(problems).split('\n')).toEqual([
+      'content/old-addresses.ts: [0].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "contact-us/"',
+      'content/old-addresses.ts: [1].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "/category*"',
+      'content/old-addresses.ts: [2].to: Expected a path of this site like "/#contact" or "/projects/riverside-atrium/", but received: "https://elsewhere.example/"',
+      'content/old-addresses.ts: [3].gone: Expected the literal `true`, but received: false',
+      'content/old-addresses.ts: [4]: Expected either "to" (moved) or "gone: true", but /c/ has both',
+    ]);
+  });
+
+  it('refuses the same old address twice and one that would hide a page of the site', () => {
+    const problems = checkOldAddressRows(
+      [
+        { from: '/contact-us/', to: '/#contact' },
+        { from: '/contact-us/', to: '/#about' },
+        { from: '/thank-you', to: '/' },
+        { from: '/projects/*', gone: true },
+        { from: '/?p=1', to: '/' },
+      ],
+      ['/', '/thank-you/', '/projects/riverside-atrium/'],
+    );
+    expect(formatProblems(problems).split('\n')).toEqual([
+      'content/old-addresses.ts: [0].from: Expected each old address once, but "/contact-us/" is used more than once',
+      'content/old-addresses.ts: [1].from: Expected each old address once, but "/contact-us/" is used more than once',
+      'content/old-addresses.ts: [2].from: Expected an address that is not a page of the site, but "/thank-you" would hide /thank-you/',
+      'content/old-addresses.ts: [3].from: Expected an address that is not a page of the site, but "/projects/*" would hide /projects/riverside-atrium/',
+    ]);
+  });
+
+  it('holds the rows the issue names: /contact-us/ → /#contact, /?p=123 → a project page, /feed/ gone', () => {
+    expect(oldAddresses).toContainEqual({ from: '/contact-us/', to: '/#contact' });
+    expect(oldAddresses.find((row) => row.from === '/?p=123')).toMatchObject({ to: expect.stringMatching(/^\/projects\/[a-z0-9-]+\/$/) });
+    expect(oldAddresses).toContainEqual({ from: '/feed/*', gone: true });
+  });
+});
+
+describe('security.txt’s content', () => {
+  it('expires within a year of the build, never in the past', () => {
+    const now = new Date('2026-11-27T04:00:00.500Z');
+    expect(securityTxtExpires(now, 180)).toBe('2027-05-26T04:00:00Z');
+    expect(() => securityTxtExpires(now, 0)).toThrow(/not in the future/);
+    expect(() => securityTxtExpires(now, 365)).toThrow(/a year or more away/);
+    expect(validateContentValue('securityContact', { ...securityContact, expiresAfterDays: 400 }).map((problem) => problem.path)).toEqual(['expiresAfterDays']);
+    expect(validateContentValue('securityContact', { ...securityContact, expiresAfterDays: 0 }).map((problem) => problem.path)).toEqual(['expiresAfterDays']);
+  });
+
+  it('refuses a contact that is neither mailto: nor https, and a policy that is no page', () => {
+    expect(validateContentValue('securityContact', { ...securityContact, contact: ['http://example.co.za/report'] }).map((problem) => problem.path)).toEqual(['contact[0]']);
+    const content = { company, site, navigation, home, pages, projectPages, seo, securityContact: { ...securityContact, policy: '/security-policy/' } };
+    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images))))).toMatch(/^content\/security-contact\.ts: policy: Expected a page of the site .*"\/security-policy\/"$/);
+  });
+});
+
+describe('the opening hours machines read', () => {
+  it('must say what the page shows', () => {
+    const hours = company.hours.map((row, index) => (index === 0 ? { ...row, closes: '18:00' } : index === 1 ? { ...row, closes: undefined } : row));
+    const content = { company: { ...company, hours }, site, navigation, home, pages, projectPages, seo };
+    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images)))).split('\n')).toEqual([
+      'content/company.ts: hours[0].hours: Expected the hours shown to begin with "08:00 – 18:00" (opens – closes), but received: "08:00 – 17:00"',
+      'content/company.ts: hours[1]: Expected both opens and closes (open that day) or neither (closed)',
+    ]);
+  });
+});
