@@ -20,6 +20,8 @@ const RATE = Number(process.env.SOAK_RATE ?? 500);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WARMUP_MINUTES = Number(process.env.SOAK_WARMUP_MINUTES ?? Math.min(5, Math.max(1, Math.floor(MINUTES / 6))));
 const TICK_MS = 10;
+/** Requests waiting for an answer beyond which a due request is not sent but counted as an error: a server that has fallen behind is a failed soak, not a queue the client grows without end. */
+const MAX_IN_FLIGHT = 256;
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
 interface Request {
@@ -116,12 +118,12 @@ async function main(): Promise<void> {
     let inFlight = 0;
     const fire = (request: Request) => {
       const started = performance.now();
-      const bucket = current;
       inFlight += 1;
       const body = request.body?.();
+      // Counted in the minute the answer came, so a slow minute shows as slow, not as empty.
       const fail = (why: string) => {
         inFlight -= 1;
-        bucket.errors.set(why, (bucket.errors.get(why) ?? 0) + 1);
+        current.errors.set(why, (current.errors.get(why) ?? 0) + 1);
       };
       const outgoing = http.request(
         { host: '127.0.0.1', port: server.port, method: request.method, path: request.path, agent, headers: { 'user-agent': USER_AGENT, ...request.headers, ...(body === undefined ? {} : { 'content-length': String(body.length) }) } },
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
             const text = request.name === 'page' ? '' : Buffer.concat(chunks).toString('utf8');
             if (!request.ok(response.statusCode ?? 0, text)) return fail(`${request.name} ${response.statusCode}`);
             inFlight -= 1;
-            bucket.latencies.push(performance.now() - started);
+            current.latencies.push(performance.now() - started);
           });
         },
       );
@@ -150,8 +152,14 @@ async function main(): Promise<void> {
       const due = Math.floor(((performance.now() - startedAt) * RATE) / 1000);
       owed = due - sent;
       for (let index = 0; index < Math.min(owed, perTick * 10); index += 1) {
-        fire(wheel[sent % wheel.length] as Request);
+        const request = wheel[sent % wheel.length] as Request;
         sent += 1;
+        if (inFlight >= MAX_IN_FLIGHT) {
+          const why = `${request.name} not sent: ${MAX_IN_FLIGHT} requests already waiting`;
+          current.errors.set(why, (current.errors.get(why) ?? 0) + 1);
+          continue;
+        }
+        fire(request);
       }
     }, TICK_MS);
     process.stdout.write(`soak: ${RATE} req/s for ${MINUTES} min (warm-up ${WARMUP_MINUTES} min), server pid ${server.pid}\n`);
