@@ -241,6 +241,9 @@ export function postgresTarget(databaseUrl: string): { url: string; password: st
   const password = url.password === '' ? null : decodeURIComponent(url.password);
   url.password = '';
   const schema = /search_path=([A-Za-z_][A-Za-z0-9_$]*)/.exec(url.searchParams.get('options') ?? '')?.[1] ?? null;
+  // libpq reads `%20`, not URLSearchParams' `+`, as a space (`options=-c search_path=…`).
+  const query = [...url.searchParams].map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+  url.search = query;
   return { url: url.toString(), password, schema };
 }
 
