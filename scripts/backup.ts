@@ -6,20 +6,15 @@
  * console's health banner.
  */
 import { existsSync } from 'node:fs';
-import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { createDatabase } from '../server/db/create-database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { oneLine, sqliteFileOf } from '../server/operations/backup-archive.ts';
 import { backUpAndRecord } from '../server/operations/run-backup.ts';
+import { readCommandConfig } from './run-database-command.ts';
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message);
-    throw error;
-  }
+  const config = readCommandConfig();
+  if (config === null) return 1;
   // Before the database is opened, which would make an empty one.
   const sqliteFile = sqliteFileOf(config.databaseUrl);
   if (sqliteFile !== null && !existsSync(sqliteFile)) return fail(`backup: ${sqliteFile} does not exist: there is no database to back up (is DATABASE_URL right?)`);

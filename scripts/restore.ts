@@ -7,10 +7,10 @@
  * written.
  */
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { BackupError, oneLine, sqliteFileOf } from '../server/operations/backup-archive.ts';
 import { restoreArchive } from '../server/operations/restore-archive.ts';
 import { siteClockTime } from '../server/reports/site-days.ts';
+import { readCommandConfig } from './run-database-command.ts';
 
 const USAGE = 'usage: npm run restore -- <archive.zip> [--force]';
 
@@ -21,13 +21,8 @@ async function main(args: string[]): Promise<number> {
   if (unknown !== undefined) return fail(`restore: unknown option ${unknown} (${USAGE})`);
   if (rest.length !== 1) return fail(`restore: ${rest.length === 0 ? 'which archive?' : 'one archive at a time'} (${USAGE})`);
   const archive = path.resolve(rest[0]!);
-  let config: Config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message);
-    throw error;
-  }
+  const config = readCommandConfig();
+  if (config === null) return 1;
   try {
     const done = await restoreArchive(config, archive, { force });
     const made = siteClockTime(done.manifest.createdAt, config.siteTimeZone);
