@@ -28,7 +28,9 @@ export async function backUpAndRecord(
     written = await writeBackup(config, { now: startedAt });
   } catch (error) {
     const reason = oneLine(error instanceof Error ? error.message : String(error));
-    await recordBackupRun(db, { status: 'failed', startedAt, finishedAt: clock(), error: reason });
+    // A database that cannot take the record (the same fault, often) must not hide why the
+    // backup failed: that is thrown on, and logged or printed by the caller.
+    await recordBackupRun(db, { status: 'failed', startedAt, finishedAt: clock(), error: reason }).catch(() => undefined);
     throw error;
   }
   await recordBackupRun(db, { status: 'ok', startedAt, finishedAt: clock(), archive: written.name, bytes: written.bytes });
