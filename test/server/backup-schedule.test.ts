@@ -28,6 +28,13 @@ describe('BACKUP_SCHEDULE', () => {
     expect(loadConfig({ BACKUP_SCHEDULE: 'off', BACKUP_KEEP: '30', BACKUP_DIR: '/var/backups/site' }, '/srv/site')).toMatchObject({ backupSchedule: [], backupKeep: 30, backupDir: '/var/backups/site' });
   });
 
+  it('refuses a BACKUP_DIR inside STATIC_ROOT, where the server would hand the archives to anyone', () => {
+    expect(() => loadConfig({ STATIC_ROOT: '/srv/site/dist/client', BACKUP_DIR: '/srv/site/dist/client/backups' })).toThrow(
+      'Invalid configuration: BACKUP_DIR must be a folder outside STATIC_ROOT, the web root (got "/srv/site/dist/client/backups")',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: 'dist/client' }, '/srv/site')).toThrow('Invalid configuration: BACKUP_DIR must be a folder outside STATIC_ROOT');
+  });
+
   it.each([
     ['BACKUP_SCHEDULE', '2:00', 'Invalid configuration: BACKUP_SCHEDULE must be off or times of day as HH:MM (24-hour clock, SITE_TIMEZONE), comma-separated, like 02:00 or 02:00,14:00 (got "2:00")'],
     ['BACKUP_SCHEDULE', '24:00', 'Invalid configuration: BACKUP_SCHEDULE must be off or times of day as HH:MM (24-hour clock, SITE_TIMEZONE), comma-separated, like 02:00 or 02:00,14:00 (got "24:00")'],
