@@ -275,7 +275,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     brevoApiUrl: readHttpUrl(env, 'BREVO_API_URL', 'https://api.brevo.com').replace(/\/+$/, ''),
     brevoListIds: readBrevoListIds(env),
     brevoPollIntervalMs: readDuration(env, 'BREVO_POLL_INTERVAL', 10 * 60_000, 1000, 24 * 3_600_000),
-    backupDir: path.resolve(cwd, read(env, 'BACKUP_DIR') ?? DEFAULTS.backupDir),
+    // The archives hold the database and the key: never where the server serves files.
+    backupDir: readPrivateFolder(env, 'BACKUP_DIR', DEFAULTS.backupDir, cwd, staticRoot),
     backupSchedule: readBackupSchedule(env),
     backupKeep: readBackupKeep(env),
   };
@@ -400,11 +401,16 @@ function readMailFrom(env: Env): string | null {
 
 /** Uploads must never be reachable as static files, so the folder may not sit in the web root. */
 function readUploadDir(env: Env, cwd: string, staticRoot: string): string {
-  const raw = read(env, 'UPLOAD_DIR') ?? DEFAULTS.uploadDir;
+  return readPrivateFolder(env, 'UPLOAD_DIR', DEFAULTS.uploadDir, cwd, staticRoot);
+}
+
+/** A folder the server must never serve (uploads, backups): anywhere but inside STATIC_ROOT. */
+function readPrivateFolder(env: Env, name: string, fallback: string, cwd: string, staticRoot: string): string {
+  const raw = read(env, name) ?? fallback;
   const folder = path.resolve(cwd, raw);
   const relative = path.relative(staticRoot, folder);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new ConfigError('UPLOAD_DIR', `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
+    throw new ConfigError(name, `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
   }
   return folder;
 }
