@@ -10,18 +10,23 @@ import { createDatabase } from '../server/db/create-database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import type { Database } from '../server/db/types.ts';
 
-/** Runs `command` against the database; resolves with the process's exit code. */
-export async function runDatabaseCommand(name: string, command: (db: Kysely<Database>, config: Config) => Promise<string>): Promise<number> {
-  let config: Config;
+/** The server's configuration from the environment; null after printing the one line a bad value makes. */
+export function readCommandConfig(): Config | null {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
-      return 1;
+      return null;
     }
     throw error;
   }
+}
+
+/** Runs `command` against the database; resolves with the process's exit code. */
+export async function runDatabaseCommand(name: string, command: (db: Kysely<Database>, config: Config) => Promise<string>): Promise<number> {
+  const config = readCommandConfig();
+  if (config === null) return 1;
   const db = createDatabase(config.databaseUrl);
   try {
     await runMigrations(db);

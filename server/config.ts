@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readRetentionDays, RetentionSettingError, type RetentionDays } from '../src/validation/privacy/retention-periods.ts';
+import { BackupScheduleError, DEFAULT_BACKUP_SCHEDULE, parseBackupSchedule, type BackupSchedule } from './operations/backup-schedule.ts';
 
 /**
  * The server's whole configuration, read once from environment variables at start.
@@ -91,6 +92,12 @@ export interface Config {
   brevoListIds: ReadonlyMap<number, number>;
   /** BREVO_POLL_INTERVAL: how often unsubscribes made in Brevo are fetched. */
   brevoPollIntervalMs: number;
+  /** BACKUP_DIR: absolute path where backup archives are written (README.md, "Backups and restore"). */
+  backupDir: string;
+  /** BACKUP_SCHEDULE: the times of day (SITE_TIMEZONE, minutes past midnight) the jobs process backs up; empty: off. */
+  backupSchedule: BackupSchedule;
+  /** BACKUP_KEEP: how many of its archives the schedule keeps in BACKUP_DIR. */
+  backupKeep: number;
 }
 
 export type SqliteSynchronous = 'normal' | 'full';
@@ -111,6 +118,9 @@ export const DEFAULTS = {
   logLevel: 'info' as LogLevel,
   staticRoot: 'dist/client',
   uploadDir: 'data/uploads',
+  backupDir: 'data/backups',
+  // Two weeks of daily backups.
+  backupKeep: 14,
   // Ten of the largest file a form takes (5 MB) a day: a person sends one or two.
   uploadDailyBytes: 50 * 1024 * 1024,
   // Room left for the database, its journal and the logs when uploads stop.
@@ -265,7 +275,30 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     brevoApiUrl: readHttpUrl(env, 'BREVO_API_URL', 'https://api.brevo.com').replace(/\/+$/, ''),
     brevoListIds: readBrevoListIds(env),
     brevoPollIntervalMs: readDuration(env, 'BREVO_POLL_INTERVAL', 10 * 60_000, 1000, 24 * 3_600_000),
+    // The archives hold the database and the key: never where the server serves files.
+    backupDir: readPrivateFolder(env, 'BACKUP_DIR', DEFAULTS.backupDir, cwd, staticRoot),
+    backupSchedule: readBackupSchedule(env),
+    backupKeep: readBackupKeep(env),
   };
+}
+
+/** BACKUP_SCHEDULE: `off` or times of day as HH:MM (operations/backup-schedule.ts); default 02:00. */
+function readBackupSchedule(env: Env): BackupSchedule {
+  try {
+    return parseBackupSchedule(read(env, 'BACKUP_SCHEDULE') ?? DEFAULT_BACKUP_SCHEDULE);
+  } catch (error) {
+    if (error instanceof BackupScheduleError) throw new ConfigError('BACKUP_SCHEDULE', error.message);
+    throw error;
+  }
+}
+
+/** BACKUP_KEEP: 1 to 1000 archives. */
+function readBackupKeep(env: Env): number {
+  const raw = read(env, 'BACKUP_KEEP');
+  if (raw === null) return DEFAULTS.backupKeep;
+  const count = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(count >= 1 && count <= 1000)) throw new ConfigError('BACKUP_KEEP', `must be a whole number of archives from 1 to 1000 (got ${shown(raw)})`);
+  return count;
 }
 
 /** SITE_TIMEZONE: an IANA zone the runtime knows (default Africa/Johannesburg, the company's). */
@@ -368,11 +401,16 @@ function readMailFrom(env: Env): string | null {
 
 /** Uploads must never be reachable as static files, so the folder may not sit in the web root. */
 function readUploadDir(env: Env, cwd: string, staticRoot: string): string {
-  const raw = read(env, 'UPLOAD_DIR') ?? DEFAULTS.uploadDir;
+  return readPrivateFolder(env, 'UPLOAD_DIR', DEFAULTS.uploadDir, cwd, staticRoot);
+}
+
+/** A folder the server must never serve (uploads, backups): anywhere but inside STATIC_ROOT. */
+function readPrivateFolder(env: Env, name: string, fallback: string, cwd: string, staticRoot: string): string {
+  const raw = read(env, name) ?? fallback;
   const folder = path.resolve(cwd, raw);
   const relative = path.relative(staticRoot, folder);
   if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
-    throw new ConfigError('UPLOAD_DIR', `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
+    throw new ConfigError(name, `must be a folder outside STATIC_ROOT, the web root (got ${shown(raw)})`);
   }
   return folder;
 }

@@ -16,6 +16,20 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** One run of a backup (README.md, "Backups and restore"): how it ended, and where its archive went. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string;
+  /** `ok` or `failed`. */
+  status: string;
+  /** The archive's file name in BACKUP_DIR; null for a failed run. */
+  archive: string | null;
+  bytes: number | null;
+  /** Why a run failed: one line. */
+  error: string | null;
+}
+
 export interface SubmissionsTable {
   id: Generated<number>;
   /** The contact form's id as it appears in the URL. */
@@ -174,6 +188,7 @@ export interface NewsletterConsentsTable {
 
 export interface Database {
   settings: SettingsTable;
+  backup_runs: BackupRunsTable;
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   submission_files: SubmissionFilesTable;

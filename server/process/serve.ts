@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { addressKeyWarning, proxyWarning, type Config } from '../config.ts';
+import { startBackupSchedule, type BackupScheduleJob } from '../jobs/backup-schedule-job.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
 import { startBrevoDelivery } from '../newsletter/brevo-delivery.ts';
 import { startBrevoPoll, type BrevoPolling } from '../newsletter/brevo-poll.ts';
@@ -29,6 +30,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
     brevoWorker?: OutboxWorker | null;
     brevoPoll?: BrevoPolling | null;
     jobs?: ScheduledJobs;
+    backups?: BackupScheduleJob | null;
     stopping: boolean;
   } = { stopping: false };
   const db = openProcessDatabase(config, log);
@@ -59,6 +61,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       clearTimeout(force);
       // After the last request: a submission still being answered may have woken it. The
       // message being sent finishes; the rest stays in the outbox for the next start.
+      running.backups?.stop();
       await running.jobs?.stop();
       await running.worker?.stop();
       await running.requestWorker?.stop();
@@ -94,6 +97,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       running.brevoWorker = startBrevoDelivery(app);
       running.brevoPoll = startBrevoPoll(app);
       running.jobs = startScheduledJobs(app);
+      running.backups = startBackupSchedule(app);
       if (role.inCluster) process.on('message', (message) => wakeForRelayedRows(app.outbox, message));
     } else {
       // Not once the supervisor is gone (the process is draining then): a send on a closed

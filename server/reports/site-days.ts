@@ -35,11 +35,20 @@ function offsetAt(ms: number, timeZone: string): number {
 
 /** The instant a company day (`YYYY-MM-DD`) starts, in ms; `days` later days with `days`. */
 export function dayStart(day: string, timeZone: string, days = 0): number {
+  return siteTimeOn(day, 0, timeZone, days);
+}
+
+/**
+ * The instant the company's clock shows `minutes` past midnight on a day (`days` later days
+ * with `days`), in ms: the backups' schedule (README.md, "Backups and restore"). A time that
+ * a change of offset skips comes out as the same instant of the clock before the change.
+ */
+export function siteTimeOn(day: string, minutes: number, timeZone: string, days = 0): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const utcMidnight = Date.UTC(year, month - 1, date + days);
+  const utcWall = Date.UTC(year, month - 1, date + days) + minutes * 60_000;
   // The offset at the guess, then again at the corrected instant (a change of offset that day).
-  const first = utcMidnight - offsetAt(utcMidnight, timeZone);
-  return utcMidnight - offsetAt(first, timeZone);
+  const first = utcWall - offsetAt(utcWall, timeZone);
+  return utcWall - offsetAt(first, timeZone);
 }
 
 /** An instant as the company's clock shows it: `YYYY-MM-DD HH:MM`. */

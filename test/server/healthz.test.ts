@@ -17,7 +17,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     testApp = await createTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,9 +1,12 @@
-// The console's mail banner (README.md, the owner's console, "Mail health"): the server is
-// asked how mail is doing when the console opens, every MAIL_HEALTH_INTERVAL_MS after, and
-// when told `mail.recheck` ("Check again"). Two regions while watching:
-//  - health: follows the last answer: unknown (before the first) → ok (nothing shown) or
-//            degraded (the banner): `appeared` until the next check starts (an alert), then
+// The console's health banner (README.md, the owner's console, "Mail health", and "Backups
+// and restore"): the server is asked how mail and the backups are doing when the console
+// opens, every MAIL_HEALTH_INTERVAL_MS after, and when told `mail.recheck` ("Check again").
+// Three regions while watching:
+//  - health: mail, following the last answer: unknown (before the first) → ok (nothing shown)
+//            or degraded (the banner): `appeared` until the next check starts (an alert), then
 //            `continuing` while later answers agree (a status region, not announced again)
+//  - backup: the same for the backups: unknown → ok (nothing shown; no backup yet counts as
+//            ok) or failed (the last backup failed): `appeared`, then `continuing`
 //  - check:  checking → waiting → checking…; a failed check keeps the last answer, so the
 //            last known health
 // A session that ended → signedOut (the shell signs in again).
@@ -11,7 +14,7 @@ import { assign, emit, setup, stateIn } from 'xstate';
 import { checkMailHealth } from '../../services/inbox/mail-health.actor.ts';
 import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { failureOf, isSignedOut, type Failure } from '../shared/console-failure.ts';
-import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
+import type { BannerHealth } from '../../validation/shared/backup-health.protocol.ts';
 
 /** How often the console asks again while it is open. */
 export const MAIL_HEALTH_INTERVAL_MS = 60_000;
@@ -23,7 +26,7 @@ export interface MailHealthInput {
 export interface MailHealthContext {
   api: ConsoleApi;
   /** The last answer; the banner's facts. */
-  health: MailHealth | null;
+  health: BannerHealth | null;
 }
 
 export type MailHealthEvent = { type: 'mail.recheck' };
@@ -40,11 +43,13 @@ export const mailHealthMachine = setup({
   guards: {
     isDegraded: ({ context }) => context.health?.state === 'degraded',
     isOk: ({ context }) => context.health?.state === 'ok',
+    hasBackupFailed: ({ context }) => context.health?.backup.state === 'failed',
+    isBackupOk: ({ context }) => context.health !== null && context.health.backup.state !== 'failed',
     isChecking: stateIn('#mailHealth.watching.check.checking'),
     isSignedOut,
   },
   actions: {
-    storeHealth: assign((_, health: MailHealth) => ({ health })),
+    storeHealth: assign((_, health: BannerHealth) => ({ health })),
     logError: (_, failure: Failure) => console.error(failure.error),
     endSession: emit({ type: 'session.ended' } as const),
   },
@@ -69,6 +74,25 @@ export const mailHealthMachine = setup({
             degraded: {
               initial: 'appeared',
               always: { guard: 'isOk', target: 'ok' },
+              states: {
+                appeared: { always: { guard: 'isChecking', target: 'continuing' } },
+                continuing: {},
+              },
+            },
+          },
+        },
+        backup: {
+          initial: 'unknown',
+          states: {
+            unknown: {
+              always: [{ guard: 'hasBackupFailed', target: 'failed' }, { guard: 'isBackupOk', target: 'ok' }],
+            },
+            ok: {
+              always: { guard: 'hasBackupFailed', target: 'failed' },
+            },
+            failed: {
+              initial: 'appeared',
+              always: { guard: 'isBackupOk', target: 'ok' },
               states: {
                 appeared: { always: { guard: 'isChecking', target: 'continuing' } },
                 continuing: {},

@@ -1,7 +1,7 @@
-// The mail-health machine's one effect: asking the server how mail is doing.
+// The mail-health machine's one effect: asking the server how mail (and the backups) are doing.
 import { fromPromise } from 'xstate';
-import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
+import type { BannerHealth } from '../../validation/shared/backup-health.protocol.ts';
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import { mailHealth } from './mail-health-api.client.ts';
 
-export const checkMailHealth = fromPromise<MailHealth, { api: ConsoleApi }>(({ input, signal }) => mailHealth(input.api, signal));
+export const checkMailHealth = fromPromise<BannerHealth, { api: ConsoleApi }>(({ input, signal }) => mailHealth(input.api, signal));

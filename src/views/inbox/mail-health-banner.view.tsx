@@ -1,13 +1,15 @@
-// The console's mail banner, drawn from the mail-health machine (README.md, the owner's
-// console, "Mail health"): nothing while mail is delivered; while it is not, how many messages
-// wait, since when (the company's time zone) and the mail server's last error. It is an alert
-// when it first appears and a status region after, so it is not announced every minute.
+// The console's health banner, drawn from the mail-health machine (README.md, the owner's
+// console, "Mail health", and "Backups and restore"): nothing while mail is delivered; while
+// it is not, how many messages wait, since when (the company's time zone) and the mail server's
+// last error. Beside it, when the last backup failed: when, why, and the last good one. Each is
+// an alert when it first appears and a status region after, so it is not announced every minute.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { mailHealthMachine } from '../../machines/inbox/mail-health.machine.ts';
 import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import type { BackupHealth } from '../../validation/shared/backup-health.protocol.ts';
 import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './mail-health-banner.css';
@@ -24,6 +26,17 @@ export function bannerText(health: MailHealth, timeZone: string): string {
   return `Mail is not being delivered: ${health.waiting} waiting${since}.${error}`;
 }
 
+/** "The last backup failed on …: reason. The last good backup is from … (name)." */
+export function backupBannerText(backup: BackupHealth, timeZone: string): string {
+  const when = backup.lastFailureAt === null ? '' : ` on ${formatConsoleTime(backup.lastFailureAt, timeZone)}`;
+  const reason = backup.lastFailureReason === null ? '' : `: ${backup.lastFailureReason.replace(/\.?\s*$/, '')}`;
+  const lastGood =
+    backup.lastSuccessAt === null
+      ? 'No backup has succeeded yet.'
+      : `The last good backup is from ${formatConsoleTime(backup.lastSuccessAt, timeZone)}${backup.lastSuccessArchive === null ? '' : ` (${backup.lastSuccessArchive})`}.`;
+  return `The last backup failed${when}${reason}. ${lastGood}`;
+}
+
 export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHealthMachine, inspect }: MailHealthBannerProps) {
   const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
@@ -36,17 +49,28 @@ export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHea
 
   const degraded = snapshot.matches({ watching: { health: 'degraded' } });
   const appeared = snapshot.matches({ watching: { health: { degraded: 'appeared' } } });
+  const backupFailed = snapshot.matches({ watching: { backup: 'failed' } });
+  const backupAppeared = snapshot.matches({ watching: { backup: { failed: 'appeared' } } });
   const checking = snapshot.hasTag('busy');
   return (
-    <div className="mail-health" role={appeared ? 'alert' : 'status'} hidden={!degraded}>
-      {degraded && health ? (
-        <div className="mail-health__banner">
-          <p className="mail-health__text">{bannerText(health, session.timeZone)}</p>
-          <button type="button" className="mail-health__recheck" disabled={checking} onClick={() => actorRef.send({ type: 'mail.recheck' })}>
-            {checking ? 'Checking…' : 'Check again'}
-          </button>
-        </div>
-      ) : null}
-    </div>
+    <>
+      <div className="mail-health" role={appeared ? 'alert' : 'status'} hidden={!degraded}>
+        {degraded && health ? (
+          <div className="mail-health__banner">
+            <p className="mail-health__text">{bannerText(health, session.timeZone)}</p>
+            <button type="button" className="mail-health__recheck" disabled={checking} onClick={() => actorRef.send({ type: 'mail.recheck' })}>
+              {checking ? 'Checking…' : 'Check again'}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="mail-health mail-health--backup" role={backupAppeared ? 'alert' : 'status'} hidden={!backupFailed}>
+        {backupFailed && health ? (
+          <div className="mail-health__banner">
+            <p className="mail-health__text">{backupBannerText(health.backup, session.timeZone)}</p>
+          </div>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -1,37 +1,57 @@
 // mailHealth, walked through the real <MailHealthBanner> along every edge of the production
-// machine's graph: the first answer (ok, degraded, a failed check, an ended session), the
-// check every minute and "Check again", the banner as an alert when it first appears and a
-// status region after, a failed check keeping the last known health.
-import { screen } from '@testing-library/react';
+// machine's graph: the first answer (ok, degraded, a failed backup, a failed check, an ended
+// session), the check every minute and "Check again", each banner (mail, backups) as an alert
+// when it first appears and a status region after, a failed check keeping the last known health.
+import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { MAIL_HEALTH_INTERVAL_MS, mailHealthMachine } from '../../../src/machines/inbox/mail-health.machine.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import type { MailHealth } from '../../../src/validation/shared/mail-health.protocol.ts';
+import type { BackupHealth, BannerHealth } from '../../../src/validation/shared/backup-health.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
 
-const OK: MailHealth = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: '2026-11-26T08:00:00.000Z', lastAttemptFailed: false };
-const DEGRADED: MailHealth = {
+const NO_BACKUP_YET: BackupHealth = { state: 'none', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: null, lastFailureReason: null };
+const BACKUP_OK: BackupHealth = { state: 'ok', lastSuccessAt: '2026-11-26T00:00:05.000Z', lastSuccessArchive: 'site-backup-2026-11-26T000000Z.zip', lastFailureAt: null, lastFailureReason: null };
+const BACKUP_FAILED: BackupHealth = {
+  state: 'failed',
+  lastSuccessAt: '2026-11-25T00:00:05.000Z',
+  lastSuccessArchive: 'site-backup-2026-11-25T000000Z.zip',
+  lastFailureAt: '2026-11-26T00:00:02.000Z',
+  lastFailureReason: 'ENOSPC: no space left on device, write',
+};
+const OK: BannerHealth = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: '2026-11-26T08:00:00.000Z', lastAttemptFailed: false, backup: NO_BACKUP_YET };
+const DEGRADED: BannerHealth = {
   state: 'degraded',
   waiting: 3,
   oldestWaitingSince: '2026-11-26T07:40:00.000Z',
   lastError: '535 5.7.8 Authentication failed',
   lastAttemptAt: '2026-11-26T08:00:00.000Z',
   lastAttemptFailed: true,
+  backup: BACKUP_OK,
 };
+// Mail and the backups failing at once: both banners.
+const BOTH_FAILING: BannerHealth = { ...DEGRADED, backup: BACKUP_FAILED };
 const BANNER = 'Mail is not being delivered: 3 waiting, oldest since 26 Nov 2026, 09:40. Last error from the mail server: 535 5.7.8 Authentication failed.';
+const BACKUP_BANNER =
+  'The last backup failed on 26 Nov 2026, 02:00: ENOSPC: no space left on device, write. The last good backup is from 25 Nov 2026, 02:00 (site-backup-2026-11-25T000000Z.zip).';
 const session = { person: { id: 1, email: 'owner@example.com', role: 'owner' as const }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-26T20:00:00.000Z', idleMinutes: 30 };
 const onSessionEnded = vi.fn();
 // A failed check is logged; the test keeps the output clean.
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
-const region = () => document.querySelector<HTMLElement>('.mail-health')!;
+const region = () => document.querySelector<HTMLElement>('.mail-health:not(.mail-health--backup)')!;
+const backupRegion = () => document.querySelector<HTMLElement>('.mail-health--backup')!;
 const checks = (fakes: Record<string, unknown>) => (fakes.checkMailHealth as FakePromiseActor).instances.length;
 
 function expectNoBanner() {
   expect(region()).not.toBeVisible();
   expect(screen.queryByText(/Mail is not being delivered/)).toBeNull();
+}
+
+function expectNoBackupBanner() {
+  expect(backupRegion()).not.toBeVisible();
+  expect(screen.queryByText(/backup failed/)).toBeNull();
 }
 
 describeModel({
@@ -40,6 +60,7 @@ describeModel({
   eventSamples: [
     { type: 'xstate.done.actor.checkMailHealth', output: OK },
     { type: 'xstate.done.actor.checkMailHealth', output: DEGRADED },
+    { type: 'xstate.done.actor.checkMailHealth', output: BOTH_FAILING },
     { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError('fetch_error', 'The server could not be reached.', 0) },
     { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'The session has ended.', 401) },
   ],
@@ -63,12 +84,24 @@ describeModel({
     'watching.health.unknown': expectNoBanner,
     'watching.health.ok': expectNoBanner,
     'watching.health.degraded.appeared': () => {
-      expect(screen.getByRole('alert')).toHaveTextContent(BANNER);
-      expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+      expect(region()).toHaveRole('alert');
+      expect(region()).toHaveTextContent(BANNER);
+      expect(within(region()).getByRole('button', { name: 'Check again' })).toBeEnabled();
     },
     'watching.health.degraded.continuing': () => {
-      expect(screen.queryByRole('alert')).toBeNull();
-      expect(screen.getByRole('status')).toHaveTextContent(BANNER);
+      expect(region()).toHaveRole('status');
+      expect(region()).toHaveTextContent(BANNER);
+    },
+    'watching.backup.unknown': expectNoBackupBanner,
+    'watching.backup.ok': expectNoBackupBanner,
+    'watching.backup.failed.appeared': () => {
+      expect(backupRegion()).toBeVisible();
+      expect(backupRegion()).toHaveRole('alert');
+      expect(backupRegion()).toHaveTextContent(BACKUP_BANNER);
+    },
+    'watching.backup.failed.continuing': () => {
+      expect(backupRegion()).toHaveRole('status');
+      expect(backupRegion()).toHaveTextContent(BACKUP_BANNER);
     },
     'watching.check.checking': ({ fakes, snapshot }) => {
       expect((fakes.checkMailHealth as FakePromiseActor).pending).toBeDefined();
@@ -80,6 +113,7 @@ describeModel({
     signedOut: () => {
       expect(onSessionEnded).toHaveBeenCalledTimes(1);
       expectNoBanner();
+      expectNoBackupBanner();
     },
   },
 });

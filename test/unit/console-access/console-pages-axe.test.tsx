@@ -12,7 +12,7 @@ import { createConsoleApi, type ConsoleApi } from '../../../src/services/shared/
 import { AuditPage } from '../../../src/views/console-access/audit-page.view.tsx';
 import { PeoplePage } from '../../../src/views/console-access/people-page.view.tsx';
 import type { AuditAnswer, PersonRow } from '../../../src/validation/console-access/console-access.protocol.ts';
-import type { MailHealth } from '../../../src/validation/shared/mail-health.protocol.ts';
+import type { BannerHealth } from '../../../src/validation/shared/backup-health.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 
 const props = {
@@ -52,14 +52,15 @@ describe('the console pages under axe', () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('the mail banner', async () => {
+  it('the health banner (mail and backups)', async () => {
+    const backup = { state: 'failed' as const, lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
     const logic = mailHealthMachine.provide({
       actors: {
-        checkMailHealth: fromPromise<MailHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true })),
+        checkMailHealth: fromPromise<BannerHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true, backup })),
       },
     });
     const { container } = render(<MailHealthBanner {...props} logic={logic} />);
-    await screen.findByRole('alert');
+    expect(await screen.findAllByRole('alert')).toHaveLength(2);
     expect(await violations(container)).toEqual([]);
   });
 });
