@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import yazl from 'yazl';
@@ -179,24 +179,33 @@ async function writeZip(
     for (const part of parts) {
       const source = await open(part.source, 'r').catch(ignoreMissing(null));
       if (source === null) continue;
+      const hash = createHash('sha256');
+      let size = 0;
+      const counting = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // The stream owns the file handle and closes it itself, whenever it ends: closed under a
+      // read still in flight (the output failed, a full disk), the read would fail as an
+      // uncaught EBADF and end the process, the jobs process included.
+      const reading = createReadStream(part.source, { fd: source, autoClose: true });
+      const copied = pipeline(reading, counting);
+      zip.addReadStream(counting, part.path, { mtime, mode: 0o100600, compress: part.compress });
       try {
-        const hash = createHash('sha256');
-        let size = 0;
-        const counting = new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            hash.update(chunk);
-            size += chunk.length;
-            done(null, chunk);
-          },
-        });
-        const reading = createReadStream(part.source, { fd: source.fd, autoClose: false });
-        zip.addReadStream(reading.pipe(counting), part.path, { mtime, mode: 0o100600, compress: part.compress });
         // The output's failure ends the wait too (the zip stops reading then).
-        await Promise.race([finished(counting), written]);
+        await Promise.race([copied, finished(counting), written]);
+        await copied;
         if (zipError !== null) throw zipError;
         files.push({ path: part.path, size, sha256: hash.digest('hex') });
       } finally {
-        await source.close();
+        if (!reading.closed) {
+          reading.destroy();
+          await finished(reading).catch(() => undefined);
+        }
+        copied.catch(() => undefined);
       }
     }
     const manifest = manifestOf(files);
