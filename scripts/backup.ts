@@ -9,12 +9,15 @@ import { existsSync } from 'node:fs';
 import { createDatabase } from '../server/db/create-database.ts';
 import { runMigrations } from '../server/db/migrate.ts';
 import { oneLine, sqliteFileOf } from '../server/operations/backup-archive.ts';
+import { rootOverAnotherUsersData } from '../server/operations/data-owner.ts';
 import { backUpAndRecord } from '../server/operations/run-backup.ts';
 import { readCommandConfig } from './run-database-command.ts';
 
 async function main(): Promise<number> {
   const config = readCommandConfig();
   if (config === null) return 1;
+  const wrongUser = rootOverAnotherUsersData('backup', config.backupDir);
+  if (wrongUser !== null) return fail(wrongUser);
   // Before the database is opened, which would make an empty one.
   const sqliteFile = sqliteFileOf(config.databaseUrl);
   if (sqliteFile !== null && !existsSync(sqliteFile)) return fail(`backup: ${sqliteFile} does not exist: there is no database to back up (is DATABASE_URL right?)`);

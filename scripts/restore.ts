@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { BackupError, oneLine, sqliteFileOf } from '../server/operations/backup-archive.ts';
+import { rootOverAnotherUsersData } from '../server/operations/data-owner.ts';
 import { restoreArchive } from '../server/operations/restore-archive.ts';
 import { siteClockTime } from '../server/reports/site-days.ts';
 import { readCommandConfig } from './run-database-command.ts';
@@ -23,6 +24,8 @@ async function main(args: string[]): Promise<number> {
   const archive = path.resolve(rest[0]!);
   const config = readCommandConfig();
   if (config === null) return 1;
+  const wrongUser = rootOverAnotherUsersData('restore', path.dirname(sqliteFileOf(config.databaseUrl) ?? config.uploadDir));
+  if (wrongUser !== null) return fail(wrongUser);
   try {
     const done = await restoreArchive(config, archive, { force });
     const made = siteClockTime(done.manifest.createdAt, config.siteTimeZone);
