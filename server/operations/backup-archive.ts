@@ -247,7 +247,15 @@ function snapshotSqlite(source: string, destination: string): Promise<void> {
 /** What pg_dump and pg_restore need from a DATABASE_URL: the URL without its password, the password apart, the schema its search_path names. */
 export function postgresTarget(databaseUrl: string): { url: string; password: string | null; schema: string | null } {
   const url = new URL(databaseUrl);
-  const password = url.password === '' ? null : decodeURIComponent(url.password);
+  // libpq also takes the password as `?password=`: out of the URL either way, or ps shows it.
+  const inQuery = url.searchParams.get('password');
+  url.searchParams.delete('password');
+  let password = inQuery;
+  try {
+    if (url.password !== '') password = decodeURIComponent(url.password);
+  } catch {
+    throw new BackupError("DATABASE_URL's password has a % that is not a %-escape (write % as %25)");
+  }
   url.password = '';
   const schema = /search_path=([A-Za-z_][A-Za-z0-9_$]*)/.exec(url.searchParams.get('options') ?? '')?.[1] ?? null;
   // libpq reads `%20`, not URLSearchParams' `+`, as a space (`options=-c search_path=…`).

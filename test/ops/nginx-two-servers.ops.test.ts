@@ -43,6 +43,13 @@ function requireTools(): string {
   return url;
 }
 
+/** The TLS site's map of Accept-Encoding to the asset cache's variants, as it is in the file. */
+function encodingMap(): string {
+  const map = /^map \$http_accept_encoding \$visual_displays_encoding \{[\s\S]*?^\}/m.exec(readFileSync('deploy/nginx/visual-displays.conf', 'utf8'))?.[0];
+  if (map === undefined) throw new Error('deploy/nginx/visual-displays.conf has no map of $visual_displays_encoding');
+  return map;
+}
+
 async function startNginx(port: number, upstreams: number[]): Promise<ChildProcess> {
   const rules = path.resolve('deploy/nginx/visual-displays-proxy.conf');
   const temp = (name: string) => `${name}_temp_path ${path.join(folder, `nginx-${name}`)};`;
@@ -60,6 +67,7 @@ http {
     ${upstreams.map((upstream) => `server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join('\n    ')}
     keepalive 32;
   }
+  ${encodingMap()}
   proxy_cache_path ${path.join(folder, 'nginx-cache')} levels=1:2 keys_zone=visual_displays_assets:1m max_size=64m;
   server {
     listen 127.0.0.1:${port};
@@ -204,6 +212,13 @@ describe('nginx in front of two servers on one PostgreSQL', () => {
     expect(first.status).toBe(200);
     expect(second.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(second.headers['x-cache-status']).toBe('HIT');
+    // A query string or an odd Accept-Encoding is not a new cache entry (nobody floods the cache).
+    expect((await client.request('GET', `${base}${asset}?flood=1`)).headers['x-cache-status']).toBe('HIT');
+    const brotli = await client.request('GET', `${base}${asset}`, { headers: { 'accept-encoding': 'br' } });
+    const brotliAgain = await client.request('GET', `${base}${asset}?x=2`, { headers: { 'accept-encoding': 'deflate, br;q=0.9, x-made-up' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliAgain.headers['content-encoding']).toBe('br');
+    expect(brotliAgain.headers['x-cache-status']).toBe('HIT');
     expect((await client.request('GET', `${base}/no-such-page/`)).status).toBe(404);
   });
 
@@ -256,9 +271,12 @@ describe('nginx in front of two servers on one PostgreSQL', () => {
       }),
     );
     expect(await stopped).toBe(0);
-    // nginx sends what the stopped server refuses to the other one: a request it had already
-    // sent is never repeated, so a visitor may see a failure, but never a lost acknowledgement.
-    expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(2);
+    // nginx sends what the stopped server refuses to the other one. A POST it had already sent
+    // on a kept connection the server closed at that moment (HTTP/1.1's own race) is never
+    // repeated: the visitor gets a 502 and may send again, and nothing was acknowledged. Taking
+    // a server out of the upstream before stopping it avoids even that (README, "Deployment").
+    expect(failures.length, failures.join('\n')).toBeLessThanOrEqual(Math.ceil(CLIENTS * ROUNDS * 3 * 0.02));
+    for (const failure of failures) expect(failure).toMatch(/: 502\b|^sign-up /);
     expect(acknowledged.messages.length).toBeGreaterThan(CLIENTS * ROUNDS * 0.9);
 
     const db = new pg.Client({ connectionString: database.url });
