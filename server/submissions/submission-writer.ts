@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OutboxRequest } from '../db/types.ts';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
+import type { Database, OutboxRequest, OutboxTable, SubmissionFilesTable, SubmissionIndexTable } from '../db/types.ts';
 import { arrivalsSettled } from '../db/arrivals-settled.ts';
 import { outboxMailRow } from '../mail/enqueue-mail.ts';
 import { outboxRequestRow } from '../mail/enqueue-request.ts';
@@ -76,7 +77,7 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const ids = await db.transaction().execute((trx) => insertSubmissions(trx, catalogue, batch.map((waiting) => waiting.submission)));
+        const ids = await writeBatch(db, catalogue, batch.map((waiting) => waiting.submission));
         batch.forEach((waiting, index) => waiting.resolve(ids[index] as number));
       } catch (error) {
         if (batch.length === 1) {
@@ -85,7 +86,7 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
         }
         for (const waiting of batch) {
           try {
-            const [id] = await db.transaction().execute((trx) => insertSubmissions(trx, catalogue, [waiting.submission]));
+            const [id] = await writeBatch(db, catalogue, [waiting.submission]);
             waiting.resolve(id as number);
           } catch (single) {
             waiting.reject(single);
@@ -122,42 +123,111 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
   };
 }
 
-/** Writes submissions with their index rows, files and outbox rows; their ids, in their order. */
-async function insertSubmissions(trx: Transaction<Database>, catalogue: MessageCatalogue, submissions: readonly PendingSubmission[]): Promise<number[]> {
-  const inserted = await trx
-    .insertInto('submissions')
-    .values(submissions.map(({ record }) => submissionRow(record)))
-    .returning('id')
-    .execute();
-  // Neither database promises RETURNING's order, but one statement takes its ids (PostgreSQL's
-  // sequence, SQLite's next rowid) one after the other, in the order of its rows.
+/** A batch's rows, each row of a file or the outbox naming its submission by its place in the batch (`of`). */
+interface BatchRows {
+  submissions: Array<ReturnType<typeof submissionRow>>;
+  index: Array<Omit<Insertable<SubmissionIndexTable>, 'submission_id'>>;
+  files: Array<Omit<Insertable<SubmissionFilesTable>, 'submission_id'> & { of: number }>;
+  outbox: Array<Omit<Insertable<OutboxTable>, 'submission_id'> & { of: number }>;
+}
+
+function batchRows(catalogue: MessageCatalogue, submissions: readonly PendingSubmission[]): BatchRows {
+  const rows: BatchRows = { submissions: [], index: [], files: [], outbox: [] };
+  for (const [of, { record, files, mail, requests = [] }] of submissions.entries()) {
+    rows.submissions.push(submissionRow(record));
+    const { submission_id: _id, ...index } = messageIndexRow(catalogue, { id: 0, formId: record.formId, postedData: record.postedData });
+    rows.index.push(index);
+    for (const file of files) {
+      rows.files.push({ of, field: file.field, stored_name: file.storedName, original_name: file.filename, media_type: file.mediaType, size: file.size, created_at: record.createdAt });
+    }
+    const { submission_id: _mail, ...mailRow } = outboxMailRow({ ...mail, createdAt: record.createdAt });
+    rows.outbox.push({ of, ...mailRow });
+    for (const request of requests) {
+      const { submission_id: _request, ...requestRow } = outboxRequestRow(request, { submissionId: null, createdAt: record.createdAt });
+      rows.outbox.push({ of, ...requestRow });
+    }
+  }
+  return rows;
+}
+
+/** Writes a batch: its submissions' ids, in their order. */
+function writeBatch(db: Kysely<Database>, catalogue: MessageCatalogue, submissions: readonly PendingSubmission[]): Promise<number[]> {
+  const rows = batchRows(catalogue, submissions);
+  return dialectOf(db) === 'postgres' ? writeInOneStatement(db, rows) : db.transaction().execute((trx) => writeInOneTransaction(trx, rows));
+}
+
+/**
+ * SQLite: one multi-row insert per table in a transaction (better-sqlite3 runs them in this
+ * process, without a round trip).
+ */
+async function writeInOneTransaction(trx: Transaction<Database>, rows: BatchRows): Promise<number[]> {
+  const inserted = await trx.insertInto('submissions').values(rows.submissions).returning('id').execute();
+  // SQLite does not promise RETURNING's order, but one statement takes its rowids one after
+  // the other, in the order of its rows.
   const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
-  if (ids.length !== submissions.length) throw new Error(`${submissions.length} submissions inserted, ${ids.length} ids returned`);
-  const idOf = (index: number) => ids[index] as number;
+  if (ids.length !== rows.submissions.length) throw new Error(`${rows.submissions.length} submissions inserted, ${ids.length} ids returned`);
+  const idOf = (of: number) => ids[of] as number;
   await trx
     .insertInto('submission_index')
-    .values(submissions.map(({ record }, index) => messageIndexRow(catalogue, { id: idOf(index), formId: record.formId, postedData: record.postedData })))
+    .values(rows.index.map((row, of) => ({ submission_id: idOf(of), ...row })))
     .execute();
-  const files = submissions.flatMap(({ record, files }, index) =>
-    files.map((file) => ({
-      submission_id: idOf(index),
-      field: file.field,
-      stored_name: file.storedName,
-      original_name: file.filename,
-      media_type: file.mediaType,
-      size: file.size,
-      created_at: record.createdAt,
-    })),
-  );
-  if (files.length > 0) await trx.insertInto('submission_files').values(files).execute();
+  if (rows.files.length > 0) await trx.insertInto('submission_files').values(rows.files.map(({ of, ...row }) => ({ submission_id: idOf(of), ...row }))).execute();
   await trx
     .insertInto('outbox')
-    .values(
-      submissions.flatMap(({ record, mail, requests = [] }, index) => [
-        outboxMailRow({ ...mail, submissionId: idOf(index), createdAt: record.createdAt }),
-        ...requests.map((request) => outboxRequestRow(request, { submissionId: idOf(index), createdAt: record.createdAt })),
-      ]),
-    )
+    .values(rows.outbox.map(({ of, ...row }) => ({ submission_id: idOf(of), ...row })))
     .execute();
   return ids;
+}
+
+/**
+ * PostgreSQL: the whole batch in one statement, committed on its own: one round trip instead
+ * of a BEGIN, an insert per table and a COMMIT. Each column travels as one array parameter
+ * (unnest), so the statement's text is the same for every batch. The submissions' ids are
+ * taken from their sequence first, one per row in `v`, and every other row finds its
+ * submission's id there by its place in the batch.
+ */
+async function writeInOneStatement(db: Kysely<Database>, rows: BatchRows): Promise<number[]> {
+  const submission = columnsOf(rows.submissions);
+  const index = columnsOf(rows.index);
+  const file = columnsOf(rows.files, ['of', 'size']);
+  const outbox = columnsOf(rows.outbox, ['of']);
+  const { rows: written } = await sql<{ id: number }>`
+    with v as (
+      select nextval(pg_get_serial_sequence('submissions', 'id'))::integer as id, u.*
+      from ${unnest(rows.submissions, submission)} with ordinality as u(${columnList(submission)}, ord)
+    ), s as (
+      insert into submissions (id, ${columnList(submission)}) select id, ${columnList(submission)} from v
+    ), i as (
+      insert into submission_index (submission_id, ${columnList(index)})
+      select v.id, ${columnList(index, 'x')} from ${unnest(rows.index, index)} with ordinality as x(${columnList(index)}, ord) join v on v.ord = x.ord
+    )${rows.files.length === 0 ? sql`` : sql`, f as (
+      insert into submission_files (submission_id, ${columnList(file.slice(1))})
+      select v.id, ${columnList(file.slice(1), 'y')} from ${unnest(rows.files, file)} as y(${columnList(file)}) join v on v.ord = y.of + 1
+    )`}, o as (
+      insert into outbox (submission_id, ${columnList(outbox.slice(1))})
+      select v.id, ${columnList(outbox.slice(1), 'z')} from ${unnest(rows.outbox, outbox)} with ordinality as z(${columnList(outbox)}, k) join v on v.ord = z.of + 1 order by z.k
+    )
+    select id from v order by ord`.execute(db);
+  return written.map((row) => row.id);
+}
+
+interface Column {
+  name: string;
+  type: 'text' | 'integer';
+}
+
+/** The columns of a batch's rows of one table (every row has the same keys), `of` first; `integers` are integer columns, the rest text. */
+function columnsOf(rows: ReadonlyArray<object>, integers: readonly string[] = []): Column[] {
+  const names = Object.keys(rows[0] ?? {});
+  if (names.includes('of')) names.sort((a, b) => Number(b === 'of') - Number(a === 'of'));
+  return names.map((name) => ({ name, type: integers.includes(name) ? 'integer' : 'text' }));
+}
+
+function columnList(columns: readonly Column[], table?: string) {
+  return sql.join(columns.map(({ name }) => (table === undefined ? sql.id(name) : sql.id(table, name))));
+}
+
+/** `unnest($1::text[], $2::integer[], …)`: one array parameter per column. */
+function unnest(rows: ReadonlyArray<object>, columns: readonly Column[]) {
+  return sql`unnest(${sql.join(columns.map(({ name, type }) => sql`${sql.val(rows.map((row) => (row as Record<string, unknown>)[name] ?? null))}::${sql.raw(type)}[]`))})`;
 }
