@@ -23,7 +23,8 @@ import { homeFields, urlencoded } from '../test/server/helpers/newsletter-reques
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Runs per endpoint; the median is reported (this VM's runs differ by a tenth or more). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const CONNECTIONS = 10;
+/** BENCH_CONNECTIONS: the clients' connections (default 10, as every figure in README.md's "Measured"). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 interface Endpoint {
   name: string;
