@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
 import type { Database, OutboxRequest, OutboxTable, SubmissionFilesTable, SubmissionIndexTable } from '../db/types.ts';
 import { arrivalsSettled } from '../db/arrivals-settled.ts';
 import { outboxMailRow } from '../mail/enqueue-mail.ts';
@@ -184,14 +185,15 @@ async function writeInOneTransaction(trx: Transaction<Database>, rows: BatchRows
  * of a BEGIN, an insert per table and a COMMIT. Each column travels as one array parameter
  * (unnest), so the statement's text is the same for every batch. The submissions' ids are
  * taken from their sequence first, one per row in `v`, and every other row finds its
- * submission's id there by its place in the batch.
+ * submission's id there by its place in the batch. Prepared once per connection
+ * (db/prepared-statements.ts): only whether the batch has files changes the text.
  */
 async function writeInOneStatement(db: Kysely<Database>, rows: BatchRows): Promise<number[]> {
   const submission = columnsOf(rows.submissions);
   const index = columnsOf(rows.index);
   const file = columnsOf(rows.files, ['of', 'size']);
   const outbox = columnsOf(rows.outbox, ['of']);
-  const { rows: written } = await sql<{ id: number }>`
+  const { rows: written } = await sql<{ id: number }>`${sql.raw(PREPARED)}
     with v as (
       select nextval(pg_get_serial_sequence('submissions', 'id'))::integer as id, u.*
       from ${unnest(rows.submissions, submission)} with ordinality as u(${columnList(submission)}, ord)
