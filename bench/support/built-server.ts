@@ -1,12 +1,14 @@
 // The built site's real server for the benchmarks: built first when dist/client is missing,
-// started on a free port over a temporary SQLite database, stopped with SIGTERM; and the
-// benchmarks' plain-text table.
+// started on a free port over a temporary SQLite database (or a fresh PostgreSQL database it
+// creates and drops), stopped with SIGTERM; and the benchmarks' plain-text table.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { PAGE_LINKS_FILE } from '../../server/click-tracking/site-pages.ts';
 import { freePort } from '../../test/server/helpers/server-process.ts';
 
@@ -27,15 +29,22 @@ export function ensureBuilt(): void {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+/**
+ * `postgres`: a PostgreSQL URL whose server gets a new database for this run (created through
+ * that URL's database, dropped at stop); without it, a SQLite file in a temporary folder.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, { postgres }: { postgres?: string } = {}): Promise<BuiltServer> {
   const folder = await mkdtemp(path.join(tmpdir(), 'bench-server-'));
   const port = await freePort();
+  const database = postgres === undefined ? null : await createPostgresDatabase(postgres);
   const server = spawn(process.execPath, ['server/main.ts'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: `sqlite:${path.join(folder, 'site.db')}`,
+      DATABASE_URL: database?.url ?? `sqlite:${path.join(folder, 'site.db')}`,
+      // Beside the database's file for SQLite; for PostgreSQL it would be data/ in the checkout.
+      ADDRESS_HASH_KEY_FILE: path.join(folder, 'address-hash.key'),
       UPLOAD_DIR: path.join(folder, 'uploads'),
       STATIC_ROOT,
       MAIL_TO: 'sales@example.co.za',
@@ -51,6 +60,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       server.kill('SIGTERM');
       await once(server, 'close');
     }
+    await database?.drop();
     await rm(folder, { recursive: true, force: true });
   };
   try {
@@ -60,6 +70,24 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     throw error;
   }
   return { base, port, pid: server.pid ?? 0, stop };
+}
+
+/** A new, empty database on the server `adminUrl` reaches, named for this run. */
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists "${name}" with (force)`) };
 }
 
 async function waitUntilUp(url: string): Promise<void> {

@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from './dialect.ts';
+import { withPreparedStatements } from './prepared-statements.ts';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -88,5 +89,5 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
     },
   });
   pool.on('error', (error) => options.onPoolError?.(error));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
 }

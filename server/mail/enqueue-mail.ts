@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OutboxAttachment } from '../db/types.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, OutboxAttachment, OutboxTable } from '../db/types.ts';
 
 /*
  * Puts one message in the outbox, inside the caller's transaction: whatever the message is
@@ -25,19 +25,27 @@ export interface OutboxMail {
 }
 
 export async function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: OutboxMail): Promise<void> {
-  await db
-    .insertInto('outbox')
-    .values({
-      submission_id: mail.submissionId ?? null,
-      to_address: mail.to,
-      reply_to: mail.replyTo,
-      subject: mail.subject,
-      body: mail.body,
-      attachments: JSON.stringify(mail.attachments ?? []),
-      ...(mail.headers === undefined ? {} : { headers: JSON.stringify(mail.headers) }),
-      ...(mail.fromName === undefined ? {} : { from_name: mail.fromName }),
-      next_attempt_at: mail.createdAt,
-      created_at: mail.createdAt,
-    })
-    .execute();
+  await db.insertInto('outbox').values(outboxMailRow(mail)).execute();
+}
+
+/**
+ * The outbox row of a mail, every column it sets given (the defaults spelt out), so that rows
+ * of mail and of requests (enqueue-request.ts) can share one multi-row insert: SQLite has no
+ * DEFAULT in a VALUES list.
+ */
+export function outboxMailRow(mail: OutboxMail): Insertable<OutboxTable> {
+  return {
+    submission_id: mail.submissionId ?? null,
+    channel: 'mail',
+    request: null,
+    to_address: mail.to,
+    reply_to: mail.replyTo,
+    subject: mail.subject,
+    body: mail.body,
+    attachments: JSON.stringify(mail.attachments ?? []),
+    headers: JSON.stringify(mail.headers ?? {}),
+    from_name: mail.fromName ?? null,
+    next_attempt_at: mail.createdAt,
+    created_at: mail.createdAt,
+  };
 }

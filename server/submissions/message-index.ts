@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/types.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, SubmissionIndexTable } from '../db/types.ts';
 import { projectMessage, storedObject, type MessageCatalogue } from './message-forms.ts';
 
 /*
@@ -13,10 +13,15 @@ export async function indexMessage(
   catalogue: MessageCatalogue,
   submission: { id: number; formId: string; postedData: Readonly<Record<string, unknown>> },
 ): Promise<void> {
-  await trx
-    .insertInto('submission_index')
-    .values({ submission_id: submission.id, ...projectMessage(catalogue, submission.formId, submission.postedData) })
-    .execute();
+  await trx.insertInto('submission_index').values(messageIndexRow(catalogue, submission)).execute();
+}
+
+/** A message's row of the index, for one insert or many (the group-commit writer's). */
+export function messageIndexRow(
+  catalogue: MessageCatalogue,
+  submission: { id: number; formId: string; postedData: Readonly<Record<string, unknown>> },
+): Insertable<SubmissionIndexTable> {
+  return { submission_id: submission.id, ...projectMessage(catalogue, submission.formId, submission.postedData) };
 }
 
 const BACKFILL_BATCH = 500;

@@ -1,11 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OutboxRequest } from '../db/types.ts';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
+import { PREPARED } from '../db/prepared-statements.ts';
+import type { Database, OutboxRequest, OutboxTable, SubmissionFilesTable, SubmissionIndexTable } from '../db/types.ts';
 import { arrivalsSettled } from '../db/arrivals-settled.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { enqueueRequest } from '../mail/enqueue-request.ts';
+import { outboxMailRow } from '../mail/enqueue-mail.ts';
+import { outboxRequestRow } from '../mail/enqueue-request.ts';
 import type { ComposedMail } from '../mail/composed-mail.ts';
 import { createMessageCatalogue, type MessageCatalogue } from './message-forms.ts';
-import { indexMessage } from './message-index.ts';
+import { indexMessage, messageIndexRow } from './message-index.ts';
 import { submissionRow, type SubmissionRecord } from './submission-record.ts';
 
 /*
@@ -16,6 +18,9 @@ import { submissionRow, type SubmissionRecord } from './submission-record.ts';
  * database's log) into a few larger ones; a lone submission waits one turn. Every caller is answered only after the commit that holds its rows, so
  * an acknowledged submission is always durable. If a shared transaction fails, its
  * submissions are retried one by one, so one bad row cannot fail the others.
+ * A batch is written with one multi-row insert per table (submissions, their index rows, their
+ * files, their outbox rows), not one per row: on PostgreSQL every statement is a round trip,
+ * and the statements per submission had bounded its rate (README.md, "Measured").
  */
 
 /** A file already stored in UPLOAD_DIR, as its row records it. */
@@ -73,11 +78,7 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
       try {
-        const ids = await db.transaction().execute(async (trx) => {
-          const written: number[] = [];
-          for (const waiting of batch) written.push(await insertSubmission(trx, catalogue, waiting.submission));
-          return written;
-        });
+        const ids = await writeBatch(db, catalogue, batch.map((waiting) => waiting.submission));
         batch.forEach((waiting, index) => waiting.resolve(ids[index] as number));
       } catch (error) {
         if (batch.length === 1) {
@@ -86,7 +87,8 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
         }
         for (const waiting of batch) {
           try {
-            waiting.resolve(await db.transaction().execute((trx) => insertSubmission(trx, catalogue, waiting.submission)));
+            const [id] = await writeBatch(db, catalogue, [waiting.submission]);
+            waiting.resolve(id as number);
           } catch (single) {
             waiting.reject(single);
           }
@@ -122,30 +124,112 @@ export function createSubmissionWriter(db: Kysely<Database>, catalogue: MessageC
   };
 }
 
-async function insertSubmission(trx: Transaction<Database>, catalogue: MessageCatalogue, { record, files, mail, requests = [] }: PendingSubmission): Promise<number> {
-  const submission = await trx
-    .insertInto('submissions')
-    .values(submissionRow(record))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await indexMessage(trx, catalogue, { id: submission.id, formId: record.formId, postedData: record.postedData });
-  if (files.length > 0) {
-    await trx
-      .insertInto('submission_files')
-      .values(
-        files.map((file) => ({
-          submission_id: submission.id,
-          field: file.field,
-          stored_name: file.storedName,
-          original_name: file.filename,
-          media_type: file.mediaType,
-          size: file.size,
-          created_at: record.createdAt,
-        })),
-      )
-      .execute();
+/** A batch's rows, each row of a file or the outbox naming its submission by its place in the batch (`of`). */
+interface BatchRows {
+  submissions: Array<ReturnType<typeof submissionRow>>;
+  index: Array<Omit<Insertable<SubmissionIndexTable>, 'submission_id'>>;
+  files: Array<Omit<Insertable<SubmissionFilesTable>, 'submission_id'> & { of: number }>;
+  outbox: Array<Omit<Insertable<OutboxTable>, 'submission_id'> & { of: number }>;
+}
+
+function batchRows(catalogue: MessageCatalogue, submissions: readonly PendingSubmission[]): BatchRows {
+  const rows: BatchRows = { submissions: [], index: [], files: [], outbox: [] };
+  for (const [of, { record, files, mail, requests = [] }] of submissions.entries()) {
+    rows.submissions.push(submissionRow(record));
+    const { submission_id: _id, ...index } = messageIndexRow(catalogue, { id: 0, formId: record.formId, postedData: record.postedData });
+    rows.index.push(index);
+    for (const file of files) {
+      rows.files.push({ of, field: file.field, stored_name: file.storedName, original_name: file.filename, media_type: file.mediaType, size: file.size, created_at: record.createdAt });
+    }
+    const { submission_id: _mail, ...mailRow } = outboxMailRow({ ...mail, createdAt: record.createdAt });
+    rows.outbox.push({ of, ...mailRow });
+    for (const request of requests) {
+      const { submission_id: _request, ...requestRow } = outboxRequestRow(request, { submissionId: null, createdAt: record.createdAt });
+      rows.outbox.push({ of, ...requestRow });
+    }
   }
-  await enqueueMail(trx, { ...mail, submissionId: submission.id, createdAt: record.createdAt });
-  for (const request of requests) await enqueueRequest(trx, request, { submissionId: submission.id, createdAt: record.createdAt });
-  return submission.id;
+  return rows;
+}
+
+/** Writes a batch: its submissions' ids, in their order. */
+function writeBatch(db: Kysely<Database>, catalogue: MessageCatalogue, submissions: readonly PendingSubmission[]): Promise<number[]> {
+  const rows = batchRows(catalogue, submissions);
+  return dialectOf(db) === 'postgres' ? writeInOneStatement(db, rows) : db.transaction().execute((trx) => writeInOneTransaction(trx, rows));
+}
+
+/**
+ * SQLite: one multi-row insert per table in a transaction (better-sqlite3 runs them in this
+ * process, without a round trip).
+ */
+async function writeInOneTransaction(trx: Transaction<Database>, rows: BatchRows): Promise<number[]> {
+  const inserted = await trx.insertInto('submissions').values(rows.submissions).returning('id').execute();
+  // SQLite does not promise RETURNING's order, but one statement takes its rowids one after
+  // the other, in the order of its rows.
+  const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+  if (ids.length !== rows.submissions.length) throw new Error(`${rows.submissions.length} submissions inserted, ${ids.length} ids returned`);
+  const idOf = (of: number) => ids[of] as number;
+  await trx
+    .insertInto('submission_index')
+    .values(rows.index.map((row, of) => ({ submission_id: idOf(of), ...row })))
+    .execute();
+  if (rows.files.length > 0) await trx.insertInto('submission_files').values(rows.files.map(({ of, ...row }) => ({ submission_id: idOf(of), ...row }))).execute();
+  await trx
+    .insertInto('outbox')
+    .values(rows.outbox.map(({ of, ...row }) => ({ submission_id: idOf(of), ...row })))
+    .execute();
+  return ids;
+}
+
+/**
+ * PostgreSQL: the whole batch in one statement, committed on its own: one round trip instead
+ * of a BEGIN, an insert per table and a COMMIT. Each column travels as one array parameter
+ * (unnest), so the statement's text is the same for every batch. The submissions' ids are
+ * taken from their sequence first, one per row in `v`, and every other row finds its
+ * submission's id there by its place in the batch. Prepared once per connection
+ * (db/prepared-statements.ts): only whether the batch has files changes the text.
+ */
+async function writeInOneStatement(db: Kysely<Database>, rows: BatchRows): Promise<number[]> {
+  const submission = columnsOf(rows.submissions);
+  const index = columnsOf(rows.index);
+  const file = columnsOf(rows.files, ['of', 'size']);
+  const outbox = columnsOf(rows.outbox, ['of']);
+  const { rows: written } = await sql<{ id: number }>`${sql.raw(PREPARED)}
+    with v as (
+      select nextval(pg_get_serial_sequence('submissions', 'id'))::integer as id, u.*
+      from ${unnest(rows.submissions, submission)} with ordinality as u(${columnList(submission)}, ord)
+    ), s as (
+      insert into submissions (id, ${columnList(submission)}) select id, ${columnList(submission)} from v
+    ), i as (
+      insert into submission_index (submission_id, ${columnList(index)})
+      select v.id, ${columnList(index, 'x')} from ${unnest(rows.index, index)} with ordinality as x(${columnList(index)}, ord) join v on v.ord = x.ord
+    )${rows.files.length === 0 ? sql`` : sql`, f as (
+      insert into submission_files (submission_id, ${columnList(file.slice(1))})
+      select v.id, ${columnList(file.slice(1), 'y')} from ${unnest(rows.files, file)} as y(${columnList(file)}) join v on v.ord = y.of + 1
+    )`}, o as (
+      insert into outbox (submission_id, ${columnList(outbox.slice(1))})
+      select v.id, ${columnList(outbox.slice(1), 'z')} from ${unnest(rows.outbox, outbox)} with ordinality as z(${columnList(outbox)}, k) join v on v.ord = z.of + 1 order by z.k
+    )
+    select id from v order by ord`.execute(db);
+  return written.map((row) => row.id);
+}
+
+interface Column {
+  name: string;
+  type: 'text' | 'integer';
+}
+
+/** The columns of a batch's rows of one table (every row has the same keys), `of` first; `integers` are integer columns, the rest text. */
+function columnsOf(rows: ReadonlyArray<object>, integers: readonly string[] = []): Column[] {
+  const names = Object.keys(rows[0] ?? {});
+  if (names.includes('of')) names.sort((a, b) => Number(b === 'of') - Number(a === 'of'));
+  return names.map((name) => ({ name, type: integers.includes(name) ? 'integer' : 'text' }));
+}
+
+function columnList(columns: readonly Column[], table?: string) {
+  return sql.join(columns.map(({ name }) => (table === undefined ? sql.id(name) : sql.id(table, name))));
+}
+
+/** `unnest($1::text[], $2::integer[], …)`: one array parameter per column. */
+function unnest(rows: ReadonlyArray<object>, columns: readonly Column[]) {
+  return sql`unnest(${sql.join(columns.map(({ name, type }) => sql`${sql.val(rows.map((row) => (row as Record<string, unknown>)[name] ?? null))}::${sql.raw(type)}[]`))})`;
 }

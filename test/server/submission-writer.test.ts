@@ -1,3 +1,4 @@
+import type { KyselyPlugin, RootOperationNode } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FILE_KINDS } from '../../server/contact-form/file-content.ts';
 import { createSubmissionWriter, SubmissionWriterClosedError, type PendingSubmission } from '../../server/submissions/submission-writer.ts';
@@ -11,6 +12,20 @@ afterEach(async () => {
 });
 
 const pdf = FILE_KINDS.find((kind) => kind.name === 'pdf');
+
+/** Counts the statements Kysely sends (BEGIN and COMMIT are not queries it builds). */
+function statementCounter(): KyselyPlugin & { tables: string[] } {
+  const tables: string[] = [];
+  return {
+    tables,
+    transformQuery({ node }) {
+      const into = (node as RootOperationNode & { into?: { table: { identifier: { name: string } } } }).into;
+      tables.push(`${node.kind}${into === undefined ? '' : ` ${into.table.identifier.name}`}`);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
 
 function submission(name: string, storedName?: string): PendingSubmission {
   const createdAt = '2026-03-02T08:00:00.000Z';
@@ -82,4 +97,55 @@ describe(`the submission writer (group commit) on ${testDialect}`, () => {
     await expect(writer.write(submission('late'))).rejects.toBeInstanceOf(SubmissionWriterClosedError);
     expect(await db.selectFrom('submissions').select('id').execute()).toHaveLength(3);
   });
+
+  it('writes a batch with one insert per table (PostgreSQL: one statement), not one per submission', async () => {
+    database = await createTestDatabase();
+    const counter = statementCounter();
+    const writer = createSubmissionWriter(database.db.withPlugin(counter));
+    const names = Array.from({ length: 10 }, (_, index) => `batch-${index}`);
+    const withFiles = names.map((name, index) => submission(name, index % 3 === 0 ? `${String(index).padStart(32, 'f')}.pdf` : undefined));
+    withFiles[4] = { ...withFiles[4]!, requests: [{ url: 'https://crm.example.co.za/leads', method: 'POST', headers: [], body: 'batch-4', contentType: null }] };
+    const ids = await Promise.all(withFiles.map((each) => writer.write(each)));
+    // One group commit held all ten (they were queued in one turn): on SQLite an insert per
+    // table in a transaction, on PostgreSQL a single statement (a round trip, its own commit).
+    expect(counter.tables).toEqual(
+      testDialect === 'postgres'
+        ? ['RawNode']
+        : ['InsertQueryNode submissions', 'InsertQueryNode submission_index', 'InsertQueryNode submission_files', 'InsertQueryNode outbox'],
+    );
+    // Every row went to its own submission.
+    const { db } = database;
+    for (const [index, name] of names.entries()) {
+      const id = ids[index]!;
+      const stored = await db.selectFrom('submissions').select('posted_data').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.posted_data)).toEqual({ 'your-name': name });
+      const index_ = await db.selectFrom('submission_index').select('name').where('submission_id', '=', id).executeTakeFirstOrThrow();
+      expect(index_.name).toBe(name);
+      const outbox = await db.selectFrom('outbox').select(['subject', 'channel', 'body']).where('submission_id', '=', id).orderBy('id').execute();
+      expect(outbox).toEqual([
+        { subject: `From ${name}`, channel: 'mail', body: 'b' },
+        ...(index === 4 ? [{ subject: 'POST https://crm.example.co.za/leads', channel: 'http', body: '' }] : []),
+      ]);
+      const files = await db.selectFrom('submission_files').select('original_name').where('submission_id', '=', id).execute();
+      expect(files.map((file) => file.original_name)).toEqual(index % 3 === 0 ? [`${name}.pdf`] : []);
+    }
+  });
+
+  // A bad row in any of the batch's inserts fails that submission alone.
+  for (const [table, spoil] of [
+    ['submissions', (each: PendingSubmission) => ({ ...each, record: { ...each.record, formId: null as unknown as string } })],
+    ['outbox', (each: PendingSubmission) => ({ ...each, mail: { ...each.mail, subject: null as unknown as string } })],
+  ] as const) {
+    it(`fails only the submission whose ${table} row cannot be written, in a batch`, async () => {
+      database = await createTestDatabase();
+      const { db } = database;
+      const writer = createSubmissionWriter(db);
+      const results = await Promise.allSettled(['one', 'two', 'three', 'four'].map((name) => writer.write(name === 'three' ? spoil(submission(name)) : submission(name))));
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+      const subjects = await db.selectFrom('outbox').select('subject').orderBy('id').execute();
+      expect(subjects.map((row) => row.subject)).toEqual(['From one', 'From two', 'From four']);
+      expect(await db.selectFrom('submissions').select('id').execute()).toHaveLength(3);
+      expect(await db.selectFrom('submission_index').select('name').orderBy('name').execute()).toEqual([{ name: 'four' }, { name: 'one' }, { name: 'two' }]);
+    });
+  }
 });
