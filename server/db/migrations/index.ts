@@ -15,6 +15,7 @@ import * as brevoSyncStatus from './0015-brevo-sync-status.ts';
 import * as brevoSync from './0016-brevo-sync.ts';
 import * as rateLimitKeys from './0018-rate-limit-keys.ts';
 import * as searchSecureDelete from './0019-search-secure-delete.ts';
+import * as healthProbe from './0021-health-probe.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016-brevo-sync': brevoSync,
   '0018-rate-limit-keys': rateLimitKeys,
   '0019-search-secure-delete': searchSecureDelete,
+  '0021-health-probe': healthProbe,
 };
