@@ -34,10 +34,11 @@ const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 /**
  * PostgreSQL's SQLSTATEs of a server that cannot serve: class 08 (connection exception), 53
  * (insufficient resources: disk full, out of memory, too many connections), 57P01-57P03
- * (shut down, starting up) and 57014 (a statement cancelled by DATABASE_STATEMENT_TIMEOUT).
+ * (shut down, starting up), 57014 (a statement cancelled by DATABASE_STATEMENT_TIMEOUT) and
+ * 25006 (a write refused by a read-only server: a standby, or one set read-only).
  */
 function isPostgresUnavailableState(state: string): boolean {
-  return state.startsWith('08') || state.startsWith('53') || state === '57014' || /^57P0[123]$/.test(state);
+  return state.startsWith('08') || state.startsWith('53') || state === '57014' || state === '25006' || /^57P0[123]$/.test(state);
 }
 
 /** SQLite's codes of a file it cannot write or read (better-sqlite3's `SQLITE_FULL`, `SQLITE_IOERR_WRITE`…). */

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createDatabase } from '../../server/db/create-database.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from './helpers/test-db.ts';
+import { createTestDatabase, readOnlyHandle, testDialect } from './helpers/test-db.ts';
 
 let testApp: TestApp | undefined;
 
@@ -76,16 +75,3 @@ describe(`GET /healthz on ${testDialect}`, () => {
     }
   });
 });
-
-/** A second handle on the test database that reads but refuses every write. */
-async function readOnlyHandle(database: TestDatabase): Promise<TestDatabase> {
-  if (database.dialect === 'sqlite') {
-    const db = createDatabase(database.url);
-    await sql`pragma query_only = 1`.execute(db);
-    return { ...database, db, cleanup: () => db.destroy() };
-  }
-  const url = new URL(database.url);
-  url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c default_transaction_read_only=on`.trim());
-  const db = createDatabase(url.toString());
-  return { ...database, url: url.toString(), db, cleanup: () => db.destroy() };
-}
