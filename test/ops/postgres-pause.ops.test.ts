@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStaticFixture } from '../server/helpers/static-fixture.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
+import { lostAcknowledged } from './support/acknowledged.ts';
+import { startPostgresCluster } from './support/postgres-cluster.ts';
+import { acknowledgedRate, LOAD_SITE_URL, startSiteLoad, unexpectedAnswers } from './support/site-load.ts';
+
+/*
+ * PostgreSQL hangs (README.md, "Faults the server survives"): the private cluster is frozen
+ * with SIGSTOP for 20 s under mixed load, then thawed. Every answer during the pause comes
+ * within DATABASE_CONNECT_TIMEOUT + DATABASE_STATEMENT_TIMEOUT and a margin (503 with a code,
+ * or the form's own failure), nothing acknowledged is lost, and acknowledged throughput is back
+ * within 5 s of SIGCONT.
+ */
+
+const STATEMENT_TIMEOUT_MS = 2000;
+const CONNECT_TIMEOUT_MS = 2000;
+// The client gives up a second after the statement timeout (db/create-database.ts), and a second more for the answer's way.
+const ANSWER_BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 2000;
+const PAUSE_MS = 20_000;
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PostgreSQL frozen for 20 s under load', () => {
+  it('answers every request within the timeouts, loses nothing acknowledged and is back within 5 s', async () => {
+    const cluster = await startPostgresCluster();
+    cleanups.push(() => cluster.stop());
+    const site = await createStaticFixture();
+    cleanups.push(() => site.cleanup());
+    const port = await freePort();
+    const server: ServerProcess = await startServerProcess(
+      {
+        DATABASE_URL: cluster.url,
+        DATABASE_STATEMENT_TIMEOUT: `${STATEMENT_TIMEOUT_MS}ms`,
+        DATABASE_CONNECT_TIMEOUT: `${CONNECT_TIMEOUT_MS}ms`,
+        STATIC_ROOT: site.root,
+        UPLOAD_DIR: `${site.root}-uploads`,
+        SITE_URL: LOAD_SITE_URL,
+        ADDRESS_HASH_SECRET: 'ops-address-hash-secret-of-32-characters',
+        WEB_CONCURRENCY: '2',
+        FEEDBACK_RATE_LIMIT: 'off',
+        NEWSLETTER_RATE_LIMIT: 'off',
+        CLICK_RATE_LIMIT: 'off',
+        NEWSLETTER_DOMAIN_MAIL_LIMIT: 'off',
+      },
+      port,
+      60_000,
+    );
+    cleanups.push(async () => {
+      server.child.kill('SIGTERM');
+      await server.exit;
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const load = startSiteLoad(base, { clients: 6, label: 'pause' });
+
+    await sleep(5000);
+    const before = Date.now();
+    const baseline = acknowledgedRate(load.answers, before - 3000, before);
+    await cluster.pause();
+    const pausedAt = Date.now();
+    await sleep(PAUSE_MS);
+    await cluster.resume();
+    const resumedAt = Date.now();
+    await sleep(8000);
+    await load.stop();
+
+    const duringPause = load.answers.filter((answer) => answer.startedAt >= pausedAt && answer.startedAt < resumedAt - ANSWER_BOUND_MS);
+    const slowest = Math.max(...duringPause.map((answer) => answer.endedAt - answer.startedAt));
+    const recovered = acknowledgedRate(load.answers, resumedAt + 5000, resumedAt + 8000);
+    console.log(
+      `PostgreSQL pause: baseline ${baseline.toFixed(0)} acknowledged/s; ${duringPause.length} requests started during the pause, slowest answer ${slowest} ms (bound ${ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after SIGCONT`,
+    );
+
+    expect(duringPause.length).toBeGreaterThan(20);
+    expect(duringPause.filter((answer) => answer.endedAt - answer.startedAt > ANSWER_BOUND_MS)).toEqual([]);
+    expect(unexpectedAnswers(load.answers)).toEqual([]);
+    // Requests that reach the database fail during the pause; pages, which do not, keep being served.
+    expect(duringPause.filter((answer) => answer.kind !== 'page' && answer.acknowledged)).toEqual([]);
+    expect(duringPause.filter((answer) => answer.kind === 'page').every((answer) => answer.acknowledged)).toBe(true);
+    expect(recovered).toBeGreaterThan(baseline * 0.5);
+    expect(load.answers.filter((answer) => answer.startedAt >= resumedAt + 5000).every((answer) => answer.acknowledged)).toBe(true);
+
+    expect(await lostAcknowledged(cluster.url, load.answers)).toEqual({ messages: [], signUps: [], beacons: 0 });
+  });
+});
