@@ -130,6 +130,12 @@ function guardedPool(pool: pg.Pool, guard: AvailabilityGuard): { options: pg.Poo
   function watch(client: pg.PoolClient): void {
     if (watched.has(client)) return;
     watched.add(client);
+    // pg-pool listens for a connection's errors only while it is idle: one lost while checked
+    // out between two statements (a restart's 57P01) would otherwise be an unhandled 'error'
+    // event and end the process. Its next statement fails, and is answered 503.
+    client.on('error', (error) => {
+      if (isConnectionLost(error)) guard.lost();
+    });
     const query = client.query.bind(client) as QueryFunction;
     const guarded: QueryFunction = (...args) => {
       // Kysely's form: text and values, answered by a promise; others (cursors) pass as they are.

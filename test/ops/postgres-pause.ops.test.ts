@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStaticFixture } from '../server/helpers/static-fixture.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
 import { lostAcknowledged } from './support/acknowledged.ts';
+import { sleep, startOpsServer } from './support/ops-server.ts';
 import { startPostgresCluster } from './support/postgres-cluster.ts';
-import { acknowledgedRate, LOAD_SITE_URL, startSiteLoad, unexpectedAnswers } from './support/site-load.ts';
+import { acknowledgedRate, startSiteLoad, unexpectedAnswers } from './support/site-load.ts';
 
 /*
  * PostgreSQL hangs (README.md, "Faults the server survives"): the private cluster is frozen
@@ -23,38 +22,17 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('PostgreSQL frozen for 20 s under load', () => {
   it('answers every request within the timeouts, loses nothing acknowledged and is back within 5 s', async () => {
     const cluster = await startPostgresCluster();
     cleanups.push(() => cluster.stop());
-    const site = await createStaticFixture();
-    cleanups.push(() => site.cleanup());
-    const port = await freePort();
-    const server: ServerProcess = await startServerProcess(
-      {
-        DATABASE_URL: cluster.url,
-        DATABASE_STATEMENT_TIMEOUT: `${STATEMENT_TIMEOUT_MS}ms`,
-        DATABASE_CONNECT_TIMEOUT: `${CONNECT_TIMEOUT_MS}ms`,
-        STATIC_ROOT: site.root,
-        UPLOAD_DIR: `${site.root}-uploads`,
-        SITE_URL: LOAD_SITE_URL,
-        ADDRESS_HASH_SECRET: 'ops-address-hash-secret-of-32-characters',
-        WEB_CONCURRENCY: '2',
-        FEEDBACK_RATE_LIMIT: 'off',
-        NEWSLETTER_RATE_LIMIT: 'off',
-        CLICK_RATE_LIMIT: 'off',
-        NEWSLETTER_DOMAIN_MAIL_LIMIT: 'off',
-      },
-      port,
-      60_000,
-    );
-    cleanups.push(async () => {
-      server.child.kill('SIGTERM');
-      await server.exit;
+    const server = await startOpsServer({
+      DATABASE_URL: cluster.url,
+      DATABASE_STATEMENT_TIMEOUT: `${STATEMENT_TIMEOUT_MS}ms`,
+      DATABASE_CONNECT_TIMEOUT: `${CONNECT_TIMEOUT_MS}ms`,
     });
-    const base = `http://127.0.0.1:${port}`;
+    cleanups.push(() => server.stop());
+    const base = server.base;
     const load = startSiteLoad(base, { clients: 6, label: 'pause' });
 
     await sleep(5000);

@@ -37,7 +37,8 @@ export const LOAD_SITE_URL = 'https://www.example.co.za';
 const KINDS: readonly RequestKind[] = ['message', 'sign-up', 'beacon', 'page'];
 const CLIENT_TIMEOUT_MS = 60_000;
 
-export function startSiteLoad(base: string, { clients = 4, label = 'load' } = {}): SiteLoad {
+/** `thinkMs`: each client's pause between two requests (0: as fast as answers come). */
+export function startSiteLoad(base: string, { clients = 4, label = 'load', thinkMs = 0 } = {}): SiteLoad {
   const answers: RecordedAnswer[] = [];
   let running = true;
   let counter = 0;
@@ -47,6 +48,7 @@ export function startSiteLoad(base: string, { clients = 4, label = 'load' } = {}
       const kind = KINDS[turn % KINDS.length]!;
       const token = `${label}-${process.pid}-${(counter += 1)}`;
       answers.push(await send(base, kind, token, visitor));
+      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
     }
   });
   return {
