@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { lostAcknowledged } from './support/acknowledged.ts';
-import { sleep, startOpsServer } from './support/ops-server.ts';
-import { startPostgresCluster } from './support/postgres-cluster.ts';
+import { OPS_ANSWER_BOUND_MS, sleep, startOnPrivatePostgres } from './support/ops-server.ts';
 import { acknowledgedRate, startSiteLoad, unexpectedAnswers } from './support/site-load.ts';
 
 /*
@@ -12,10 +11,6 @@ import { acknowledgedRate, startSiteLoad, unexpectedAnswers } from './support/si
  * within 5 s of SIGCONT.
  */
 
-const STATEMENT_TIMEOUT_MS = 2000;
-const CONNECT_TIMEOUT_MS = 2000;
-// The client gives up a second after the statement timeout (db/create-database.ts), and a second more for the answer's way.
-const ANSWER_BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 2000;
 const PAUSE_MS = 20_000;
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -24,14 +19,7 @@ afterAll(async () => {
 
 describe('PostgreSQL frozen for 20 s under load', () => {
   it('answers every request within the timeouts, loses nothing acknowledged and is back within 5 s', async () => {
-    const cluster = await startPostgresCluster();
-    cleanups.push(() => cluster.stop());
-    const server = await startOpsServer({
-      DATABASE_URL: cluster.url,
-      DATABASE_STATEMENT_TIMEOUT: `${STATEMENT_TIMEOUT_MS}ms`,
-      DATABASE_CONNECT_TIMEOUT: `${CONNECT_TIMEOUT_MS}ms`,
-    });
-    cleanups.push(() => server.stop());
+    const { cluster, server } = await startOnPrivatePostgres({}, cleanups);
     const base = server.base;
     const load = startSiteLoad(base, { clients: 6, label: 'pause' });
 
@@ -46,15 +34,15 @@ describe('PostgreSQL frozen for 20 s under load', () => {
     await sleep(8000);
     await load.stop();
 
-    const duringPause = load.answers.filter((answer) => answer.startedAt >= pausedAt && answer.startedAt < resumedAt - ANSWER_BOUND_MS);
+    const duringPause = load.answers.filter((answer) => answer.startedAt >= pausedAt && answer.startedAt < resumedAt - OPS_ANSWER_BOUND_MS);
     const slowest = Math.max(...duringPause.map((answer) => answer.endedAt - answer.startedAt));
     const recovered = acknowledgedRate(load.answers, resumedAt + 5000, resumedAt + 8000);
     console.log(
-      `PostgreSQL pause: baseline ${baseline.toFixed(0)} acknowledged/s; ${duringPause.length} requests started during the pause, slowest answer ${slowest} ms (bound ${ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after SIGCONT`,
+      `PostgreSQL pause: baseline ${baseline.toFixed(0)} acknowledged/s; ${duringPause.length} requests started during the pause, slowest answer ${slowest} ms (bound ${OPS_ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after SIGCONT`,
     );
 
     expect(duringPause.length).toBeGreaterThan(20);
-    expect(duringPause.filter((answer) => answer.endedAt - answer.startedAt > ANSWER_BOUND_MS)).toEqual([]);
+    expect(duringPause.filter((answer) => answer.endedAt - answer.startedAt > OPS_ANSWER_BOUND_MS)).toEqual([]);
     expect(unexpectedAnswers(load.answers)).toEqual([]);
     // Requests that reach the database fail during the pause; pages, which do not, keep being served.
     expect(duringPause.filter((answer) => answer.kind !== 'page' && answer.acknowledged)).toEqual([]);

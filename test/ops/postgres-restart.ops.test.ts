@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../server/helpers/smtp-sink.ts';
 import { waitFor } from '../server/helpers/wait-for.ts';
 import { lostAcknowledged } from './support/acknowledged.ts';
-import { sleep, startOpsServer } from './support/ops-server.ts';
-import { startPostgresCluster } from './support/postgres-cluster.ts';
+import { OPS_ANSWER_BOUND_MS, sleep, startOnPrivatePostgres } from './support/ops-server.ts';
 import { acknowledgedRate, startSiteLoad, unexpectedAnswers } from './support/site-load.ts';
 
 /*
@@ -13,9 +12,6 @@ import { acknowledgedRate, startSiteLoad, unexpectedAnswers } from './support/si
  * restart, and the outbox resumes by itself: the SMTP sink receives every acknowledged message.
  */
 
-const STATEMENT_TIMEOUT_MS = 2000;
-const CONNECT_TIMEOUT_MS = 2000;
-const ANSWER_BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 2000;
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -23,18 +19,9 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted under load', () => {
   it('answers every request within the timeouts, loses nothing acknowledged, and delivers every acknowledged message', async () => {
-    const cluster = await startPostgresCluster();
-    cleanups.push(() => cluster.stop());
     const smtp = await startSmtpSink();
     cleanups.push(() => smtp.close());
-    const server = await startOpsServer({
-      DATABASE_URL: cluster.url,
-      DATABASE_STATEMENT_TIMEOUT: `${STATEMENT_TIMEOUT_MS}ms`,
-      DATABASE_CONNECT_TIMEOUT: `${CONNECT_TIMEOUT_MS}ms`,
-      SMTP_URL: smtp.url,
-      MAIL_TO: 'sales@example.co.za',
-    });
-    cleanups.push(() => server.stop());
+    const { cluster, server } = await startOnPrivatePostgres({ SMTP_URL: smtp.url, MAIL_TO: 'sales@example.co.za' }, cleanups);
     // Paced, so the outbox (one SMTP connection) can mail every acknowledged message soon after.
     const load = startSiteLoad(server.base, { clients: 6, label: 'restart', thinkMs: 100 });
 
@@ -52,11 +39,11 @@ describe('PostgreSQL restarted under load', () => {
     const recovered = acknowledgedRate(load.answers, restartedAt + 5000, restartedAt + 8000);
     const refused = around.filter((answer) => !answer.acknowledged).length;
     console.log(
-      `PostgreSQL restart (${restartedAt - restartedFrom} ms): baseline ${baseline.toFixed(0)} acknowledged/s; ${refused} of ${around.length} requests around it refused, slowest answer ${slowest} ms (bound ${ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after`,
+      `PostgreSQL restart (${restartedAt - restartedFrom} ms): baseline ${baseline.toFixed(0)} acknowledged/s; ${refused} of ${around.length} requests around it refused, slowest answer ${slowest} ms (bound ${OPS_ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after`,
     );
 
     if (unexpectedAnswers(load.answers).length > 0) console.log(server.process.stderr().slice(-4000), server.process.stdout().split('\n').filter((line) => /"level":(50|60)/.test(line)).slice(0, 8).join('\n'));
-    expect(around.filter((answer) => answer.endedAt - answer.startedAt > ANSWER_BOUND_MS)).toEqual([]);
+    expect(around.filter((answer) => answer.endedAt - answer.startedAt > OPS_ANSWER_BOUND_MS)).toEqual([]);
     expect(unexpectedAnswers(load.answers)).toEqual([]);
     expect(recovered).toBeGreaterThan(baseline * 0.5);
     expect(load.answers.filter((answer) => answer.startedAt >= restartedAt + 5000).every((answer) => answer.acknowledged)).toBe(true);

@@ -16,10 +16,8 @@ import { waitFor } from './helpers/wait-for.ts';
  */
 
 const TIMEOUT_MS = 60_000;
-const running: ServerProcess[] = [];
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  for (const server of running.splice(0)) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
@@ -53,7 +51,9 @@ describe(`an SMTP server that refuses the login, with the real server on ${testD
       port,
       TIMEOUT_MS,
     );
-    running.push(server);
+    cleanups.push(async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    });
     const base = `http://127.0.0.1:${port}`;
 
     const { payload, contentType } = await multipartBody(validContactFields({ 'your-name': 'Login Visitor' }));

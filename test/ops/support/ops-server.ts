@@ -1,5 +1,6 @@
 import { createStaticFixture } from '../../server/helpers/static-fixture.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../../server/helpers/server-process.ts';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { LOAD_SITE_URL } from './site-load.ts';
 
 /*
@@ -55,3 +56,27 @@ export async function startOpsServer(env: Record<string, string>): Promise<OpsSe
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The PostgreSQL fault tests' timeouts: short, so a pause of 20 s is many of them. */
+export const OPS_STATEMENT_TIMEOUT_MS = 2000;
+export const OPS_CONNECT_TIMEOUT_MS = 2000;
+/**
+ * The longest a request may wait for a database that stopped answering: for a connection, then
+ * for a statement (the client gives up a second after DATABASE_STATEMENT_TIMEOUT, db/create-database.ts),
+ * and a second for the answer's way.
+ */
+export const OPS_ANSWER_BOUND_MS = OPS_CONNECT_TIMEOUT_MS + OPS_STATEMENT_TIMEOUT_MS + 2000;
+
+/** A private PostgreSQL cluster and the server on it with the timeouts above; both end in `cleanups`. */
+export async function startOnPrivatePostgres(env: Record<string, string>, cleanups: Array<() => Promise<void>>): Promise<{ cluster: PostgresCluster; server: OpsServer }> {
+  const cluster = await startPostgresCluster();
+  cleanups.push(() => cluster.stop());
+  const server = await startOpsServer({
+    DATABASE_URL: cluster.url,
+    DATABASE_STATEMENT_TIMEOUT: `${OPS_STATEMENT_TIMEOUT_MS}ms`,
+    DATABASE_CONNECT_TIMEOUT: `${OPS_CONNECT_TIMEOUT_MS}ms`,
+    ...env,
+  });
+  cleanups.push(() => server.stop());
+  return { cluster, server };
+}
