@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseUnavailable } from '../../server/db/database-availability.ts';
+import { createDatabase } from '../../server/db/create-database.ts';
+import { createAvailabilityGuard, DatabaseUnavailableError, isDatabaseUnavailable } from '../../server/db/database-availability.ts';
 import { DEFAULT_USER_AGENT, multipartBody, type FeedbackAnswerBody } from './helpers/multipart.ts';
 import { fetchNonce, homeFields, postSubscribe } from './helpers/newsletter-requests.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -78,5 +82,62 @@ describe('which errors mean the database cannot serve', () => {
     ['a programming error', new TypeError('x is undefined')],
   ])('not %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe("the PostgreSQL pool's availability guard", () => {
+  it('refuses at once after a lost connection, lets one probe through after the retry time, and closes on an answer', () => {
+    let now = 0;
+    const guard = createAvailabilityGuard(1000, () => now);
+    expect(guard.admit()).toBe('yes');
+    guard.lost();
+    expect(guard.admit()).toBe('no');
+    now = 999;
+    expect(guard.admit()).toBe('no');
+    now = 1000;
+    expect(guard.admit()).toBe('probe');
+    // One probe at a time; the others still fail at once.
+    expect(guard.admit()).toBe('no');
+    guard.lost();
+    now = 1500;
+    expect(guard.admit()).toBe('no');
+    now = 2000;
+    expect(guard.admit()).toBe('probe');
+    guard.answered();
+    expect(guard.isOpen()).toBe(false);
+    expect(guard.admit()).toBe('yes');
+  });
+
+  it('lets the next checkout probe when a probe ended without an answer', () => {
+    let now = 0;
+    const guard = createAvailabilityGuard(1000, () => now);
+    guard.lost();
+    now = 1000;
+    expect(guard.admit()).toBe('probe');
+    guard.probeEnded();
+    expect(guard.admit()).toBe('probe');
+  });
+
+  it('gives up on a server that takes the connection but never answers after DATABASE_CONNECT_TIMEOUT, then fails at once', async () => {
+    // A TCP server that accepts and stays silent: a PostgreSQL frozen with SIGSTOP looks like this.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    const db = createDatabase(`postgres://site@127.0.0.1:${port}/site`, { timeouts: { statementMs: 500, connectMs: 500 } });
+    try {
+      const started = Date.now();
+      await expect(sql`select 1`.execute(db)).rejects.toSatisfy(isDatabaseUnavailable);
+      const first = Date.now() - started;
+      expect(first).toBeGreaterThanOrEqual(450);
+      expect(first).toBeLessThan(3000);
+      // Within the retry time the guard answers for the server.
+      await expect(sql`select 1`.execute(db)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    } finally {
+      await db.destroy().catch(() => undefined);
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
