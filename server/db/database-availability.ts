@@ -55,10 +55,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (NETWORK_CODES.has(code) || DISK_CODES.has(code) || isSqliteUnavailableCode(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && isPostgresUnavailableState(code)) return true;
   }
+  // Only the error itself, never its cause: fetch() wraps a refused connection to another
+  // service (reCAPTCHA, Brevo) in a TypeError whose cause has the same codes as the database's.
   const message = error instanceof Error ? error.message : '';
-  if (PG_CONNECTION_MESSAGES.some((text) => message.includes(text))) return true;
-  const cause = (error as { cause?: unknown }).cause;
-  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
+  return PG_CONNECTION_MESSAGES.some((text) => message.includes(text));
 }
 
 /** A failure of the connection itself (not of one statement): the server is down, hung or unreachable. */

@@ -80,6 +80,7 @@ describe('which errors mean the database cannot serve', () => {
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
     ['a SQLite constraint', Object.assign(new Error('UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT_UNIQUE' })],
     ['a programming error', new TypeError('x is undefined')],
+    ["another service's refused connection (fetch)", new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:443'), { code: 'ECONNREFUSED' }) })],
   ])('not %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });
