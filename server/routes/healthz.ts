@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { DatabaseUnavailableError, isConnectionLost } from '../db/database-availability.ts';
 import type { Database } from '../db/types.ts';
 import { readMailHealth } from '../mail/mail-health.ts';
 
@@ -40,7 +41,9 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
       try {
         await withTimeout(writeProbe(), DATABASE_CHECK_TIMEOUT_MS);
       } catch (writeError) {
-        const reads = await withTimeout(sql`select 1`.execute(app.db), DATABASE_CHECK_TIMEOUT_MS).then(() => true, () => false);
+        // A database that gave no answer is unreachable; one that refused the write is asked to read.
+        const answered = !(writeError instanceof CheckTimeoutError) && !isConnectionLost(writeError) && !(writeError instanceof DatabaseUnavailableError);
+        const reads = answered && (await withTimeout(sql`select 1`.execute(app.db), DATABASE_CHECK_TIMEOUT_MS).then(() => true, () => false));
         request.log.error({ err: writeError }, reads ? 'database health check: the database answers but takes no write' : 'database health check failed');
         return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable' });
       }
@@ -79,10 +82,14 @@ function createWriteProbe(db: Kysely<Database>, clock: () => number): () => Prom
   };
 }
 
+class CheckTimeoutError extends Error {
+  override readonly name = 'CheckTimeoutError';
+}
+
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new CheckTimeoutError(`no answer within ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([promise, timeout]);

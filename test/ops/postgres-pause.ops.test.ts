@@ -28,7 +28,12 @@ describe('PostgreSQL frozen for 20 s under load', () => {
     const baseline = acknowledgedRate(load.answers, before - 3000, before);
     await cluster.pause();
     const pausedAt = Date.now();
-    await sleep(PAUSE_MS);
+    await sleep(PAUSE_MS / 2);
+    const healthStarted = Date.now();
+    const healthDuringPause = await fetch(`${base}/healthz`);
+    const healthMs = Date.now() - healthStarted;
+    const healthBody: unknown = await healthDuringPause.json();
+    await sleep(PAUSE_MS / 2 - (Date.now() - healthStarted));
     await cluster.resume();
     const resumedAt = Date.now();
     await sleep(8000);
@@ -38,7 +43,7 @@ describe('PostgreSQL frozen for 20 s under load', () => {
     const slowest = Math.max(...duringPause.map((answer) => answer.endedAt - answer.startedAt));
     const recovered = acknowledgedRate(load.answers, resumedAt + 5000, resumedAt + 8000);
     console.log(
-      `PostgreSQL pause: baseline ${baseline.toFixed(0)} acknowledged/s; ${duringPause.length} requests started during the pause, slowest answer ${slowest} ms (bound ${OPS_ANSWER_BOUND_MS} ms); ${recovered.toFixed(0)} acknowledged/s from 5 s after SIGCONT`,
+      `PostgreSQL pause: baseline ${baseline.toFixed(0)} acknowledged/s; ${duringPause.length} requests started during the pause, slowest answer ${slowest} ms (bound ${OPS_ANSWER_BOUND_MS} ms), /healthz ${healthDuringPause.status} in ${healthMs} ms; ${recovered.toFixed(0)} acknowledged/s from 5 s after SIGCONT`,
     );
 
     expect(duringPause.length).toBeGreaterThan(20);
@@ -49,6 +54,11 @@ describe('PostgreSQL frozen for 20 s under load', () => {
     expect(duringPause.filter((answer) => answer.kind === 'page').every((answer) => answer.acknowledged)).toBe(true);
     expect(recovered).toBeGreaterThan(baseline * 0.5);
     expect(load.answers.filter((answer) => answer.startedAt >= resumedAt + 5000).every((answer) => answer.acknowledged)).toBe(true);
+
+    // A load balancer is told at once: 503, unreachable (within the health check's own 3 s).
+    expect({ status: healthDuringPause.status, body: healthBody }).toEqual({ status: 503, body: { status: 'error', database: 'unreachable' } });
+    expect(healthMs).toBeLessThan(OPS_ANSWER_BOUND_MS);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
 
     expect(await lostAcknowledged(cluster.url, load.answers)).toEqual({ messages: [], signUps: [], beacons: 0 });
   });
