@@ -28,6 +28,12 @@ export interface Config {
   sqliteSynchronous: SqliteSynchronous;
   /** `sqlite:<path>` (relative paths resolve against the working directory) or `postgres://…`. */
   databaseUrl: string;
+  /**
+   * PostgreSQL's time limits (DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT): a statement
+   * or a connection that takes longer fails, and the request is answered 503 instead of waiting
+   * for a database that hangs (README.md, "Faults the server survives").
+   */
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl: string | null;
   /** One or more addresses, normalised to `a@x.example, b@y.example`. */
   mailTo: string | null;
@@ -102,6 +108,13 @@ export interface Config {
 
 export type SqliteSynchronous = 'normal' | 'full';
 
+export interface DatabaseTimeouts {
+  /** How long one statement may run before PostgreSQL cancels it (the client gives up a second later). */
+  statementMs: number;
+  /** How long opening a connection, or waiting for one of the pool's, may take. */
+  connectMs: number;
+}
+
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -134,6 +147,11 @@ export const DEFAULTS = {
   // A visitor clicks a few links a minute; a script replaying beacons clicks thousands.
   clickRateLimit: { max: 120, windowMs: 60 * 1000 } as RateLimit,
   consoleSignInRateLimit: { max: 30, windowMs: 10 * 60 * 1000 } as RateLimit,
+  databaseTimeouts: {
+    // Far above any query the site makes (milliseconds), far below a visitor's patience.
+    statementMs: 5_000,
+    connectMs: 3_000,
+  } as DatabaseTimeouts,
   timeouts: {
     // A whole request, body included: an upload of the largest form on a slow line fits, a
     // client that stops sending is answered 408 (or closed) well within 30 s.
@@ -242,6 +260,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     webConcurrency,
     sqliteSynchronous: readSqliteSynchronous(env),
     databaseUrl,
+    databaseTimeouts: readDatabaseTimeouts(env),
     smtpUrl,
     mailTo,
     recaptchaSiteKey,
@@ -576,6 +595,14 @@ function readTimeouts(env: Env): Timeouts {
     keepAliveMs: readDuration(env, 'KEEP_ALIVE_TIMEOUT', fallback.keepAliveMs, 1000, 120_000),
     shutdownGraceMs: readDuration(env, 'SHUTDOWN_GRACE', fallback.shutdownGraceMs, 0, 8_000),
     lingerMs: readDuration(env, 'LINGER_TIMEOUT', fallback.lingerMs, 0, 30_000),
+  };
+}
+
+function readDatabaseTimeouts(env: Env): DatabaseTimeouts {
+  const fallback = DEFAULTS.databaseTimeouts;
+  return {
+    statementMs: readDuration(env, 'DATABASE_STATEMENT_TIMEOUT', fallback.statementMs, 500, 600_000),
+    connectMs: readDuration(env, 'DATABASE_CONNECT_TIMEOUT', fallback.connectMs, 500, 60_000),
   };
 }
 

@@ -3,12 +3,13 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { createAvailabilityGuard, DatabaseUnavailableError, isConnectionLost, type AvailabilityGuard } from './database-availability.ts';
 import { isPostgresUrl } from './dialect.ts';
 import { withPreparedStatements } from './prepared-statements.ts';
 import { WaitingSqliteDialect } from './sqlite-waiting-driver.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
-import type { SqliteSynchronous } from '../config.ts';
+import { DEFAULTS, type DatabaseTimeouts, type SqliteSynchronous } from '../config.ts';
 
 export interface CreateDatabaseOptions {
   /** Called with errors of idle PostgreSQL connections, which would otherwise crash the process. */
@@ -17,11 +18,19 @@ export interface CreateDatabaseOptions {
   cwd?: string;
   /** SQLite's `synchronous` for the application's connection (SQLITE_SYNCHRONOUS); default normal. */
   synchronous?: SqliteSynchronous;
+  /** PostgreSQL's statement and connection timeouts (DATABASE_STATEMENT_TIMEOUT, DATABASE_CONNECT_TIMEOUT). */
+  timeouts?: DatabaseTimeouts;
 }
 
-// A PostgreSQL connection attempt that takes longer than this fails instead of hanging forever.
-const PG_CONNECTION_TIMEOUT_MS = 5000;
 const PG_POOL_SIZE = 10;
+// The client gives up on a statement this long after PostgreSQL should have cancelled it: a
+// server that answers cancels it itself (and the connection stays usable); one that hangs does not.
+const PG_CLIENT_TIMEOUT_MARGIN_MS = 1000;
+// A connection idle this long is probed by TCP keep-alive, so one to a host that vanished (a
+// partition, a power cut) is found dead instead of hanging the next query.
+const PG_KEEP_ALIVE_DELAY_MS = 10_000;
+// After a lost connection, queries fail at once for this long before one tries the server again.
+const PG_RETRY_AFTER_LOSS_MS = 1000;
 const PG_INT8_OID = 20;
 
 /**
@@ -74,11 +83,23 @@ function createSqlite(location: string, options: CreateDatabaseOptions): Kysely<
   });
 }
 
+/**
+ * A pool whose statements and connections have time limits (README.md, "Faults the server
+ * survives"): PostgreSQL cancels a statement after DATABASE_STATEMENT_TIMEOUT, the client gives
+ * up a second later (a server that hangs cancels nothing), and opening a connection or waiting
+ * for one of the pool's fails after DATABASE_CONNECT_TIMEOUT; TCP keep-alive finds connections
+ * to a vanished host. Behind the availability guard (db/database-availability.ts).
+ */
 function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
+  const timeouts = options.timeouts ?? DEFAULTS.databaseTimeouts;
   const pool = new pg.Pool({
     connectionString: url,
     max: PG_POOL_SIZE,
-    connectionTimeoutMillis: PG_CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + PG_CLIENT_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEP_ALIVE_DELAY_MS,
     // int8 (count(*), sums) arrives as a string by default; numbers keep results identical
     // to SQLite's. Values stay far below 2^53 for this application's counters.
     types: {
@@ -88,6 +109,98 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  pool.on('error', (error) => options.onPoolError?.(error));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  const guard = createAvailabilityGuard(PG_RETRY_AFTER_LOSS_MS);
+  pool.on('error', (error) => {
+    if (isConnectionLost(error)) guard.lost();
+    options.onPoolError?.(error);
+  });
+  // The guard watches every checkout; the hot statements that ask for it are prepared by name on top.
+  const guarded = guardedPool(pool, guard);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool, () => guarded.connect()) }) });
+}
+
+type QueryFunction = (...args: unknown[]) => unknown;
+
+/** A statement answered by a promise: text, or a query config with text; not a cursor (it has `submit`) nor a callback call. */
+function isStatement(args: unknown[]): boolean {
+  if (typeof args.at(-1) === 'function') return false;
+  const [first] = args;
+  if (typeof first === 'string') return true;
+  return typeof first === 'object' && first !== null && 'text' in first && typeof first.text === 'string' && !('submit' in first);
+}
+
+/**
+ * The pool as Kysely sees it, behind the guard: a checkout is refused at once while the guard
+ * is open (one is let through as its probe), every statement's outcome tells the guard whether
+ * the server answered, and a connection lost on a statement is destroyed, never reused.
+ */
+function guardedPool(pool: pg.Pool, guard: AvailabilityGuard): { options: pg.PoolOptions; connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+  const watched = new WeakSet<pg.PoolClient>();
+  const probes = new WeakSet<pg.PoolClient>();
+
+  function watch(client: pg.PoolClient): void {
+    if (watched.has(client)) return;
+    watched.add(client);
+    // pg-pool listens for a connection's errors only while it is idle: one lost while checked
+    // out between two statements (a restart's 57P01) would otherwise be an unhandled 'error'
+    // event and end the process. Its next statement fails, and is answered 503.
+    client.on('error', (error) => {
+      if (isConnectionLost(error)) guard.lost();
+    });
+    const query = client.query.bind(client) as QueryFunction;
+    const guarded: QueryFunction = (...args) => {
+      // Kysely's form (text and values) and a named statement's ({ name, text, values }: prepared-statements.ts),
+      // answered by a promise; others (cursors, callbacks) pass as they are.
+      if (!isStatement(args)) return query(...args);
+      // The guard opened while this checkout was under way (a transaction's later statements, its rollback).
+      if (guard.isOpen() && !probes.has(client)) return Promise.reject(new DatabaseUnavailableError());
+      return (query(...args) as Promise<unknown>).then(
+        (result) => {
+          guard.answered();
+          return result;
+        },
+        (error: unknown) => {
+          if (isConnectionLost(error)) {
+            guard.lost();
+            // The statement may still be on the wire: the connection is dropped, not reused.
+            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+          } else {
+            guard.answered();
+          }
+          throw error;
+        },
+      );
+    };
+    client.query = guarded as typeof client.query;
+  }
+
+  return {
+    // Kysely reads the pool's options to open its control connection (a query's cancellation).
+    options: pool.options,
+    async connect() {
+      const admission = guard.admit();
+      if (admission === 'no') throw new DatabaseUnavailableError();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        if (isConnectionLost(error)) guard.lost();
+        else if (admission === 'probe') guard.probeEnded();
+        throw error;
+      }
+      watch(client);
+      if (admission === 'probe') {
+        probes.add(client);
+        // pg-pool gives every checkout its own release: the probe ends with it.
+        const release = client.release.bind(client);
+        client.release = (destroy?: Error | boolean) => {
+          probes.delete(client);
+          guard.probeEnded();
+          release(destroy);
+        };
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }

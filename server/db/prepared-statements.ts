@@ -14,8 +14,11 @@ import type pg from 'pg';
 /** The comment a statement starts with to be prepared by name. */
 export const PREPARED = '/* prepared */';
 
-/** The pool Kysely's PostgresDialect takes, its clients naming PREPARED statements. */
-export function withPreparedStatements(pool: pg.Pool): PostgresPool {
+/**
+ * The pool Kysely's PostgresDialect takes, its clients naming PREPARED statements; `checkout`
+ * takes a connection from `pool` (through the availability guard, create-database.ts).
+ */
+export function withPreparedStatements(pool: pg.Pool, checkout: () => Promise<pg.PoolClient> = () => pool.connect()): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -32,7 +35,7 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
     options: pool.options,
     end: () => pool.end(),
     async connect() {
-      const client = await pool.connect();
+      const client = await checkout();
       let wrapped = clients.get(client);
       if (wrapped === undefined) {
         wrapped = {

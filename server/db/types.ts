@@ -207,6 +207,13 @@ export interface Database {
   console_challenges: ConsoleChallengesTable;
   console_audit: ConsoleAuditTable;
   service_cursors: ServiceCursorsTable;
+  health_probe: HealthProbeTable;
+}
+
+/** One row, upserted by /healthz's write probe (migration 0021). */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: string;
 }
 
 /** Track The Click's links: a page's link to a target with its anchor text. */

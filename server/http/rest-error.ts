@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from '../db/database-availability.ts';
+
 /**
  * The body every JSON error has, the WordPress REST API's shape, so browser code written
  * against the plugins keeps reading `code` and `data.status`.
@@ -73,9 +75,28 @@ export const httpErrors = {
   unsupportedMediaType: (code: string, message: string) => new RestError(415, code, message),
   /** The server cannot do it now (a full disk…); `cause` goes to the error log with it, never to the client. */
   serviceUnavailable: (code: string, message: string, cause?: unknown) => Object.assign(new RestError(503, code, message), { cause }),
+  /**
+   * The database cannot serve now (PostgreSQL hangs or restarts, the disk is full): the server's
+   * fault, never the visitor's; `cause` goes to the error log (README.md, "Faults the server survives").
+   */
+  databaseUnavailable: (cause?: unknown) =>
+    Object.assign(new RestError(503, DATABASE_UNAVAILABLE, 'The site cannot store or read data just now. Please try again in a minute.', { retry_after: DATABASE_RETRY_AFTER_SECONDS }), { cause }),
   /** `what` names what was sent too often: "submissions", "sign-ups". */
   rateLimited: (code: string, what: string, retryAfterSeconds: number) =>
     new RestError(429, code, `Too many ${what} from your address. Please try again in ${retryAfterSeconds} seconds.`, {
       retry_after: retryAfterSeconds,
     }),
 };
+
+export const DATABASE_UNAVAILABLE = 'database_unavailable';
+/** What a 503 `database_unavailable` asks the client to wait (Retry-After). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The RestError an error is answered as when it is not one yet: a database that cannot serve is
+ * 503 `database_unavailable` (every route's error handler asks this first); null for the rest.
+ */
+export function serviceErrorOf(error: unknown): RestError | null {
+  if (error instanceof RestError) return error;
+  return isDatabaseUnavailable(error) ? httpErrors.databaseUnavailable(error) : null;
+}

@@ -96,6 +96,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   let woken = false;
+  /**
+   * Rows of a claim whose batch the database failed under (a restart, a hang): handed back as
+   * soon as it answers again instead of waiting out their lease (leaseMs), so the outbox resumes
+   * by itself within a poll (README.md, "Faults the server survives").
+   */
+  let handBack: number[] = [];
+  /** The row sent whose delivery is not recorded yet: never handed back, or it would go twice. */
+  let sentUnrecorded: number | null = null;
 
   function wake(): void {
     woken = true;
@@ -134,8 +142,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await recordFailure(row, error);
       return;
     }
+    sentUnrecorded = row.id;
     if (sender.isForgottenOnDelivery?.(row) === true) {
       await db.deleteFrom('outbox').where('id', '=', row.id).where('next_attempt_at', '=', row.next_attempt_at).execute();
+      sentUnrecorded = null;
       await forgetWritten(db);
       log.info({ outbox: row.id, attempts: row.attempts }, `${noun} delivered and forgotten`);
       return;
@@ -146,6 +156,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .where('id', '=', row.id)
       .where('next_attempt_at', '=', row.next_attempt_at)
       .executeTakeFirst();
+    sentUnrecorded = null;
     if (Number(updated.numUpdatedRows) === 0) log.warn({ outbox: row.id }, `${noun} delivered after its claim ran out`);
     else log.info({ outbox: row.id, attempts: row.attempts }, `${noun} delivered`);
   }
@@ -192,7 +203,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         continue;
       }
       let claimed: OutboxMessage[] = [];
+      let next = 0;
       try {
+        if (handBack.length > 0) {
+          await releaseMessages(db, handBack, now());
+          handBack = [];
+        }
         claimed = await claimDueMessages(db, {
           now: now(),
           leaseMs,
@@ -205,10 +221,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             await releaseMessages(db, claimed.slice(index).map((rest) => rest.id), now());
             break;
           }
+          next = index;
           await deliver(row);
         }
       } catch (error) {
-        // The database is away (restart, network): the rows keep their state; try later.
+        // The database is away (restart, network): the rows keep their state; try later, and
+        // hand back what this claim did not send once it answers.
+        handBack = [...handBack, ...claimed.slice(next).map((row) => row.id).filter((id) => id !== sentUnrecorded)];
+        sentUnrecorded = null;
         log.error({ err: error }, 'outbox worker could not reach the database');
       }
       if (!stopping && claimed.length < batchSize) await pause(pollMs);

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { siteHostnameOf } from '../http/site-url.ts';
 import { formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
-import { RestError } from '../http/rest-error.ts';
+import { serviceErrorOf, type RestError } from '../http/rest-error.ts';
 import { newsletterAnswerSchema } from '../http/route-schemas.ts';
 import {
   NEWSLETTER_RATE_LIMITED,
@@ -28,9 +28,10 @@ import { brevoListsOf } from './brevo-sync.ts';
  */
 export default async function newsletterSubscribeRoutes(app: FastifyInstance): Promise<void> {
   registerFormBodyParsers(app, NEWSLETTER_BODY_LIMIT);
-  app.setErrorHandler(function newsletterErrors(error: FastifyError | RestError, _request, reply) {
+  app.setErrorHandler(function newsletterErrors(error: FastifyError | RestError, request, reply) {
     const answerable = toRestError(error);
     if (answerable === null) throw error;
+    if (answerable.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     const retryAfter = answerable.data.retry_after;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.code(answerable.statusCode).header('cache-control', 'no-store').send(failureAnswer(answerable));
@@ -45,7 +46,7 @@ export default async function newsletterSubscribeRoutes(app: FastifyInstance): P
         config: limited,
         bodyLimit: NEWSLETTER_BODY_LIMIT,
         // The body is a form, read field by field with the rules the browser uses.
-        schema: { response: Object.fromEntries([200, 400, 403, 404, 413, 415, 429].map((status) => [status, newsletterAnswerSchema])) },
+        schema: { response: Object.fromEntries([200, 400, 403, 404, 413, 415, 429, 503].map((status) => [status, newsletterAnswerSchema])) },
         // A few hundred bytes of JSON: not worth compressing.
         compress: false,
         onRequest: [
@@ -87,7 +88,8 @@ async function handleSubscribe(app: FastifyInstance, path: string, request: Fast
 
 /** Errors that get the newsletter's JSON answer; null for the app's error handler. */
 function toRestError(error: FastifyError | RestError): RestError | null {
-  if (error instanceof RestError) return error;
+  const serviceError = serviceErrorOf(error);
+  if (serviceError !== null) return serviceError;
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return payloadTooLarge(`The form is larger than ${NEWSLETTER_BODY_LIMIT} bytes.`);
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType();
   return null;

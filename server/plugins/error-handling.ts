@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../src/validation/console/console-api.ts';
-import { RestError, restErrorBody, type RestErrorBody } from '../http/rest-error.ts';
+import { RestError, restErrorBody, serviceErrorOf, type RestErrorBody } from '../http/rest-error.ts';
 
 /** WordPress's codes for the statuses a request can fail with before reaching a route. */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -34,12 +34,13 @@ const NO_ROUTE_MESSAGE = 'No route was found matching the URL and request method
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(function handleError(error: FastifyError | RestError, request, reply) {
-    const body = toRestErrorBody(error);
+    const body = toRestErrorBody(serviceErrorOf(error) ?? error);
     if (body.data.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: body.code, status: body.data.status }, error.message);
     }
+    retryAfterOf(body, reply);
     return reply.code(body.data.status).header('cache-control', 'no-store').send(body);
   });
 }
@@ -71,6 +72,12 @@ export function installNotFoundHandler(app: FastifyInstance, staticRoot: string)
     }
     return reply.send(restErrorBody(404, 'not_found', 'Not Found'));
   });
+}
+
+/** A 503 that says when to try again (`data.retry_after`) says it in Retry-After too. */
+export function retryAfterOf(body: { data: Record<string, unknown> }, reply: FastifyReply): void {
+  const seconds = body.data.retry_after;
+  if (typeof seconds === 'number' && !reply.hasHeader('retry-after')) reply.header('retry-after', String(seconds));
 }
 
 export function toRestErrorBody(error: FastifyError | RestError): RestErrorBody {

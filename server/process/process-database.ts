@@ -6,10 +6,11 @@ import { dialectOf } from '../db/dialect.ts';
 import { runMigrations } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
 
-/** The database as every process of the server opens it: DATABASE_URL, SQLITE_SYNCHRONOUS, pool errors logged. */
+/** The database as every process of the server opens it: DATABASE_URL, SQLITE_SYNCHRONOUS, PostgreSQL's timeouts, pool errors logged. */
 export function openProcessDatabase(config: Config, log: FastifyBaseLogger): Kysely<Database> {
   return createDatabase(config.databaseUrl, {
     synchronous: config.sqliteSynchronous,
+    timeouts: config.databaseTimeouts,
     onPoolError: (error) => log.error({ err: error }, 'idle database connection failed'),
   });
 }

@@ -4,7 +4,8 @@ import { ADMIN_AJAX_ACTION_FIELD, ADMIN_AJAX_NONCE_FIELD, ADMIN_AJAX_PATH } from
 import { HUMAN_TEST_ACTION, SIDEBAR_FIELD, SIDEBAR_SEND_ACTION } from '../../src/validation/sidebar-form/index.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers, type FormFields } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
-import { httpErrors, RestError } from '../http/rest-error.ts';
+import { httpErrors, serviceErrorOf, type RestError } from '../http/rest-error.ts';
+import { retryAfterOf } from '../plugins/error-handling.ts';
 import { ajaxErrorSchema } from '../http/route-schemas.ts';
 import { pageUrlOf } from '../http/site-url.ts';
 import { COUNTRY_PREFIX_NONCE_ACTION, SUBSCRIBE_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
@@ -82,9 +83,12 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
   };
 
   // admin-ajax.php's errors are `{code, message}`, without the REST API's `data`.
-  app.setErrorHandler(function ajaxErrors(error: FastifyError | RestError, _request, reply) {
-    if (!(error instanceof RestError)) throw error;
-    return reply.code(error.statusCode).header('cache-control', 'no-store').send({ code: error.code, message: error.message });
+  app.setErrorHandler(function ajaxErrors(error: FastifyError | RestError, request, reply) {
+    const answerable = serviceErrorOf(error);
+    if (answerable === null) throw error;
+    if (answerable.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    retryAfterOf(answerable, reply);
+    return reply.code(answerable.statusCode).header('cache-control', 'no-store').send({ code: answerable.code, message: answerable.message });
   });
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -100,7 +104,7 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
       ? { rateLimit: { ...limited.rateLimit, hook: 'preHandler' as const, allowList: (request: FastifyRequest) => actionOf(request) !== SIDEBAR_SEND_ACTION } }
       : {};
   // The body is a form (`action`, `security`, the action's fields); an action answers HTML or JSON.
-  const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema, 429: ajaxErrorSchema } };
+  const schema = { response: { 400: ajaxErrorSchema, 403: ajaxErrorSchema, 413: ajaxErrorSchema, 415: ajaxErrorSchema, 429: ajaxErrorSchema, 503: ajaxErrorSchema } };
   app.post(AJAX_PATH, { bodyLimit: AJAX_BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], schema, config }, async (request, reply) => {
     const fields = formFieldsOf(request.body) ?? [];
     const name = fieldValue(fields, ADMIN_AJAX_ACTION_FIELD);

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'sqlite:data/site.db',
+      databaseTimeouts: { statementMs: 5_000, connectMs: 3_000 },
       smtpUrl: null,
       mailTo: null,
       recaptchaSiteKey: null,
@@ -119,6 +120,8 @@ describe('loadConfig', () => {
         UNCONFIRMED_SIGN_UP_RETAIN_DAYS: '10',
         WEB_CONCURRENCY: '3',
         SQLITE_SYNCHRONOUS: 'full',
+        DATABASE_STATEMENT_TIMEOUT: '8s',
+        DATABASE_CONNECT_TIMEOUT: '2s',
       },
       '/srv/site',
     );
@@ -126,6 +129,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: 'postgresql://site:secret@db.internal:5432/site',
+      databaseTimeouts: { statementMs: 8_000, connectMs: 2_000 },
       smtpUrl: 'smtps://mailer:pw@smtp.example.co.za:465',
       mailTo: 'sales@example.co.za, info@example.co.za',
       recaptchaSiteKey: '6LcSiteKey_-',
@@ -416,6 +420,12 @@ describe('timeouts', () => {
     expect(() => loadConfig({ SHUTDOWN_GRACE: '20s' })).toThrow('SHUTDOWN_GRACE must be a duration from 0s to 8s');
     expect(() => loadConfig({ LINGER_TIMEOUT: '1m' })).toThrow('LINGER_TIMEOUT must be a duration from 0s to 30s');
     expect(() => loadConfig({ REQUEST_TIMEOUT: '5s', HEADERS_TIMEOUT: '8s' })).toThrow('HEADERS_TIMEOUT must not be longer than REQUEST_TIMEOUT (5s)');
+  });
+
+  it("reads PostgreSQL's statement and connection timeouts and refuses others with one line naming the variable", () => {
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT: '2s', DATABASE_CONNECT_TIMEOUT: '1500ms' }).databaseTimeouts).toEqual({ statementMs: 2_000, connectMs: 1_500 });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT: '0s' })).toThrow('Invalid configuration: DATABASE_STATEMENT_TIMEOUT must be a duration from 0.5s to 600s, like 5s (got "0s")');
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT: 'soon' })).toThrow('Invalid configuration: DATABASE_CONNECT_TIMEOUT must be a duration from 0.5s to 60s, like 3s (got "soon")');
   });
 });
 

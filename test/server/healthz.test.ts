@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createDatabase } from '../../server/db/create-database.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { testDialect } from './helpers/test-db.ts';
+import { createTestDatabase, readOnlyHandle, testDialect } from './helpers/test-db.ts';
 
 let testApp: TestApp | undefined;
 
@@ -19,6 +19,31 @@ describe(`GET /healthz on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none' });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 with the database degraded when it answers reads but takes no write (a full disk), and ok once it takes them again', async () => {
+    const database = await createTestDatabase();
+    // The same database through a connection that refuses every write, as a full disk does
+    // while reads still work: `select 1` alone would call it healthy.
+    const readOnly = await readOnlyHandle(database);
+    testApp = await createTestApp({ NONCE_SECRET: 'n'.repeat(32) }, { database: readOnly });
+    try {
+      const refused = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ status: 'error', database: 'degraded' });
+      expect(refused.headers['cache-control']).toBe('no-store');
+    } finally {
+      await testApp.cleanup();
+      testApp = undefined;
+      await readOnly.cleanup();
+    }
+    // The writable handle on the same database: the probe's row is written, and the answer is ok.
+    testApp = await createTestApp({ NONCE_SECRET: 'n'.repeat(32) }, { database });
+    const healthy = await testApp.app.inject({ method: 'GET', url: '/healthz' });
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok' });
+    await testApp.cleanup();
+    testApp = undefined;
+    await database.cleanup();
   });
 
   it('answers 503 once the database is closed', async () => {

@@ -16,6 +16,7 @@ import * as brevoSync from './0016-brevo-sync.ts';
 import * as rateLimitKeys from './0018-rate-limit-keys.ts';
 import * as searchSecureDelete from './0019-search-secure-delete.ts';
 import * as backupRuns from './0020-backup-runs.ts';
+import * as healthProbe from './0021-health-probe.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0018-rate-limit-keys': rateLimitKeys,
   '0019-search-secure-delete': searchSecureDelete,
   '0020-backup-runs': backupRuns,
+  '0021-health-probe': healthProbe,
 };

@@ -21,14 +21,32 @@ export interface SmtpSink {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** With a `login`: whether it accepts that login now (a refusal is 535, as a mail server answers a wrong password). */
+  acceptLogin(accept: boolean): void;
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** Demand this login (AUTH PLAIN or LOGIN, over plain text on loopback); without it AUTH is off. */
+  login?: { user: string; pass: string; accepted: boolean };
+}
+
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const { login } = options;
+  let loginAccepted = login?.accepted ?? true;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: login === undefined,
+    disabledCommands: login === undefined ? ['STARTTLS', 'AUTH'] : ['STARTTLS'],
+    allowInsecureAuth: true,
+    authMethods: ['PLAIN', 'LOGIN'],
+    onAuth(auth, _session, callback) {
+      if (login !== undefined && loginAccepted && auth.username === login.user && auth.password === login.pass) {
+        callback(null, { user: auth.username });
+        return;
+      }
+      callback(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -46,8 +64,11 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const actual = (server.server.address() as AddressInfo).port;
   return {
     port: actual,
-    url: `smtp://127.0.0.1:${actual}`,
+    url: login === undefined ? `smtp://127.0.0.1:${actual}` : `smtp://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${actual}`,
     received,
+    acceptLogin: (accept) => {
+      loginAccepted = accept;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../../server/db/create-database.ts';
 import { runMigrations } from '../../../server/db/migrate.ts';
@@ -84,4 +84,21 @@ async function withAdminClient<T>(url: string, work: (client: pg.Client) => Prom
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A second handle on the test database that reads but refuses every write, as a full disk
+ * does: SQLite's `query_only`, PostgreSQL's `default_transaction_read_only`. Its cleanup closes
+ * only this handle.
+ */
+export async function readOnlyHandle(database: TestDatabase): Promise<TestDatabase> {
+  if (database.dialect === 'sqlite') {
+    const db = createDatabase(database.url);
+    await sql`pragma query_only = 1`.execute(db);
+    return { ...database, db, cleanup: () => db.destroy() };
+  }
+  const url = new URL(database.url);
+  url.searchParams.set('options', `${url.searchParams.get('options') ?? ''} -c default_transaction_read_only=on`.trim());
+  const db = createDatabase(url.toString());
+  return { ...database, url: url.toString(), db, cleanup: () => db.destroy() };
 }
