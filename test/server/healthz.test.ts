@@ -40,7 +40,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     // The writable handle on the same database: the probe's row is written, and the answer is ok.
     testApp = await createTestApp({ NONCE_SECRET: 'n'.repeat(32) }, { database });
     const healthy = await testApp.app.inject({ method: 'GET', url: '/healthz' });
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok' });
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none' });
     await testApp.cleanup();
     testApp = undefined;
     await database.cleanup();
