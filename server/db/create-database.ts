@@ -136,6 +136,7 @@ function isStatement(args: unknown[]): boolean {
  */
 function guardedPool(pool: pg.Pool, guard: AvailabilityGuard): { options: pg.PoolOptions; connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
   const watched = new WeakSet<pg.PoolClient>();
+  const lost = new WeakSet<pg.PoolClient>();
   const probes = new WeakSet<pg.PoolClient>();
 
   function watch(client: pg.PoolClient): void {
@@ -162,8 +163,8 @@ function guardedPool(pool: pg.Pool, guard: AvailabilityGuard): { options: pg.Poo
         (error: unknown) => {
           if (isConnectionLost(error)) {
             guard.lost();
-            // The statement may still be on the wire: the connection is dropped, not reused.
-            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+            // The statement may still be on the wire: the connection is dropped at its release, not reused.
+            lost.add(client);
           } else {
             guard.answered();
           }
@@ -189,16 +190,14 @@ function guardedPool(pool: pg.Pool, guard: AvailabilityGuard): { options: pg.Poo
         throw error;
       }
       watch(client);
-      if (admission === 'probe') {
-        probes.add(client);
-        // pg-pool gives every checkout its own release: the probe ends with it.
-        const release = client.release.bind(client);
-        client.release = (destroy?: Error | boolean) => {
-          probes.delete(client);
-          guard.probeEnded();
-          release(destroy);
-        };
-      }
+      if (admission === 'probe') probes.add(client);
+      // pg-pool gives every checkout its own release: the probe ends with it, and a connection
+      // lost on a statement is destroyed instead of going back to the pool.
+      const release = client.release.bind(client);
+      client.release = (destroy?: Error | boolean) => {
+        if (probes.delete(client)) guard.probeEnded();
+        release(lost.has(client) ? true : destroy);
+      };
       return client;
     },
     end: () => pool.end(),
