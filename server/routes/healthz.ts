@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { DatabaseUnavailableError, isConnectionLost } from '../db/database-availability.ts';
 import type { Database } from '../db/types.ts';
-import { readMailHealth } from '../mail/mail-health.ts';
+import { readMailState } from '../mail/mail-health.ts';
 import { readBackupHealth } from '../operations/backup-runs.ts';
 
 // A load balancer must get an answer quickly, even when PostgreSQL does not answer at all.
@@ -51,8 +51,8 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
         return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable' });
       }
       try {
-        const [mail, backup] = await withTimeout(Promise.all([readMailHealth(app.db, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
-        return { status: 'ok', database: 'ok', mail: mail.state, backup: backup.state };
+        const [mail, backup] = await withTimeout(Promise.all([readMailState(app.db, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
+        return { status: 'ok', database: 'ok', mail, backup: backup.state };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
         return reply.code(503).send({ status: 'error', database: 'unreachable' });

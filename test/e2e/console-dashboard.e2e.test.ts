@@ -43,6 +43,8 @@ async function someActivity(): Promise<void> {
       .prepare("insert into click_links (post_id, page_url, target, anchor, link_hash, created_at) values (12, '', ?, 'LinkedIn', ?, ?)")
       .run(target, linkHashOf(12, '', target, 'LinkedIn'), hourAgo);
     db.prepare('insert into click_hits (link_id, clicked_at) values (?, ?)').run(link.lastInsertRowid, hourAgo);
+    // Last night's backup failed (README, "Backups and restore"): the banner says so on every page.
+    db.prepare("insert into backup_runs (started_at, finished_at, status, archive, bytes, error) values (?, ?, 'failed', null, null, 'ENOSPC: no space left on device, write')").run(hourAgo, hourAgo);
   } finally {
     db.close();
   }
@@ -57,6 +59,7 @@ describe('the dashboard in Chromium', () => {
     const problems = watchProblems(page);
     await enrolWithPasskey(page, link);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'dashboard' }).innerText(), { timeout: 10_000 }).toBe('The dashboard is up to date.');
+    await expect.poll(() => page.getByText(/^The last backup failed/).innerText(), { timeout: 10_000 }).toMatch(/: ENOSPC: no space left on device, write\. No backup has succeeded yet\.$/);
 
     const main = page.getByRole('main');
     expect(await main.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Messages this week', 'Subscribers', 'The most followed links', 'Mail health']);

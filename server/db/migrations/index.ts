@@ -17,6 +17,7 @@ import * as rateLimitKeys from './0018-rate-limit-keys.ts';
 import * as searchSecureDelete from './0019-search-secure-delete.ts';
 import * as backupRuns from './0020-backup-runs.ts';
 import * as healthProbe from './0021-health-probe.ts';
+import * as waitingMailIndexes from './0022-waiting-mail-indexes.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0019-search-secure-delete': searchSecureDelete,
   '0020-backup-runs': backupRuns,
   '0021-health-probe': healthProbe,
+  '0022-waiting-mail-indexes': waitingMailIndexes,
 };
