@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 
 /*
  * Named prepared statements on PostgreSQL, for the few hot statements that ask for them: a
@@ -30,8 +30,8 @@ export function withPreparedStatements(pool: pg.Pool, checkout: () => Promise<pg
     return name;
   };
   return {
-    // pg's Pool has its Client class at run time (Kysely cancels queries through it); its types omit it.
-    Client: (pool as unknown as Pick<PostgresPool, 'Client'>).Client,
+    // Kysely cancels a query through a second connection of this class (the pool's default).
+    Client: pg.Client,
     options: pool.options,
     end: () => pool.end(),
     async connect() {
