@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPool } from 'kysely';
 import pg from 'pg';
 
 /*
@@ -14,12 +14,14 @@ import pg from 'pg';
 /** The comment a statement starts with to be prepared by name. */
 export const PREPARED = '/* prepared */';
 
+type QueryFunction = (...args: unknown[]) => unknown;
+
 /**
  * The pool Kysely's PostgresDialect takes, its clients naming PREPARED statements; `checkout`
  * takes a connection from `pool` (through the availability guard, create-database.ts).
  */
 export function withPreparedStatements(pool: pg.Pool, checkout: () => Promise<pg.PoolClient> = () => pool.connect()): PostgresPool {
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const named = new WeakSet<pg.PoolClient>();
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -36,18 +38,18 @@ export function withPreparedStatements(pool: pg.Pool, checkout: () => Promise<pg
     end: () => pool.end(),
     async connect() {
       const client = await checkout();
-      let wrapped = clients.get(client);
-      if (wrapped === undefined) {
-        wrapped = {
-          release: (destroy?: boolean) => client.release(destroy),
-          query: ((text: unknown, values?: readonly unknown[]) =>
-            typeof text === 'string' && text.startsWith(PREPARED)
-              ? client.query({ name: nameOf(text), text, values: values as unknown[] })
-              : client.query(text as string, values as unknown[])) as unknown as PostgresPoolClient['query'],
+      // Once per connection (pg keeps its clients): a PREPARED statement goes by its name.
+      if (!named.has(client)) {
+        named.add(client);
+        const query = client.query.bind(client) as QueryFunction;
+        const naming: QueryFunction = (...args) => {
+          const [text, values] = args;
+          if (typeof text !== 'string' || !text.startsWith(PREPARED) || typeof args.at(-1) === 'function') return query(...args);
+          return query({ name: nameOf(text), text, values });
         };
-        clients.set(client, wrapped);
+        client.query = naming as typeof client.query;
       }
-      return wrapped;
+      return client;
     },
   };
 }
