@@ -15,6 +15,7 @@ import { validContactFields } from '../test/server/helpers/test-forms.ts';
 import { homeFields, urlencoded } from '../test/server/helpers/newsletter-requests.ts';
 import { contactFormUrl } from '../src/validation/contact-form/index.ts';
 import { readPageLinks } from '../server/click-tracking/site-pages.ts';
+import { multipartOf } from '../test/ops/support/http-client.ts';
 
 const RATE = Number(process.env.SOAK_RATE ?? 500);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
@@ -38,14 +39,6 @@ interface Minute {
   latencies: number[];
   errors: Map<string, number>;
   memory: Map<number, number>;
-}
-
-async function multipart(fields: Record<string, string>, withEmptyFile = false): Promise<{ body: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (withEmptyFile) form.append('your-file', new File([], ''), '');
-  const encoded = new Response(form);
-  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
 }
 
 /** Resident memory (KiB) of the server's processes: the supervisor and its children. */
@@ -87,9 +80,9 @@ async function main(): Promise<void> {
     const home = pageLinks?.pages.find((page) => page.path === '/');
     const outside = home?.links.find((link) => !link.target.startsWith(pageLinks?.origin ?? ''));
     if (home === undefined || outside === undefined) throw new Error('dist/client/page-links.json lists no outside link of the home page: run npm run build');
-    const beacon = await multipart({ postID: String(home.postId), location: `${server.base}/`, anchor: outside.anchor, target: outside.target });
+    const beacon = await multipartOf({ postID: String(home.postId), location: `${server.base}/`, anchor: outside.anchor, target: outside.target });
     let sequence = 0;
-    const message = await multipart(validContactFields({ 'your-message': 'We need a 4 x 2 m LED wall for our Sandton store by March. Please send a quote.' }), true);
+    const message = await multipartOf(validContactFields({ 'your-message': 'We need a 4 x 2 m LED wall for our Sandton store by March. Please send a quote.' }), { field: 'your-file', name: '', type: '', bytes: Buffer.alloc(0) });
     const json = (status: number, body: string, key: string, value: string) => status === 200 && (JSON.parse(body) as Record<string, unknown>)[key] === value;
     const weighted: Array<[number, Request]> = [
       [40, { name: 'page', method: 'GET', path: '/', headers: { 'accept-encoding': 'br, gzip' }, ok: (status) => status === 200 }],
