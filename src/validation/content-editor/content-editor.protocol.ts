@@ -1,0 +1,137 @@
+// The content editor's protocol, written once for the console (services/content-editor/) and
+// the server (server/content-editor/): the documents, their revisions, preview, publish and
+// restore (README.md, "Editing the site"). Browser-safe. Routes are below CONSOLE_API
+// (validation/console/console-api.ts); every one passes the console guard, and a person who
+// may not edit content is refused with CONSOLE_REFUSAL.wrongRole.
+import { array, boolean, enums, nullable, number, object, optional, size, string, unknown, type Infer } from 'superstruct';
+import { DOCUMENT_GROUPS, DOCUMENT_NAMES } from '../../../content/content-documents.ts';
+
+/** Routes below CONSOLE_API. `:name` is a document name (content/content-documents.ts), `:revision` a revision number. */
+export const CONTENT_ROUTE = {
+  /** GET: every document with its live revision, as DocumentListAnswerStruct. */
+  documents: '/content',
+  /** GET: a document's live revision, whole, as DocumentAnswerStruct. */
+  document: '/content/:name',
+  /** POST PreviewBodyStruct: renders the draft's page; answers PreviewAnswerStruct. Nothing is stored but the preview. */
+  preview: '/content/:name/preview',
+  /** GET (the preview frame, a session's page): the rendered draft, HTML, at CONTENT_PREVIEW_PATH. */
+  previewPage: '/content/previews/:id',
+  /** POST PublishBodyStruct: a new revision, live on every server process within seconds; answers PublishAnswerStruct. */
+  publish: '/content/:name/publish',
+  /** GET: the document's revisions, newest first, as RevisionListAnswerStruct. */
+  revisions: '/content/:name/revisions',
+  /** GET: one revision, whole, as DocumentAnswerStruct. */
+  revision: '/content/:name/revisions/:revision',
+  /** POST RestoreBodyStruct: publishes an older revision's document again, as a new revision. */
+  restore: '/content/:name/restore',
+  /** GET / POST EditingSettingsStruct (owner): whether staff may edit content. */
+  settings: '/content-settings',
+} as const;
+
+/** The longest publish note. */
+export const NOTE_MAX = 200;
+
+export const DocumentNameStruct = enums(DOCUMENT_NAMES);
+
+/** A revision number: 0 is the repository's content (content/documents/), never stored. */
+export const RevisionStruct = number();
+
+export const AuthorStruct = object({ id: nullable(number()), name: string() });
+export type Author = Infer<typeof AuthorStruct>;
+
+export const DocumentSummaryStruct = object({
+  name: DocumentNameStruct,
+  title: string(),
+  group: enums(DOCUMENT_GROUPS),
+  revision: RevisionStruct,
+  /** ISO time of the live revision; null for the repository's. */
+  publishedAt: nullable(string()),
+  publishedBy: nullable(AuthorStruct),
+});
+export type DocumentSummary = Infer<typeof DocumentSummaryStruct>;
+
+export const DocumentListAnswerStruct = object({
+  documents: array(DocumentSummaryStruct),
+  /** Whether the signed-in person may publish (owners; staff when an owner allows it). */
+  canEdit: boolean(),
+});
+export type DocumentListAnswer = Infer<typeof DocumentListAnswerStruct>;
+
+export const DocumentAnswerStruct = object({
+  name: DocumentNameStruct,
+  revision: RevisionStruct,
+  publishedAt: nullable(string()),
+  publishedBy: nullable(AuthorStruct),
+  note: nullable(string()),
+  /** The document, valid by its struct (content/content-documents.ts). */
+  document: unknown(),
+});
+export type DocumentAnswer = Infer<typeof DocumentAnswerStruct>;
+
+export const PreviewBodyStruct = object({
+  document: unknown(),
+  /** The page to show: a path of the site the document appears on ('/' for a home section). */
+  path: optional(size(string(), 1, 200)),
+});
+export type PreviewBody = Infer<typeof PreviewBodyStruct>;
+
+export const PreviewAnswerStruct = object({
+  /** The preview page's address (below CONSOLE_API), for an iframe; it expires after 10 minutes. */
+  url: string(),
+  /** The paths this document appears on, for the preview's page picker. */
+  paths: array(string()),
+});
+export type PreviewAnswer = Infer<typeof PreviewAnswerStruct>;
+
+export const PublishBodyStruct = object({
+  /** The revision the draft started from: publishing over a newer one is a conflict. */
+  baseRevision: RevisionStruct,
+  document: unknown(),
+  note: size(string(), 0, NOTE_MAX),
+});
+export type PublishBody = Infer<typeof PublishBodyStruct>;
+
+export const PublishAnswerStruct = object({
+  revision: RevisionStruct,
+  publishedAt: string(),
+});
+export type PublishAnswer = Infer<typeof PublishAnswerStruct>;
+
+export const RestoreBodyStruct = object({
+  /** The revision whose document becomes live again (0: the repository's). */
+  revision: RevisionStruct,
+  baseRevision: RevisionStruct,
+});
+export type RestoreBody = Infer<typeof RestoreBodyStruct>;
+
+export const RevisionSummaryStruct = object({
+  revision: RevisionStruct,
+  publishedAt: nullable(string()),
+  publishedBy: nullable(AuthorStruct),
+  note: nullable(string()),
+  /** Whether this is the live revision. */
+  live: boolean(),
+});
+export type RevisionSummary = Infer<typeof RevisionSummaryStruct>;
+
+export const RevisionListAnswerStruct = object({ revisions: array(RevisionSummaryStruct) });
+export type RevisionListAnswer = Infer<typeof RevisionListAnswerStruct>;
+
+export const EditingSettingsStruct = object({ staffMayEdit: boolean() });
+export type EditingSettings = Infer<typeof EditingSettingsStruct>;
+
+/** One field the struct refused: its path (`items[2].title`) and the struct's message. */
+export const ProblemStruct = object({ path: string(), message: string() });
+export type Problem = Infer<typeof ProblemStruct>;
+
+/** The editor's own refusals (the shared ones are CONSOLE_REFUSAL). */
+export const CONTENT_ERROR = {
+  /** 400: the document is not valid by its struct or against the other documents; `data.problems` lists every field. */
+  invalidDocument: 'content_invalid_document',
+  /** 409: the document was published since the draft's base revision; `data.current` is the live DocumentSummary. */
+  conflict: 'content_conflict',
+  /** 404: no such document or revision. */
+  unknownDocument: 'content_unknown_document',
+  /** 503: the pages could not be rendered; nothing was published. */
+  renderFailed: 'content_render_failed',
+} as const;
