@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validate } from 'superstruct';
+import type { DocumentName, SiteContent as DocumentContent } from './content-documents.ts';
 import { contentFiles, sitePaths, type ContentFile, type ContentName } from './content-files.ts';
 import { checkForm } from './forms/check-form.ts';
 import { homeSectionIds } from './section-ids.ts';
@@ -364,4 +365,30 @@ export async function loadValidatedContent(root: string = process.cwd()): Promis
   const crossProblems = crossCheckContent(content, imageKeys);
   if (crossProblems.length > 0) throw new ContentValidationError(crossProblems);
   return content;
+}
+
+/** A problem between documents, in a document of the console's editor (content/content-documents.ts). */
+export interface DocumentProblem {
+  document: DocumentName;
+  path: string;
+  message: string;
+}
+
+/**
+ * crossCheckContent over the content as documents (every document by name, a home section
+ * each): the console's publish runs it on the live content with its draft put in
+ * (server/content-editor/content-store.ts). Each problem is named by its document and the
+ * path within it.
+ */
+export function crossCheckDocuments(content: DocumentContent, imageKeys: ReadonlySet<string>): DocumentProblem[] {
+  const { projectPages, company, navigation, seo, site, pages, privacy: _privacy, contactForm, newsletterForms, sidebarContact, securityContact, oldAddresses, ...home } = content;
+  const problems = crossCheckContent({ home, projectPages, company, navigation, seo, site, pages, contactForm, newsletterForms, sidebarContact, securityContact, oldAddresses }, imageKeys);
+  const fileDocuments = new Map<string, string>(Object.entries(contentFiles).map(([name, { file }]) => [file, name]));
+  return problems.map((problem) => {
+    if (problem.file === contentFiles.home.file) {
+      const section = /^[a-zA-Z]+/.exec(problem.path)?.[0] ?? '';
+      return { document: section as DocumentName, path: problem.path.slice(section.length).replace(/^\./, ''), message: problem.message };
+    }
+    return { document: fileDocuments.get(problem.file) as DocumentName, path: problem.path, message: problem.message };
+  });
 }

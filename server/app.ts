@@ -22,6 +22,7 @@ import clickHits from './plugins/click-hits.ts';
 import consoleGuard from './console/console-guard.ts';
 import consoleAccessRoutes from './console-access/console-access.routes.ts';
 import inboxRoutes from './inbox/inbox.route.ts';
+import contentEditorRoutes, { type ContentEditorOptions } from './content-editor/content-editor.route.ts';
 import subscribersRoutes from './newsletter/subscribers.route.ts';
 import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   newsletterForms?: readonly NewsletterForm[];
   /** The sidebar panel's options and forms; defaults to content/sidebar-contact.ts. */
   sidebarContact?: SidebarContact;
+  /** The content editor's hooks: make a published revision live, render a preview (README.md, "Editing the site"). */
+  contentEditor?: ContentEditorOptions;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildApp({
   beforeSendMail = [],
   newsletterForms,
   sidebarContact,
+  contentEditor = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -143,6 +147,7 @@ export async function buildApp({
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
   await app.register(personRecordsRoutes);
+  await app.register(contentEditorRoutes, contentEditor);
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);

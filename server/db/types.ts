@@ -208,6 +208,44 @@ export interface Database {
   console_audit: ConsoleAuditTable;
   service_cursors: ServiceCursorsTable;
   health_probe: HealthProbeTable;
+  content_revisions: ContentRevisionsTable;
+  content_settings: ContentSettingsTable;
+  content_previews: ContentPreviewsTable;
+}
+
+/** A published content document (migration 0023; README.md, "Editing the site"): its id is the global revision number. */
+export interface ContentRevisionsTable {
+  id: Generated<number>;
+  /** A document name of content/content-documents.ts. */
+  document: string;
+  /** The document as JSON text. */
+  body: string;
+  note: string;
+  /** Who published it: a console person's id (kept after the person is gone), or null for the command line. */
+  author_id: number | null;
+  author_name: string;
+  created_at: string;
+}
+
+/** The content editor's one settings row (id 1). */
+export interface ContentSettingsTable {
+  id: number;
+  /** 1: staff may publish and restore too. */
+  staff_may_edit: number;
+}
+
+/** A draft being previewed in the console (migration 0023), for 10 minutes. */
+export interface ContentPreviewsTable {
+  id: string;
+  /** The console session's id_hash: only that session sees it. */
+  session_hash: string;
+  document: string;
+  /** The draft as JSON text. */
+  body: string;
+  /** The page of the site shown. */
+  path: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** One row, upserted by /healthz's write probe (migration 0021). */

@@ -65,5 +65,7 @@ export const AUDIT_ACTIONS = [
   'confirmation-resend',
   'access-export',
   'erasure',
+  'content-publish',
+  'content-restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

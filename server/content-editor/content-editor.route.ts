@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
+import { isDocumentName, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
+import { imageManifest } from '../../content/image-manifest.ts';
+import { CONSOLE_API, CONSOLE_REFUSAL, type AuditAction } from '../../src/validation/console/console-api.ts';
+import {
+  CONTENT_ERROR,
+  CONTENT_ROUTE,
+  EditingSettingsStruct,
+  PreviewBodyStruct,
+  PublishBodyStruct,
+  RestoreBodyStruct,
+  type DocumentAnswer,
+  type DocumentListAnswer,
+  type EditingSettings,
+  type PreviewAnswer,
+  type PublishAnswer,
+  type RevisionListAnswer,
+} from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { recordAudit } from '../console/console-audit.ts';
+import { consoleBody } from '../console/console-body.ts';
+import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
+import type { Database } from '../db/types.ts';
+import { RestError } from '../http/rest-error.ts';
+import { documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, setStaffMayEdit, staffMayEdit, type RestoreOutcome } from './content-store.ts';
+import { fileOfPath, pathsOf } from './document-paths.ts';
+
+/*
+ * The content editor's routes (README.md, "Editing the site"), below CONSOLE_API, each behind
+ * the console's checks (server/console/console-guard.ts). Both roles read; owners publish and
+ * restore, staff too when an owner allows it (content_settings). A publish is stored, then
+ * `app.contentPublished(revision)` makes it live (the live site's renderer); if that fails the
+ * revision stays stored and the answer is 503 content_render_failed: the pages are rendered
+ * again when the revision is next noticed.
+ */
+
+/** The pages of the site for content, as the build renders them (server/site-render/render-site.ts). */
+export interface RenderedSiteFile {
+  relative: string;
+  body: string | Buffer;
+  status?: number;
+}
+export interface SiteRenderer {
+  render(content: SiteContent, now: Date): Promise<RenderedSiteFile[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Called once a revision is stored: renders and swaps in the pages (default: nothing). */
+    contentPublished: (revision: number) => Promise<void>;
+    /** Renders the site for content (the preview); null where none is set up. */
+    siteRenderer: SiteRenderer | null;
+    /** The pictures content may show: the image manifest's keys (uploads join it). */
+    contentImageKeys: () => ReadonlySet<string>;
+  }
+}
+
+export interface ContentEditorOptions {
+  contentPublished?: (revision: number) => Promise<void>;
+  siteRenderer?: SiteRenderer | null;
+  contentImageKeys?: () => ReadonlySet<string>;
+}
+
+/** A preview lives this long, and a session keeps at most this many. */
+export const PREVIEW_TTL_MS = 10 * 60 * 1000;
+export const PREVIEWS_PER_SESSION = 20;
+
+const route = (path: string) => `${CONSOLE_API}${path}`;
+
+const unknownDocument = (what = 'There is no such document.') => new RestError(404, CONTENT_ERROR.unknownDocument, what);
+
+function documentName(request: FastifyRequest): DocumentName {
+  const name = (request.params as Record<string, string>).name ?? '';
+  if (!isDocumentName(name)) throw unknownDocument(`There is no document named "${name}".`);
+  return name;
+}
+
+function revisionNumber(request: FastifyRequest): number {
+  const raw = (request.params as Record<string, string>).revision ?? '';
+  if (!/^(0|[1-9]\d{0,9})$/.test(raw)) throw unknownDocument('There is no such revision.');
+  return Number(raw);
+}
+
+const manifestKeys = new Set(Object.keys(imageManifest.images));
+
+export default fp<ContentEditorOptions>(
+  async function contentEditorRoutes(app: FastifyInstance, options) {
+    app.decorate('contentPublished', options.contentPublished ?? (async () => undefined));
+    app.decorate('siteRenderer', options.siteRenderer ?? null);
+    app.decorate('contentImageKeys', options.contentImageKeys ?? (() => manifestKeys));
+    const { db } = app;
+
+    async function canEdit(request: FastifyRequest): Promise<boolean> {
+      return signedIn(request).person.role === 'owner' || (await staffMayEdit(db));
+    }
+
+    async function mustEdit(request: FastifyRequest): Promise<void> {
+      if (!(await canEdit(request))) throw new RestError(403, CONSOLE_REFUSAL.wrongRole, 'An owner has not allowed staff to edit the site.');
+    }
+
+    const audited = (request: FastifyRequest, action: AuditAction, document: DocumentName) => async (trx: Transaction<Database>, stored: number) => {
+      await recordAudit(trx, auditActorOf(request), { action, subject: `content ${document}`, detail: { document, revision: stored }, now: app.clock() });
+    };
+
+    /** The answer to a publish or restore: stored, then made live by the hook. */
+    async function published(outcome: RestoreOutcome): Promise<PublishAnswer> {
+      if (outcome.status === 'unknown') throw unknownDocument('There is no such revision.');
+      if (outcome.status === 'conflict') {
+        throw new RestError(409, CONTENT_ERROR.conflict, `This document was published since your draft began (now revision ${outcome.current.revision}).`, { current: outcome.current });
+      }
+      if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems: outcome.problems });
+      try {
+        await app.contentPublished(outcome.revision);
+      } catch (error) {
+        app.log.error({ err: error, revision: outcome.revision }, 'content: the published revision could not be rendered');
+        throw new RestError(503, CONTENT_ERROR.renderFailed, `Revision ${outcome.revision} is stored, but the pages could not be rendered; they are rendered again when it is next noticed.`, { revision: outcome.revision });
+      }
+      return { revision: outcome.revision, publishedAt: outcome.publishedAt };
+    }
+
+    const author = (request: FastifyRequest) => {
+      const { person } = signedIn(request);
+      return { id: person.id, name: person.email };
+    };
+
+    app.get(route(CONTENT_ROUTE.documents), consoleRoute('staff'), async (request): Promise<DocumentListAnswer> => ({
+      documents: await documentSummaries(db),
+      canEdit: await canEdit(request),
+    }));
+
+    app.get(route(CONTENT_ROUTE.document), consoleRoute('staff'), async (request): Promise<DocumentAnswer> => liveDocument(db, documentName(request)));
+
+    app.get(route(CONTENT_ROUTE.revisions), consoleRoute('staff'), async (request): Promise<RevisionListAnswer> => ({ revisions: await revisions(db, documentName(request)) }));
+
+    app.get(route(CONTENT_ROUTE.revision), consoleRoute('staff'), async (request): Promise<DocumentAnswer> => {
+      const found = await revision(db, documentName(request), revisionNumber(request));
+      if (found === undefined) throw unknownDocument('There is no such revision of this document.');
+      return found;
+    });
+
+    app.post(route(CONTENT_ROUTE.publish), consoleRoute('staff'), async (request): Promise<PublishAnswer> => {
+      const name = documentName(request);
+      await mustEdit(request);
+      const body = consoleBody(request, PublishBodyStruct);
+      const outcome = await publish(
+        db,
+        { name, document: body.document, note: body.note.trim(), baseRevision: body.baseRevision, author: author(request), now: app.clock() },
+        { imageKeys: app.contentImageKeys(), onStored: audited(request, 'content-publish', name) },
+      );
+      return published(outcome);
+    });
+
+    app.post(route(CONTENT_ROUTE.restore), consoleRoute('staff'), async (request): Promise<PublishAnswer> => {
+      const name = documentName(request);
+      await mustEdit(request);
+      const body = consoleBody(request, RestoreBodyStruct);
+      const outcome = await restore(
+        db,
+        { name, revision: body.revision, baseRevision: body.baseRevision, author: author(request), now: app.clock() },
+        { imageKeys: app.contentImageKeys(), onStored: audited(request, 'content-restore', name) },
+      );
+      return published(outcome);
+    });
+
+    app.get(route(CONTENT_ROUTE.settings), consoleRoute('owner'), async (): Promise<EditingSettings> => ({ staffMayEdit: await staffMayEdit(db) }));
+
+    app.post(route(CONTENT_ROUTE.settings), consoleRoute('owner'), async (request): Promise<EditingSettings> => {
+      const { staffMayEdit: allowed } = consoleBody(request, EditingSettingsStruct);
+      await setStaffMayEdit(db, allowed);
+      return { staffMayEdit: allowed };
+    });
+
+    // Preview: the draft is kept (content_previews) for the frame's GET, which may reach another process.
+    app.post(route(CONTENT_ROUTE.preview), consoleRoute('staff'), async (request): Promise<PreviewAnswer> => {
+      const name = documentName(request);
+      await mustEdit(request);
+      const body = consoleBody(request, PreviewBodyStruct);
+      const live = await readLiveContent(db);
+      const problems = draftProblems(live, name, body.document, app.contentImageKeys());
+      if (problems.length > 0) throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems });
+      const paths = pathsOf(name, { ...live, [name]: body.document } as SiteContent);
+      const path = body.path ?? paths[0] ?? '/';
+      if (!paths.includes(path)) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, `This document is not on ${path}; it is on ${paths.join(', ')}.`, { field: 'path' });
+      const now = app.clock();
+      const id = randomBytes(18).toString('base64url');
+      const session = signedIn(request).idHash;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('content_previews').where('expires_at', '<=', new Date(now).toISOString()).execute();
+        await trx
+          .insertInto('content_previews')
+          .values({ id, session_hash: session, document: name, body: JSON.stringify(body.document), path, created_at: new Date(now).toISOString(), expires_at: new Date(now + PREVIEW_TTL_MS).toISOString() })
+          .execute();
+        const kept = await trx.selectFrom('content_previews').select('id').where('session_hash', '=', session).orderBy('created_at', 'desc').orderBy('id').offset(PREVIEWS_PER_SESSION).limit(1000).execute();
+        if (kept.length > 0) await trx.deleteFrom('content_previews').where('id', 'in', kept.map((row) => row.id)).execute();
+      });
+      return { url: route(CONTENT_ROUTE.previewPage.replace(':id', id)), paths };
+    });
+
+    app.get<{ Params: { id: string } }>(route(CONTENT_ROUTE.previewPage), consoleRoute('staff'), async (request, reply) => {
+      const now = app.clock();
+      const preview = await db
+        .selectFrom('content_previews')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('session_hash', '=', signedIn(request).idHash)
+        .where('expires_at', '>', new Date(now).toISOString())
+        .executeTakeFirst();
+      if (preview === undefined || !isDocumentName(preview.document)) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'This preview has expired or was never made; preview the draft again.');
+      const renderer = app.siteRenderer;
+      if (renderer === null) throw new RestError(503, CONTENT_ERROR.renderFailed, 'This server cannot render pages (no build to render them with).');
+      const content = { ...(await readLiveContent(db)), [preview.document]: JSON.parse(preview.body) } as SiteContent;
+      const wanted = fileOfPath(preview.path);
+      const files = await renderer.render(content, new Date(now));
+      const page = files.find((file) => file.relative === wanted);
+      if (page === undefined) throw new RestError(503, CONTENT_ERROR.renderFailed, `The renderer made no page for ${preview.path}.`);
+      // The console's frame only (frame-ancestors 'self'), never kept (the console guard's no-store).
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', previewPolicy(reply.getHeader('content-security-policy')))
+        .send(page.body);
+    });
+  },
+  { name: 'content-editor-routes', fastify: '5.x', dependencies: ['console-guard'] },
+);
+
+/** The site's own policy (server/plugins/security-headers.ts), framed by its own pages only. */
+export function previewPolicy(sitePolicy: unknown): string {
+  const directives = String(sitePolicy ?? "default-src 'self'")
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'));
+  return [...directives, "frame-ancestors 'self'"].join(';');
+}

@@ -1,0 +1,208 @@
+import { isDeepStrictEqual } from 'node:util';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { contentDocuments, DOCUMENT_NAMES, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
+import { crossCheckDocuments } from '../../content/validate-content.ts';
+import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { ContentRevisionsTable, Database } from '../db/types.ts';
+
+/*
+ * The content store (README.md, "Editing the site"): every publish is a row of
+ * content_revisions, whose id is the one global revision sequence. A document's live revision
+ * is its highest id (0: none stored, the repository's content/documents/); the live content is
+ * the repository's with each stored document's latest revision put in. Nothing is ever
+ * updated or deleted: a restore publishes an older document again, as a new revision.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface PublishInput {
+  name: DocumentName;
+  document: unknown;
+  note: string;
+  /** The document's revision the draft started from. */
+  baseRevision: number;
+  author: Author;
+  now: number;
+}
+
+export interface PublishChecks {
+  /** The pictures a document may show (content/validate-content.ts checks every `{key, alt}`). */
+  imageKeys: ReadonlySet<string>;
+  /** Runs in the revision's transaction once it is stored (the audit entry). */
+  onStored?: (trx: Transaction<Database>, revision: number) => Promise<void>;
+}
+
+export type PublishOutcome =
+  | ({ status: 'published' } & PublishAnswer)
+  /** The document was published since the draft's base: the live one's summary. */
+  | { status: 'conflict'; current: DocumentSummary }
+  | { status: 'invalid'; problems: Problem[] };
+
+export type RestoreOutcome = PublishOutcome | { status: 'unknown' };
+
+type Row = Pick<ContentRevisionsTable, 'document' | 'note' | 'author_id' | 'author_name' | 'created_at'> & { id: number };
+
+const authorOf = (row: Row): Author => ({ id: row.author_id, name: row.author_name });
+
+/** The site's live revision: the highest stored, or 0. */
+export async function liveRevision(db: Db): Promise<number> {
+  const row = await db.selectFrom('content_revisions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** A document's live revision: its highest stored, or 0 (the repository's). */
+export async function documentRevision(db: Db, name: DocumentName): Promise<number> {
+  const row = await db.selectFrom('content_revisions').select((eb) => eb.fn.max('id').as('id')).where('document', '=', name).executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** Each stored document's latest revision, one query (the (document, id) index answers it). */
+function latestRevisions(db: Db) {
+  return db
+    .selectFrom('content_revisions')
+    .where('id', 'in', (eb) => eb.selectFrom('content_revisions as latest').select((inner) => inner.fn.max('latest.id').as('id')).groupBy('latest.document'));
+}
+
+/** The repository's content with each document's latest revision put in. */
+export async function readLiveContent(db: Db): Promise<SiteContent> {
+  const rows = await latestRevisions(db).select(['document', 'body']).execute();
+  const content = repositoryContent() as Record<DocumentName, unknown>;
+  for (const row of rows) if ((DOCUMENT_NAMES as readonly string[]).includes(row.document)) content[row.document as DocumentName] = JSON.parse(row.body);
+  return content as SiteContent;
+}
+
+function summaryOf(name: DocumentName, row: Row | undefined): DocumentSummary {
+  const { title, group } = contentDocuments[name];
+  return { name, title, group, revision: row?.id ?? 0, publishedAt: row?.created_at ?? null, publishedBy: row === undefined ? null : authorOf(row) };
+}
+
+/** Every document with its live revision, in the console's order. */
+export async function documentSummaries(db: Db): Promise<DocumentSummary[]> {
+  const rows = await latestRevisions(db).select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at']).execute();
+  const byName = new Map(rows.map((row) => [row.document, { ...row, id: Number(row.id) }]));
+  return DOCUMENT_NAMES.map((name) => summaryOf(name, byName.get(name)));
+}
+
+async function documentSummary(db: Db, name: DocumentName): Promise<DocumentSummary> {
+  const row = await db
+    .selectFrom('content_revisions')
+    .select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at'])
+    .where('document', '=', name)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return summaryOf(name, row === undefined ? undefined : { ...row, id: Number(row.id) });
+}
+
+/** A document's revisions, newest first, ending with revision 0 (the repository's). */
+export async function revisions(db: Db, name: DocumentName): Promise<RevisionSummary[]> {
+  const rows = await db.selectFrom('content_revisions').select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at']).where('document', '=', name).orderBy('id', 'desc').execute();
+  const live = rows[0] === undefined ? 0 : Number(rows[0].id);
+  return [
+    ...rows.map((row) => ({ revision: Number(row.id), publishedAt: row.created_at, publishedBy: authorOf({ ...row, id: Number(row.id) }), note: row.note, live: Number(row.id) === live })),
+    { revision: 0, publishedAt: null, publishedBy: null, note: null, live: live === 0 },
+  ];
+}
+
+/** One revision of a document, whole (0: the repository's); undefined when the document has no such revision. */
+export async function revision(db: Db, name: DocumentName, number: number): Promise<DocumentAnswer | undefined> {
+  if (number === 0) return { name, revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent()[name] };
+  const row = await db.selectFrom('content_revisions').selectAll().where('document', '=', name).where('id', '=', number).executeTakeFirst();
+  if (row === undefined) return undefined;
+  return { name, revision: Number(row.id), publishedAt: row.created_at, publishedBy: authorOf({ ...row, id: Number(row.id) }), note: row.note, document: JSON.parse(row.body) };
+}
+
+/** The live document, whole. */
+export async function liveDocument(db: Db, name: DocumentName): Promise<DocumentAnswer> {
+  const found = await revision(db, name, await documentRevision(db, name));
+  if (found === undefined) throw new Error(`content store: the live revision of ${name} vanished`);
+  return found;
+}
+
+/**
+ * Whether `document` may replace `name` in `content`: its struct's problems, else the checks
+ * between documents (content/validate-content.ts, the build's) over the content with the draft
+ * put in. A problem another document already had is not the draft's; one it causes in another
+ * document (a project page left without its card) is, said with that document's title.
+ */
+export function draftProblems(content: SiteContent, name: DocumentName, document: unknown, imageKeys: ReadonlySet<string>): Problem[] {
+  const own = documentProblems(name, document);
+  if (own.length > 0) return own;
+  const key = (problem: { document: string; path: string; message: string }) => `${problem.document}\u0000${problem.path}\u0000${problem.message}`;
+  const before = new Set(crossCheckDocuments(content, imageKeys).map(key));
+  const after = crossCheckDocuments({ ...content, [name]: document } as SiteContent, imageKeys);
+  return after
+    .filter((problem) => !before.has(key(problem)))
+    .map((problem) =>
+      problem.document === name
+        ? { path: problem.path, message: problem.message }
+        : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` },
+    );
+}
+
+/** The advisory lock's key: nothing else in the site takes advisory locks. */
+const PUBLISH_LOCK_KEY = 310_023;
+
+/**
+ * Serialises publishing: PostgreSQL's transaction-scoped advisory lock, one for all documents
+ * (a publish checks the other documents too, so two publishes of different documents must not
+ * pass their checks side by side). SQLite's transactions begin IMMEDIATE (db/sqlite-waiting-driver.ts):
+ * the one writer is the lock.
+ */
+async function lockPublishing(trx: Transaction<Database>): Promise<void> {
+  if (dialectOf<Database>(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`.execute(trx);
+}
+
+/**
+ * Stores `document` as the document's new revision if its base is the live revision and it is
+ * valid with the rest of the live content; checked and stored in one transaction.
+ */
+export async function publish(db: Kysely<Database>, input: PublishInput, { imageKeys, onStored }: PublishChecks): Promise<PublishOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockPublishing(trx);
+    const current = await documentSummary(trx, input.name);
+    if (current.revision !== input.baseRevision) return { status: 'conflict', current };
+    const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
+    if (problems.length > 0) return { status: 'invalid', problems };
+    const publishedAt = new Date(input.now).toISOString();
+    const row = await trx
+      .insertInto('content_revisions')
+      .values({ document: input.name, body: JSON.stringify(input.document), note: input.note, author_id: input.author.id, author_name: input.author.name, created_at: publishedAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await onStored?.(trx, Number(row.id));
+    return { status: 'published', revision: Number(row.id), publishedAt };
+  });
+}
+
+/** Publishes revision `revision` of the document again, as a new revision (0: the repository's). */
+export async function restore(
+  db: Kysely<Database>,
+  input: Omit<PublishInput, 'document' | 'note'> & { revision: number; note?: string },
+  checks: PublishChecks,
+): Promise<RestoreOutcome> {
+  const older = await revision(db, input.name, input.revision);
+  if (older === undefined) return { status: 'unknown' };
+  return publish(db, { ...input, document: older.document, note: input.note ?? `Restored revision ${input.revision}` }, checks);
+}
+
+/** The live documents that differ from the repository's (what `npm run content -- export` writes). */
+export async function changedDocuments(db: Db): Promise<Array<{ name: DocumentName; revision: number; document: unknown }>> {
+  const live = await readLiveContent(db);
+  const repository = repositoryContent();
+  const summaries = await documentSummaries(db);
+  return summaries.filter(({ name }) => !isDeepStrictEqual(live[name], repository[name])).map(({ name, revision }) => ({ name, revision, document: live[name] }));
+}
+
+/** Whether staff may publish and restore (owners always may). */
+export async function staffMayEdit(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('content_settings').select('staff_may_edit').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.staff_may_edit ?? 0) === 1;
+}
+
+export async function setStaffMayEdit(db: Db, allowed: boolean): Promise<void> {
+  await db.updateTable('content_settings').set({ staff_may_edit: allowed ? 1 : 0 }).where('id', '=', 1).execute();
+}
