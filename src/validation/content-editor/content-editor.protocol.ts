@@ -132,6 +132,6 @@ export const CONTENT_ERROR = {
   conflict: 'content_conflict',
   /** 404: no such document or revision. */
   unknownDocument: 'content_unknown_document',
-  /** 503: the pages could not be rendered; nothing was published. */
+  /** 503: the pages could not be rendered. After a publish or restore the revision is stored all the same (`data.revision`) and rendered again when next noticed; a preview shows nothing. */
   renderFailed: 'content_render_failed',
 } as const;

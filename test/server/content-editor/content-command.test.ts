@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_NAMES } from '../../../content/content-documents.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
-import { publish, restore } from '../../../server/content-editor/content-store.ts';
+import { publish, restore, type RestoreOutcome } from '../../../server/content-editor/content-store.ts';
 import { imageManifest } from '../../../content/image-manifest.ts';
 import { runScript } from '../helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-db.ts';
@@ -35,7 +35,7 @@ async function content(args: string[]) {
 async function seeded(): Promise<{ hero: number[]; about: number[] }> {
   database = await createTestDatabase();
   const { db } = database;
-  const stored = (outcome: Awaited<ReturnType<typeof publish>>) => {
+  const stored = (outcome: RestoreOutcome) => {
     if (outcome.status !== 'published') throw new Error(`not published: ${JSON.stringify(outcome)}`);
     return outcome.revision;
   };
@@ -77,7 +77,7 @@ describe(`npm run content on ${testDialect}`, () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(new RegExp(`^ +${hero[1]}  2026-11-22T10:00:00.000Z  command line +  Even shorter  \\[live\\]$`));
     expect(lines[1]).toMatch(new RegExp(`^ +${hero[0]}  2026-11-20T10:00:00.000Z  owner@example.co.za +  Shorter heading$`));
-    expect(lines[2]).toMatch(/^ +0  \(the repository\)/);
+    expect(lines[2]).toMatch(/^ +0 {2}\(the repository\)/);
   });
 
   it('answers one line for an unknown document or command', async () => {
