@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_NAMES, type SiteContent } from '../../../content/content-documents.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
@@ -6,20 +5,12 @@ import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/co
 import { CONTENT_ERROR, CONTENT_ROUTE, type DocumentListAnswer, type RevisionListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import type { RenderedSiteFile } from '../../../server/content-editor/content-editor.route.ts';
 import { documentRevision, liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
-import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
+import { api, get, post } from '../console-access/console-access-fixture.ts';
+import { addPerson, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
 /* The content editor's API (README.md, "Editing the site"): read, publish, conflicts, invalid drafts, restore, history, settings, preview. */
-
-const api = (path: string, params: Record<string, string | number> = {}) => CONSOLE_API + path.replace(/:(\w+)/g, (_, name: string) => String(params[name]));
-
-async function post(app: FastifyInstance, url: string, body: unknown, cookie: string) {
-  return app.inject({ method: 'POST', url, headers: { ...consoleHeaders(app, cookie), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-}
-async function get(app: FastifyInstance, url: string, cookie: string) {
-  return app.inject({ method: 'GET', url, headers: consoleHeaders(app, cookie) });
-}
 
 const NOW = Date.parse('2026-11-27T08:00:00.000Z');
 
@@ -39,7 +30,9 @@ describe(`the content editor's routes on ${testDialect}`, () => {
   afterAll(() => test.cleanup());
   beforeEach(async () => {
     published = [];
+    // The hook runs once the revision is committed: what it reads (another connection, too) has it.
     test.app.contentPublished = async (revision) => {
+      expect(await liveRevision(test.app.db)).toBe(revision);
       published.push(revision);
     };
     test.app.siteRenderer = null;
@@ -245,6 +238,19 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     const invalid = await post(test.app, api(CONTENT_ROUTE.preview, { name: 'hero' }), { document: heroWith('') }, owner.cookie);
     expect(invalid.json()).toMatchObject({ code: CONTENT_ERROR.invalidDocument });
     expect((await post(test.app, api(CONTENT_ROUTE.preview, { name: 'hero' }), { document: heroWith('x') }, staff.cookie)).statusCode).toBe(403);
+  });
+
+  it('shows a preview to a request another process of the cluster answers', async () => {
+    const other = await createTestApp({}, { now: () => NOW, database: test.database });
+    try {
+      other.app.siteRenderer = { render: async (content) => [{ relative: 'index.html', body: content.hero.heading }] };
+      const { url } = (await post(test.app, api(CONTENT_ROUTE.preview, { name: 'hero' }), { document: heroWith('Seen everywhere') }, owner.cookie)).json() as { url: string };
+      const page = await get(other.app, url, owner.cookie);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe('Seen everywhere');
+    } finally {
+      await other.cleanup();
+    }
   });
 
   it('answers 503 for a preview where no renderer is set up, and 404 once it expired', async () => {
