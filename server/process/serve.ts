@@ -11,6 +11,7 @@ import { flushThenExit } from './flush-then-exit.ts';
 import { relayQueuedRows, wakeForRelayedRows } from './outbox-relay.ts';
 import { migrateAndReport, openProcessDatabase } from './process-database.ts';
 import type { ProcessRole } from './process-role.ts';
+import { isSiteGenerationMessage, siteGenerationMessage } from './site-generation-relay.ts';
 
 // A shutdown stuck past the grace period and this much more is forced (exit 1).
 export const SHUTDOWN_MARGIN_MS = 4_000;
@@ -84,7 +85,16 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       await migrateAndReport(db, log);
     }
     if (running.stopping) return;
-    const app = await buildApp({ config, db, loggerInstance: log });
+    // A process of a cluster tells the others when it serves a newly published revision.
+    const announce = (revision: number) => {
+      if (process.connected) process.send?.(siteGenerationMessage(revision));
+    };
+    const app = await buildApp({ config, db, loggerInstance: log, siteGenerations: role.inCluster ? { announce } : {} });
+    if (role.inCluster) {
+      process.on('message', (message) => {
+        if (isSiteGenerationMessage(message)) void app.siteGenerations.notice(message.revision);
+      });
+    }
     running.app = app;
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
