@@ -66,8 +66,11 @@ export function fakeRenderer(): FakeRenderer {
 /** The store's revisions in memory; `liveRevision` may come from elsewhere (a shared database). */
 export class FakeStore implements LiveContentSource {
   readonly contents: FakeContent[] = [];
+  private readonly revisionOf: (() => Promise<number>) | undefined;
 
-  constructor(private readonly revisionOf?: () => Promise<number>) {}
+  constructor(revisionOf?: () => Promise<number>) {
+    this.revisionOf = revisionOf;
+  }
 
   add(projects: readonly string[], categories: readonly string[] = ['control-room']): number {
     const revision = this.contents.length + 1;
