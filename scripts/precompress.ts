@@ -21,12 +21,15 @@ export function isCompressible(file: string): boolean {
   return COMPRESSIBLE_EXTENSIONS.includes(extname(file).toLowerCase());
 }
 
-/** A text file's twins: brotli at its best quality, gzip level 9 (the server's live pages use it too). */
-export async function compressedTwins(source: Buffer): Promise<{ br: Buffer; gz: Buffer }> {
+/**
+ * A text file's twins: brotli (at its best quality unless told), gzip level 9. The server's live
+ * pages use it too, a notch below the best (README.md "Live in seconds").
+ */
+export async function compressedTwins(source: Buffer, brotliQuality: number = constants.BROTLI_MAX_QUALITY): Promise<{ br: Buffer; gz: Buffer }> {
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
