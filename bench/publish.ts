@@ -7,7 +7,7 @@
 // renderer's time, server/site-render/, comes on top): what is measured is writing the
 // generation with its .br/.gz twins, syncing it, loading it into memory and telling the others.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { isRenderedFile } from '../server/site-generations/served-site.ts';
 import type { RenderedSiteFile, SiteRenderer } from '../server/site-generations/site-renderer.ts';
 import { createTestApp } from '../test/server/helpers/test-app.ts';
 import { createTestDatabase } from '../test/server/helpers/test-db.ts';
-import { freePort, runScript } from '../test/server/helpers/server-process.ts';
+import { startLiveCluster } from '../test/server/site-generations/fixtures/live-cluster.ts';
 import { ensureBuilt, printTable, STATIC_ROOT } from './support/built-server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -90,37 +90,20 @@ function fetchText(port: number, urlPath: string): Promise<string> {
 }
 
 /** The cluster test's entry (fake pages): from the publish's answer in one process to the other's swap, by their logs. */
-async function cluster(): Promise<number[]> {
+async function inACluster(): Promise<number[]> {
   const folder = await mkdtemp(path.join(tmpdir(), 'bench-publish-'));
-  const storeFile = path.join(folder, 'store.json');
-  const publishFile = path.join(folder, 'publish');
-  await writeFile(storeFile, '[]');
-  await writeFile(publishFile, '0');
-  const port = await freePort();
-  const server = runScript('test/server/site-generations/fixtures/cluster-entry.ts', {
+  const cluster = await startLiveCluster(folder, {
     DATABASE_URL: `sqlite:${path.join(folder, 'site.db')}`,
     ADDRESS_HASH_KEY_FILE: path.join(folder, 'address-hash.key'),
     STATIC_ROOT,
-    UPLOAD_DIR: path.join(folder, 'uploads'),
-    SITE_GENERATIONS_DIR: path.join(folder, 'generations'),
-    CONTENT_POLL_INTERVAL: 'off',
-    WEB_CONCURRENCY: '2',
-    PORT: String(port),
-    STORE_FILE: storeFile,
-    PUBLISH_FILE: publishFile,
   });
-  const lines = () => server.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { time: number; msg: string; revision?: number; pid: number });
+  const { server, port, lines } = cluster;
   const times: number[] = [];
   try {
-    while (!server.stdout().includes('all server processes listening')) {
-      if (server.child.exitCode !== null) throw new Error(server.stderr());
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
     const contents = [];
     for (let revision = 1; revision <= RUNS; revision += 1) {
       contents.push({ revision, projects: [`hall-${revision}`], categories: [] });
-      await writeFile(storeFile, JSON.stringify(contents));
-      await writeFile(publishFile, String(revision));
+      await cluster.publish(contents);
       const swapsOf = () => lines().filter((line) => line.msg === 'serving the pages of a new content revision' && line.revision === revision);
       while (swapsOf().length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
       const answered = lines().find((line) => line.msg === 'test publish answered' && line.revision === revision);
@@ -139,7 +122,7 @@ async function cluster(): Promise<number[]> {
 
 console.log(`publishing ${builtPages.length} rendered files (${(pageBytes / 1024).toFixed(0)} KB) of ${STATIC_ROOT}, ${RUNS} times each`);
 const onDatabase = await twoServersOnOneDatabase();
-const inCluster = await cluster();
+const inCluster = await inACluster();
 const rows: Array<[string, number[]]> = [
   ['the publishing process (render replay, write, sync, load, swap)', onDatabase.publish],
   ['another server on the database (1 s poll), after the answer', onDatabase.other],

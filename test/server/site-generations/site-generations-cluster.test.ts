@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,9 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { relaySiteGeneration } from '../../../server/process/site-generation-relay.ts';
 import { createStaticFixture } from '../helpers/static-fixture.ts';
 import { createTestDatabase, testDialect } from '../helpers/test-db.ts';
-import { freePort, runScript, type ServerProcess } from '../helpers/server-process.ts';
+import type { ServerProcess } from '../helpers/server-process.ts';
 import { waitFor } from '../helpers/wait-for.ts';
-import { homePage, projectPage, type FakeContent } from './helpers/fake-site.ts';
+import { startLiveCluster } from './fixtures/live-cluster.ts';
+import { homePage, projectPage } from './helpers/fake-site.ts';
 
 /*
  * The cluster's processes are told over IPC (README.md "Live in seconds"): a publish in one
@@ -74,31 +75,9 @@ describe(`the live site in a cluster on ${testDialect}`, () => {
     const fixture = await createStaticFixture();
     const folder = await mkdtemp(path.join(tmpdir(), 'site-test-live-cluster-'));
     cleanups.push(() => database.cleanup(), () => fixture.cleanup(), () => rm(folder, { recursive: true, force: true }));
-    const storeFile = path.join(folder, 'store.json');
-    const publishFile = path.join(folder, 'publish');
-    await writeFile(storeFile, '[]');
-    await writeFile(publishFile, '0');
-    const port = await freePort();
-    const server = runScript('test/server/site-generations/fixtures/cluster-entry.ts', {
-      DATABASE_URL: database.url,
-      STATIC_ROOT: fixture.root,
-      UPLOAD_DIR: path.join(folder, 'uploads'),
-      SITE_GENERATIONS_DIR: path.join(folder, 'generations'),
-      CONTENT_POLL_INTERVAL: 'off',
-      WEB_CONCURRENCY: '2',
-      PORT: String(port),
-      STORE_FILE: storeFile,
-      PUBLISH_FILE: publishFile,
-    });
+    const { server, port, publish, lines } = await startLiveCluster(folder, { DATABASE_URL: database.url, STATIC_ROOT: fixture.root });
     running.push(server);
-    await waitFor('both server processes listening', () => {
-      if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.stdout()} ${server.stderr()}`);
-      return server.stdout().includes('all server processes listening');
-    }, 60_000);
-
-    const contents: FakeContent[] = [{ revision: 1, projects: ['cluster-hall'], categories: ['control-room'] }];
-    await writeFile(storeFile, JSON.stringify(contents));
-    await writeFile(publishFile, '1');
+    await publish([{ revision: 1, projects: ['cluster-hall'], categories: ['control-room'] }]);
     await waitFor('the publish to be answered', () => server.stdout().includes('test publish answered'), 30_000);
 
     // Each request on a new connection: both processes answer in turn, every one with revision 1.
@@ -107,8 +86,7 @@ describe(`the live site in a cluster on ${testDialect}`, () => {
     expect(new Set(answers.map((answer) => answer.text))).toEqual(new Set([projectPage(1, 'cluster-hall')]));
     expect((await fetchPage(port, '/')).text).toBe(homePage(1));
 
-    const lines = server.stdout().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { pid: number; msg: string; rendered?: boolean });
-    const swaps = lines.filter((line) => line.msg === 'serving the pages of a new content revision');
+    const swaps = lines().filter((line) => line.msg === 'serving the pages of a new content revision');
     // One process rendered; the other loaded the same generation from disk when told.
     expect(swaps.map((line) => line.rendered).sort()).toEqual([false, true]);
     expect(new Set(swaps.map((line) => line.pid)).size).toBe(2);
