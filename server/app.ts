@@ -39,7 +39,8 @@ import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
 import nonceRoutes from './routes/nonce.ts';
 import siteConfigRoutes from './routes/site-config.ts';
-import staticSiteRoutes from './routes/static-site.ts';
+import staticSiteRoutes, { liveSiteOf } from './routes/static-site.ts';
+import siteGenerationsPlugin, { type SiteGenerationsPluginOptions } from './site-generations/site-generations.plugin.ts';
 import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
 import clickReportsRoutes from './click-tracking/click-reports.route.ts';
@@ -64,6 +65,9 @@ export interface BuildAppOptions {
   sidebarContact?: SidebarContact;
   /** The content editor's hooks: make a published revision live, render a preview (README.md, "Editing the site"). */
   contentEditor?: ContentEditorOptions;
+
+  /** The live site (README.md "Live in seconds"): the renderer, the store, and how other processes are told. */
+  siteGenerations?: Omit<SiteGenerationsPluginOptions, 'live'>;
 }
 
 /**
@@ -81,6 +85,8 @@ export async function buildApp({
   newsletterForms,
   sidebarContact,
   contentEditor = {},
+
+  siteGenerations = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -126,7 +132,9 @@ export async function buildApp({
   // rest has been read (bounded), so the client gets it: every route, the 404s and errors.
   installLingeringClose(app, timeouts.lingerMs);
   installErrorHandler(app);
-  installNotFoundHandler(app, config.staticRoot);
+  // The site served now: the build's files, then each published generation's (site-generations/).
+  const live = liveSiteOf(config.staticRoot);
+  installNotFoundHandler(app, config.staticRoot, () => live.current.notFound);
   // Both attach to routes as they are declared, so they come before any route.
   await app.register(registerSecurityHeaders);
   await registerCompression(app);
@@ -151,7 +159,8 @@ export async function buildApp({
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl });
+  await app.register(siteGenerationsPlugin, { ...siteGenerations, live });
+  await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live });
 
   return app;
 }

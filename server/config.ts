@@ -61,6 +61,10 @@ export interface Config {
   mailFrom: string | null;
   /** Absolute path where uploaded files are kept: never inside the web root. */
   uploadDir: string;
+  /** SITE_GENERATIONS_DIR: where the pages rendered for published content are written (README.md "Live in seconds"). */
+  siteGenerationsDir: string;
+  /** CONTENT_POLL_INTERVAL: how often the live content revision is read from the database; 0: never. */
+  contentPollIntervalMs: number;
   /** UPLOAD_DAILY_BYTES: bytes of files one address may have stored per day (counted in the database). */
   uploadDailyBytes: number;
   /** UPLOAD_MIN_FREE_BYTES: files are refused when UPLOAD_DIR's disk has less free space than this; 0: no floor. */
@@ -132,6 +136,7 @@ export const DEFAULTS = {
   staticRoot: 'dist/client',
   uploadDir: 'data/uploads',
   backupDir: 'data/backups',
+  siteGenerationsDir: 'data/site',
   // Two weeks of daily backups.
   backupKeep: 14,
   // Ten of the largest file a form takes (5 MB) a day: a person sends one or two.
@@ -276,6 +281,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     staticRoot,
     mailFrom,
     uploadDir: readUploadDir(env, cwd, staticRoot),
+    siteGenerationsDir: readPrivateFolder(env, 'SITE_GENERATIONS_DIR', DEFAULTS.siteGenerationsDir, cwd, staticRoot),
+    contentPollIntervalMs: readContentPollInterval(env),
     // The budget's count is a 32-bit column: at most 1 GB.
     uploadDailyBytes: readBytes(env, 'UPLOAD_DAILY_BYTES', DEFAULTS.uploadDailyBytes, { min: 1, max: 1024 ** 3 }),
     uploadMinFreeBytes: readBytes(env, 'UPLOAD_MIN_FREE_BYTES', DEFAULTS.uploadMinFreeBytes, { min: 0, max: Number.MAX_SAFE_INTEGER }),
@@ -494,6 +501,18 @@ function readDuration(env: Env, name: string, fallback: number, min: number, max
     throw new ConfigError(name, `must be a duration from ${min / 1000}s to ${max / 1000}s, like ${fallback / 1000}s (got ${shown(raw)})`);
   }
   return ms;
+}
+
+/** CONTENT_POLL_INTERVAL: a duration from 100ms to 1m (default 1s), or 0 / off for none. */
+function readContentPollInterval(env: Env): number {
+  const raw = read(env, 'CONTENT_POLL_INTERVAL');
+  if (raw === '0' || raw === 'off') return 0;
+  try {
+    return readDuration(env, 'CONTENT_POLL_INTERVAL', 1000, 100, 60_000);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new ConfigError('CONTENT_POLL_INTERVAL', `must be a duration from 100ms to 1m, like 1s, or 0 or off (got ${shown(raw ?? '')})`);
+  }
 }
 
 /**

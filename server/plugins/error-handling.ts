@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../src/validation/console/console-api.ts';
 import { RestError, restErrorBody, serviceErrorOf, type RestErrorBody } from '../http/rest-error.ts';
+import { sendMemoryPage, type MemoryFile } from '../routes/static-files-in-memory.ts';
 
 /** WordPress's codes for the statuses a request can fail with before reaching a route. */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -47,9 +48,10 @@ export function installErrorHandler(app: FastifyInstance): void {
 
 /**
  * Unknown paths: under /wp-json a REST 404 like WordPress's `rest_no_route`; pages get the
- * prerendered 404.html (status 404) from the static root; anything else a JSON 404.
+ * prerendered 404.html (status 404): the served site's (`siteNotFoundPage`, README.md "Live in
+ * seconds"), else the static root's; anything else a JSON 404.
  */
-export function installNotFoundHandler(app: FastifyInstance, staticRoot: string): void {
+export function installNotFoundHandler(app: FastifyInstance, staticRoot: string, siteNotFoundPage?: () => MemoryFile | undefined): void {
   const notFoundPage = path.join(staticRoot, '404.html');
   app.setNotFoundHandler(function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?', 1)[0] ?? '';
@@ -61,6 +63,8 @@ export function installNotFoundHandler(app: FastifyInstance, staticRoot: string)
       return reply.send(restErrorBody(404, CONSOLE_REFUSAL.notFound, NO_ROUTE_MESSAGE));
     }
     if (request.method === 'GET' || request.method === 'HEAD') {
+      const page = siteNotFoundPage?.();
+      if (page !== undefined) return sendMemoryPage(page, 404, request, reply);
       // Checked per request so a site built after the server started is still found.
       if (existsSync(notFoundPage)) {
         // The page is answered whole and unconditionally: a 304 or 206 must never stand in

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { addressKeyWarning, proxyWarning, type Config } from '../config.ts';
 import { startBackupSchedule, type BackupScheduleJob } from '../jobs/backup-schedule-job.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
@@ -11,6 +11,7 @@ import { flushThenExit } from './flush-then-exit.ts';
 import { relayQueuedRows, wakeForRelayedRows } from './outbox-relay.ts';
 import { migrateAndReport, openProcessDatabase } from './process-database.ts';
 import type { ProcessRole } from './process-role.ts';
+import { isSiteGenerationMessage, siteGenerationMessage } from './site-generation-relay.ts';
 
 // A shutdown stuck past the grace period and this much more is forced (exit 1).
 export const SHUTDOWN_MARGIN_MS = 4_000;
@@ -22,7 +23,14 @@ export const SHUTDOWN_MARGIN_MS = 4_000;
  * sent, closes the database and exits 0. (A cluster's server process whose supervisor is gone
  * is ended at once by Node's cluster module: what it acknowledged is committed already.)
  */
-export async function serve(config: Config, log: FastifyBaseLogger, role: ProcessRole): Promise<void> {
+/** What a test's own entry point gives (test/server/site-generations/): main.ts gives none. */
+export interface ServeOptions {
+  siteGenerations?: BuildAppOptions['siteGenerations'];
+  /** Called once the process listens. */
+  listening?: (app: FastifyInstance) => void;
+}
+
+export async function serve(config: Config, log: FastifyBaseLogger, role: ProcessRole, options: ServeOptions = {}): Promise<void> {
   const running: {
     app?: FastifyInstance;
     worker?: OutboxWorker | null;
@@ -84,12 +92,22 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       await migrateAndReport(db, log);
     }
     if (running.stopping) return;
-    const app = await buildApp({ config, db, loggerInstance: log });
+    // A process of a cluster tells the others when it serves a newly published revision.
+    const announce = (revision: number) => {
+      if (process.connected) process.send?.(siteGenerationMessage(revision));
+    };
+    const app = await buildApp({ config, db, loggerInstance: log, siteGenerations: { ...options.siteGenerations, ...(role.inCluster ? { announce } : {}) } });
+    if (role.inCluster) {
+      process.on('message', (message) => {
+        if (isSiteGenerationMessage(message)) void app.siteGenerations.notice(message.revision);
+      });
+    }
     running.app = app;
     if (running.stopping) return;
     await app.listen({ port: config.port, host: config.host });
     for (const warning of [proxyWarning(config), addressKeyWarning(config)]) if (warning !== null && role.runsJobs) log.warn(warning);
     if (running.stopping) return;
+    options.listening?.(app);
     if (role.runsJobs) {
       log.info('this process delivers the outbox and runs the scheduled jobs');
       running.worker = startMailDelivery(app);

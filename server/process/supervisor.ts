@@ -5,6 +5,7 @@ import { flushThenExit } from './flush-then-exit.ts';
 import { isOutboxQueuedMessage } from './outbox-relay.ts';
 import { migrateAndReport, openProcessDatabase } from './process-database.ts';
 import { ROLE_VARIABLE, type ClusterRole } from './process-role.ts';
+import { relaySiteGeneration } from './site-generation-relay.ts';
 import { recentDeaths, restartDelayMs } from './restart-delay.ts';
 import { SHUTDOWN_MARGIN_MS } from './serve.ts';
 
@@ -60,7 +61,8 @@ export async function supervise(config: Config, log: FastifyBaseLogger): Promise
     });
   }
 
-  cluster.on('message', (_worker, message) => {
+  cluster.on('message', (from, message) => {
+    relaySiteGeneration(from, message, roles.keys());
     if (!isOutboxQueuedMessage(message)) return;
     for (const [worker, role] of roles) if (role === 'jobs' && worker.isConnected()) worker.send(message);
   });

@@ -6,7 +6,8 @@ import { preferredEncoding, type ContentEncoding } from '../http/accept-encoding
 import { contentTypeOf } from '../http/content-types.ts';
 
 /*
- * The built site, read into memory once at start: every page and asset up to a size limit,
+ * The built site, read into memory at start (and each new generation of pages when the owner
+ * publishes: README.md "Live in seconds"): every page and asset up to a size limit,
  * with its precompressed .br/.gz twins and a strong ETag per encoding (a hash of the bytes).
  * Serving one is a header lookup and a write: no file system call per request, which is what
  * kept @fastify/static at a fraction of the target. Larger files stay on disk.
@@ -37,14 +38,18 @@ export interface SiteFiles {
   onDisk: string[];
 }
 
-export function loadSiteFiles(root: string, cacheControlOf: (relative: string) => string): SiteFiles {
+/**
+ * Every file under root (a built site, or a generation of pages: site-generations/), with its
+ * twins; files above `maxBytes` are only listed, to be served from disk.
+ */
+export function loadSiteFiles(root: string, cacheControlOf: (relative: string) => string, maxBytes = IN_MEMORY_MAX_BYTES): SiteFiles {
   const files: MemoryFile[] = [];
   const onDisk: string[] = [];
   for (const relative of listFiles(root)) {
     if (relative.endsWith('.br') || relative.endsWith('.gz')) continue;
     const absolute = path.join(root, relative);
     const stats = statSync(absolute);
-    if (stats.size > IN_MEMORY_MAX_BYTES) {
+    if (stats.size > maxBytes) {
       onDisk.push(relative);
       continue;
     }
@@ -66,10 +71,7 @@ export function loadSiteFiles(root: string, cacheControlOf: (relative: string) =
 }
 
 export function serveMemoryFile(file: MemoryFile, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const hasTwins = file.variants.br !== undefined || file.variants.gzip !== undefined;
-  const wanted = hasTwins ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
-  const encoding = file.variants[wanted] === undefined ? fallbackEncoding(file, wanted) : wanted;
-  const chosen = file.variants[encoding] ?? file.variants.identity;
+  const { encoding, chosen, hasTwins } = negotiate(file, request);
   reply
     .header('content-type', file.contentType)
     .header('cache-control', file.cacheControl)
@@ -79,6 +81,25 @@ export function serveMemoryFile(file: MemoryFile, request: FastifyRequest, reply
   if (isFresh(request, chosen.etag, file.lastModified)) return reply.code(304).send();
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.header('content-length', chosen.body.length).send(chosen.body);
+}
+
+/**
+ * A page answered whole under another status (the 404 page at an address that is no page): no
+ * ETag or Last-Modified and no look at the request's conditions, so a 304 never stands in for it.
+ */
+export function sendMemoryPage(file: MemoryFile, status: number, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const { encoding, chosen, hasTwins } = negotiate(file, request);
+  reply.code(status).header('content-type', file.contentType).header('cache-control', file.cacheControl);
+  if (hasTwins) reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.header('content-length', chosen.body.length).send(chosen.body);
+}
+
+function negotiate(file: MemoryFile, request: FastifyRequest): { encoding: ContentEncoding; chosen: Variant; hasTwins: boolean } {
+  const hasTwins = file.variants.br !== undefined || file.variants.gzip !== undefined;
+  const wanted = hasTwins ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+  const encoding = file.variants[wanted] === undefined ? fallbackEncoding(file, wanted) : wanted;
+  return { encoding, chosen: file.variants[encoding] ?? file.variants.identity, hasTwins };
 }
 
 function fallbackEncoding(file: MemoryFile, wanted: ContentEncoding): ContentEncoding {

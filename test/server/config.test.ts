@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       staticRoot: path.resolve('/srv/site', 'dist/client'),
       mailFrom: null,
       uploadDir: path.resolve('/srv/site', 'data/uploads'),
+      siteGenerationsDir: '/srv/site/data/site',
+      contentPollIntervalMs: 1000,
       uploadDailyBytes: 50 * 1024 * 1024,
       uploadMinFreeBytes: 1024 * 1024 * 1024,
       trustProxy: false,
@@ -104,6 +106,8 @@ describe('loadConfig', () => {
         BACKUP_DIR: '/var/backups/site',
         BACKUP_SCHEDULE: '03:30,15:30',
         BACKUP_KEEP: '30',
+        SITE_GENERATIONS_DIR: '/var/lib/site/pages',
+        CONTENT_POLL_INTERVAL: '500ms',
         ADDRESS_HASH_SECRET: 'h'.repeat(40),
         ADDRESS_HASH_KEY_FILE: '../keys/address-hash.key',
         SITE_URL: 'https://www.example.co.za/',
@@ -145,6 +149,8 @@ describe('loadConfig', () => {
       staticRoot: '/srv/site/build/site',
       mailFrom: 'website@example.co.za',
       uploadDir: '/var/lib/site/uploads',
+      siteGenerationsDir: '/var/lib/site/pages',
+      contentPollIntervalMs: 500,
       uploadDailyBytes: 10 * 1024 * 1024,
       uploadMinFreeBytes: 2 * 1024 ** 3,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
@@ -204,6 +210,17 @@ describe('loadConfig', () => {
     [{ UPLOAD_MIN_FREE_BYTES: 'lots' }, 'Invalid configuration: UPLOAD_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "lots")'],
   ])('refuses an upload size it cannot read: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads where published pages go and how often the live revision is read', () => {
+    expect(loadConfig({ CONTENT_POLL_INTERVAL: 'off' }).contentPollIntervalMs).toBe(0);
+    expect(loadConfig({ CONTENT_POLL_INTERVAL: '0' }).contentPollIntervalMs).toBe(0);
+    expect(loadConfig({ CONTENT_POLL_INTERVAL: '2s' }).contentPollIntervalMs).toBe(2000);
+    expect(() => loadConfig({ CONTENT_POLL_INTERVAL: '10ms' })).toThrow('Invalid configuration: CONTENT_POLL_INTERVAL must be a duration from 100ms to 1m, like 1s, or 0 or off (got "10ms")');
+    expect(() => loadConfig({ CONTENT_POLL_INTERVAL: 'often' })).toThrow('CONTENT_POLL_INTERVAL must be a duration');
+    expect(() => loadConfig({ STATIC_ROOT: '/srv/site/dist/client', SITE_GENERATIONS_DIR: '/srv/site/dist/client/live' })).toThrow(
+      'Invalid configuration: SITE_GENERATIONS_DIR must be a folder outside STATIC_ROOT',
+    );
   });
 
   it.each([

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'f
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
 import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createStaticFixture, type StaticFixture } from './static-fixture.ts';
@@ -33,6 +33,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** A logger already made, as the entry point passes its own (server/main.ts). */
   loggerInstance?: FastifyBaseLogger;
+  /** The live site's renderer and content store (README.md "Live in seconds"). */
+  siteGenerations?: BuildAppOptions['siteGenerations'];
 }
 
 /**
@@ -45,8 +47,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = options.database ?? (await createTestDatabase({ migrate: options.migrate ?? true }));
   const site = await createStaticFixture();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
+  const generationsDir = await mkdtemp(path.join(tmpdir(), 'site-test-generations-'));
   // A fixed address-hash key: the key file beside DATABASE_URL's default would land in the repository's data/.
-  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, SITE_GENERATIONS_DIR: generationsDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,
@@ -56,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
     ...(options.newsletterForms === undefined ? {} : { newsletterForms: options.newsletterForms }),
     ...(options.sidebarContact === undefined ? {} : { sidebarContact: options.sidebarContact }),
+    ...(options.siteGenerations === undefined ? {} : { siteGenerations: options.siteGenerations }),
   });
   return {
     app,
@@ -67,6 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       if (options.database === undefined) await database.cleanup();
       await site.cleanup();
       await rm(uploadDir, { recursive: true, force: true });
+      await rm(generationsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { loadSiteFiles } from '../routes/static-files-in-memory.ts';
+import { generationFolder, GENERATIONS_KEPT, hasGeneration, pruneGenerations, writeGeneration, writeSynced, type WriteSynced } from './generation-folders.ts';
+import { cacheControlOf, servedSite, type LiveSite } from './served-site.ts';
+import type { LiveContentSource, SiteRenderer } from './site-renderer.ts';
+
+/*
+ * Keeping one process's site at the live content revision (README.md "Live in seconds"). Three
+ * things say a revision is live: a publish in this process (`published`), another process of the
+ * cluster (`notice`, over the supervisor's IPC) and, for other servers on the same database, the
+ * store's revision number looked at every CONTENT_POLL_INTERVAL (`poll`). Each loads that
+ * revision's generation from disk, rendering and writing it first when it is not there, and
+ * swaps it in. One catch-up runs at a time per process, always to the newest revision asked for,
+ * and a generation never replaces a newer one. A render or write that fails leaves the current
+ * pages serving, is logged at error, and is tried again at the next notice or poll.
+ */
+
+export interface SiteGenerationsOptions {
+  live: LiveSite;
+  /** config.siteGenerationsDir: where the generations are written. */
+  dir: string;
+  keep?: number;
+  renderer?: SiteRenderer;
+  content?: LiveContentSource;
+  /** Tells the cluster's other processes a revision is served here (process/site-generation-relay.ts). */
+  announce?: (revision: number) => void;
+  log: FastifyBaseLogger;
+  now: () => number;
+  /** The file writer (tests give a full disk). */
+  write?: WriteSynced;
+}
+
+export interface SiteGenerations {
+  /** A publish stored `revision`: serves it (or newer) here, then tells the other processes; rejects when it could not. */
+  published(revision: number): Promise<void>;
+  /** Another process serves `revision`: catches up; a failure is logged, not thrown. */
+  notice(revision: number): Promise<void>;
+  /** Compares the store's live revision with the one served, and catches up. */
+  poll(): Promise<void>;
+  /** At start: the live revision's pages rather than the build's, when the store has revisions. */
+  start(): Promise<void>;
+  startPolling(intervalMs: number): void;
+  stop(): Promise<void>;
+}
+
+export class GenerationError extends Error {}
+
+export function siteGenerations(options: SiteGenerationsOptions): SiteGenerations {
+  const { live, dir, log, now } = options;
+  const keep = options.keep ?? GENERATIONS_KEPT;
+  const state: { wanted: number; running?: Promise<unknown>; timer?: NodeJS.Timeout; polling?: Promise<void>; pollFailed: boolean } = {
+    wanted: 0,
+    pollFailed: false,
+  };
+
+  async function swapTo(revision: number): Promise<void> {
+    const started = now();
+    let rendered = false;
+    if (!(await hasGeneration(dir, revision))) {
+      const { renderer, content } = options;
+      if (renderer === undefined || content === undefined) {
+        throw new GenerationError(`the pages of content revision ${revision} are not in ${dir}, and this process has no renderer`);
+      }
+      // The content read now holds `revision` or newer (the store commits before it tells).
+      const files = await renderer.render(await content.readLiveContent(), new Date(now()));
+      if (!files.some((file) => file.relative === 'index.html')) throw new GenerationError(`the render of content revision ${revision} has no index.html`);
+      await writeGeneration(dir, revision, files, options.write ?? writeSynced);
+      rendered = true;
+    }
+    // Read whole into memory first (synchronously: no request runs in between), then one assignment.
+    const generation = loadSiteFiles(generationFolder(dir, revision), cacheControlOf, Infinity);
+    if (revision <= live.current.revision) return;
+    live.current = servedSite(live.build, { revision, files: generation.files });
+    log.info({ revision, rendered, ms: now() - started }, 'serving the pages of a new content revision');
+    const removed = await pruneGenerations(dir, keep).catch((error: unknown) => {
+      log.warn({ err: error, dir }, 'old site generations could not be removed');
+      return [];
+    });
+    if (removed.length > 0) log.debug({ removed }, 'removed old site generations');
+  }
+
+  /** Resolves with the failure that stopped it, or undefined once the newest wanted revision is served. */
+  async function catchUp(): Promise<unknown> {
+    while (live.current.revision < state.wanted) {
+      const revision = state.wanted;
+      try {
+        await swapTo(revision);
+      } catch (error) {
+        log.error({ err: error, revision, serving: live.current.revision }, 'the pages of a new content revision could not be made: the current ones stay');
+        return error;
+      }
+    }
+    return undefined;
+  }
+
+  async function serveAtLeast(revision: number): Promise<void> {
+    state.wanted = Math.max(state.wanted, revision);
+    while (live.current.revision < revision) {
+      if (state.running !== undefined) {
+        // Another catch-up is under way: it goes to the newest revision wanted, ours included.
+        await state.running;
+        continue;
+      }
+      state.running = catchUp().finally(() => {
+        state.running = undefined;
+      });
+      const failure = await state.running;
+      if (live.current.revision < revision) throw failure ?? new GenerationError(`content revision ${revision} is not served`);
+    }
+  }
+
+  async function poll(): Promise<void> {
+    const content = options.content;
+    if (content === undefined) return;
+    let revision: number;
+    try {
+      revision = await content.liveRevision();
+      state.pollFailed = false;
+    } catch (error) {
+      // Once per outage: the database's own errors say the rest.
+      if (!state.pollFailed) log.warn({ err: error }, 'the live content revision could not be read');
+      state.pollFailed = true;
+      return;
+    }
+    if (revision > live.current.revision) await serveAtLeast(revision).catch(() => undefined);
+  }
+
+  return {
+    async published(revision) {
+      await serveAtLeast(revision);
+      options.announce?.(live.current.revision);
+    },
+    notice: (revision) => serveAtLeast(revision).catch(() => undefined),
+    poll,
+    start: poll,
+    startPolling(intervalMs) {
+      if (intervalMs <= 0 || options.content === undefined || state.timer !== undefined) return;
+      state.timer = setInterval(() => {
+        state.polling ??= poll().finally(() => {
+          state.polling = undefined;
+        });
+      }, intervalMs);
+      state.timer.unref();
+    },
+    async stop() {
+      clearInterval(state.timer);
+      await state.polling;
+      await state.running;
+    },
+  };
+}

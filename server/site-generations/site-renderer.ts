@@ -1,0 +1,25 @@
+import type { SiteContent } from '../../content/content-documents.ts';
+
+/*
+ * What the live site needs from others (README.md "Live in seconds"): the renderer the build uses
+ * (server/site-render/render-site.ts, the same shapes) and the content store's live revision and
+ * content. Both are given to the app (buildApp's options), so tests pass their own.
+ */
+
+export interface RenderedSiteFile {
+  /** Relative to the client folder, with `/`: `index.html`, `projects/<id>/index.html`, `sitemap.xml`. */
+  relative: string;
+  body: string | Buffer;
+  status?: number;
+}
+
+export interface SiteRenderer {
+  render(content: SiteContent, now: Date): Promise<RenderedSiteFile[]>;
+}
+
+export interface LiveContentSource {
+  /** The highest stored revision number (0 when nothing has been published). */
+  liveRevision(): Promise<number>;
+  /** The repository's content with each document replaced by its latest stored revision. */
+  readLiveContent(): Promise<SiteContent>;
+}
