@@ -23,6 +23,7 @@ import consoleGuard from './console/console-guard.ts';
 import consoleAccessRoutes from './console-access/console-access.routes.ts';
 import inboxRoutes from './inbox/inbox.route.ts';
 import contentEditorRoutes, { type ContentEditorOptions } from './content-editor/content-editor.route.ts';
+import { liveRevision, readLiveContent } from './content-editor/content-store.ts';
 import subscribersRoutes from './newsletter/subscribers.route.ts';
 import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
@@ -155,11 +156,16 @@ export async function buildApp({
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
   await app.register(personRecordsRoutes);
+  // The live site first: a publish makes its revision live through app.contentPublished.
+  await app.register(siteGenerationsPlugin, {
+    ...siteGenerations,
+    content: siteGenerations.content ?? { liveRevision: () => liveRevision(app.db), readLiveContent: () => readLiveContent(app.db) },
+    live,
+  });
   await app.register(contentEditorRoutes, contentEditor);
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(siteGenerationsPlugin, { ...siteGenerations, live });
   await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live });
 
   return app;

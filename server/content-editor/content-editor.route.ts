@@ -48,8 +48,6 @@ export interface SiteRenderer {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Called once a revision is stored: renders and swaps in the pages (default: nothing). */
-    contentPublished: (revision: number) => Promise<void>;
     /** Renders the site for content (the preview); null where none is set up. */
     siteRenderer: SiteRenderer | null;
     /** The pictures content may show: the image manifest's keys (uploads join it). */
@@ -58,7 +56,6 @@ declare module 'fastify' {
 }
 
 export interface ContentEditorOptions {
-  contentPublished?: (revision: number) => Promise<void>;
   siteRenderer?: SiteRenderer | null;
   contentImageKeys?: () => ReadonlySet<string>;
 }
@@ -87,7 +84,6 @@ const manifestKeys = new Set(Object.keys(imageManifest.images));
 
 export default fp<ContentEditorOptions>(
   async function contentEditorRoutes(app: FastifyInstance, options) {
-    app.decorate('contentPublished', options.contentPublished ?? (async () => undefined));
     app.decorate('siteRenderer', options.siteRenderer ?? null);
     app.decorate('contentImageKeys', options.contentImageKeys ?? (() => manifestKeys));
     const { db } = app;
