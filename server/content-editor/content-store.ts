@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { contentDocuments, DOCUMENT_NAMES, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
+import { contentDocuments, DOCUMENT_NAMES, isDocumentName, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
 import { repositoryContent } from '../../content/repository-content.ts';
 import { crossCheckDocuments } from '../../content/validate-content.ts';
 import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
@@ -47,6 +47,12 @@ type Row = Pick<ContentRevisionsTable, 'document' | 'note' | 'author_id' | 'auth
 
 const authorOf = (row: Row): Author => ({ id: row.author_id, name: row.author_name });
 
+/** What a revision's summary reads (everything but the body). */
+const SUMMARY_COLUMNS = ['id', 'document', 'note', 'author_id', 'author_name', 'created_at'] as const;
+
+/** PostgreSQL's aggregates and some drivers answer ids as strings: a row with a numeric id. */
+const rowOf = <R extends { id: number | string }>(row: R): R & { id: number } => ({ ...row, id: Number(row.id) });
+
 /** The site's live revision: the highest stored, or 0. */
 export async function liveRevision(db: Db): Promise<number> {
   const row = await db.selectFrom('content_revisions').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
@@ -70,7 +76,7 @@ function latestRevisions(db: Db) {
 export async function readLiveContent(db: Db): Promise<SiteContent> {
   const rows = await latestRevisions(db).select(['document', 'body']).execute();
   const content = repositoryContent() as Record<DocumentName, unknown>;
-  for (const row of rows) if ((DOCUMENT_NAMES as readonly string[]).includes(row.document)) content[row.document as DocumentName] = JSON.parse(row.body);
+  for (const row of rows) if (isDocumentName(row.document)) content[row.document] = JSON.parse(row.body);
   return content as SiteContent;
 }
 
@@ -81,28 +87,28 @@ function summaryOf(name: DocumentName, row: Row | undefined): DocumentSummary {
 
 /** Every document with its live revision, in the console's order. */
 export async function documentSummaries(db: Db): Promise<DocumentSummary[]> {
-  const rows = await latestRevisions(db).select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at']).execute();
-  const byName = new Map(rows.map((row) => [row.document, { ...row, id: Number(row.id) }]));
+  const rows = await latestRevisions(db).select(SUMMARY_COLUMNS).execute();
+  const byName = new Map(rows.map((row) => [row.document, rowOf(row)]));
   return DOCUMENT_NAMES.map((name) => summaryOf(name, byName.get(name)));
 }
 
 async function documentSummary(db: Db, name: DocumentName): Promise<DocumentSummary> {
   const row = await db
     .selectFrom('content_revisions')
-    .select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at'])
+    .select(SUMMARY_COLUMNS)
     .where('document', '=', name)
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return summaryOf(name, row === undefined ? undefined : { ...row, id: Number(row.id) });
+  return summaryOf(name, row === undefined ? undefined : rowOf(row));
 }
 
 /** A document's revisions, newest first, ending with revision 0 (the repository's). */
 export async function revisions(db: Db, name: DocumentName): Promise<RevisionSummary[]> {
-  const rows = await db.selectFrom('content_revisions').select(['id', 'document', 'note', 'author_id', 'author_name', 'created_at']).where('document', '=', name).orderBy('id', 'desc').execute();
-  const live = rows[0] === undefined ? 0 : Number(rows[0].id);
+  const rows = (await db.selectFrom('content_revisions').select(SUMMARY_COLUMNS).where('document', '=', name).orderBy('id', 'desc').execute()).map(rowOf);
+  const live = rows[0]?.id ?? 0;
   return [
-    ...rows.map((row) => ({ revision: Number(row.id), publishedAt: row.created_at, publishedBy: authorOf({ ...row, id: Number(row.id) }), note: row.note, live: Number(row.id) === live })),
+    ...rows.map((row) => ({ revision: row.id, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, live: row.id === live })),
     { revision: 0, publishedAt: null, publishedBy: null, note: null, live: live === 0 },
   ];
 }
@@ -110,9 +116,10 @@ export async function revisions(db: Db, name: DocumentName): Promise<RevisionSum
 /** One revision of a document, whole (0: the repository's); undefined when the document has no such revision. */
 export async function revision(db: Db, name: DocumentName, number: number): Promise<DocumentAnswer | undefined> {
   if (number === 0) return { name, revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent()[name] };
-  const row = await db.selectFrom('content_revisions').selectAll().where('document', '=', name).where('id', '=', number).executeTakeFirst();
-  if (row === undefined) return undefined;
-  return { name, revision: Number(row.id), publishedAt: row.created_at, publishedBy: authorOf({ ...row, id: Number(row.id) }), note: row.note, document: JSON.parse(row.body) };
+  const found = await db.selectFrom('content_revisions').selectAll().where('document', '=', name).where('id', '=', number).executeTakeFirst();
+  if (found === undefined) return undefined;
+  const row = rowOf(found);
+  return { name, revision: row.id, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, document: JSON.parse(row.body) };
 }
 
 /** The live document, whole. */
