@@ -19,7 +19,8 @@ export function contentSecurityPolicyDirectives(formActionOrigins: readonly stri
     imgSrc: ["'self'", 'data:', ...serviceSources('imgSrc')],
     fontSrc: ["'self'", ...serviceSources('fontSrc')],
     connectSrc: ["'self'", ...serviceSources('connectSrc')],
-    frameSrc: serviceSources('frameSrc'),
+    // 'self': the console frames a draft's preview page (README.md, "Editing the site").
+    frameSrc: ["'self'", ...serviceSources('frameSrc')],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'", ...formActionOrigins],
