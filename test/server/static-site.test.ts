@@ -198,7 +198,7 @@ describe('security headers', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'https://maps.googleapis.com', 'https://maps.gstatic.com', 'https://i.ytimg.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://maps.googleapis.com']);
     // reCAPTCHA's challenge, and the videos: YouTube's privacy-enhanced player and nothing else of it.
-    expect(policy.get('frame-src')).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://www.youtube-nocookie.com']);
+    expect(policy.get('frame-src')).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://www.youtube-nocookie.com']);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
