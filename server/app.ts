@@ -33,6 +33,7 @@ import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
+import mediaLibraryRoutes, { type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   newsletterForms?: readonly NewsletterForm[];
   /** The sidebar panel's options and forms; defaults to content/sidebar-contact.ts. */
   sidebarContact?: SidebarContact;
+  /** The media library's live content and editing rule (server/media-library/media-library.route.ts). */
+  mediaLibrary?: MediaLibraryRouteOptions;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildApp({
   beforeSendMail = [],
   newsletterForms,
   sidebarContact,
+  mediaLibrary = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -146,6 +150,7 @@ export async function buildApp({
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(mediaLibraryRoutes, mediaLibrary);
   await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl });
 
   return app;

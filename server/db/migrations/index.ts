@@ -18,6 +18,7 @@ import * as searchSecureDelete from './0019-search-secure-delete.ts';
 import * as backupRuns from './0020-backup-runs.ts';
 import * as healthProbe from './0021-health-probe.ts';
 import * as waitingMailIndexes from './0022-waiting-mail-indexes.ts';
+import * as media from './0024-media.ts';
 
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0020-backup-runs': backupRuns,
   '0021-health-probe': healthProbe,
   '0022-waiting-mail-indexes': waitingMailIndexes,
+  '0024-media': media,
 };

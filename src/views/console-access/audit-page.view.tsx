@@ -30,6 +30,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'confirmation-resend': 'Sent a confirmation mail again',
   'access-export': 'Exported everything held about someone (an access request)',
   erasure: 'Erased everything held about someone',
+  'media-upload': 'Uploaded a picture',
+  'media-delete': 'Deleted a picture',
 };
 
 function detailText(detail: Record<string, unknown>): string {

@@ -6,6 +6,7 @@ import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
 import { buildApp } from '../../../server/app.ts';
+import type { MediaLibraryRouteOptions } from '../../../server/media-library/media-library.route.ts';
 import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createStaticFixture, type StaticFixture } from './static-fixture.ts';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   beforeSendMail?: readonly BeforeSendMailHook[];
   newsletterForms?: readonly NewsletterForm[];
   sidebarContact?: SidebarContact;
+  /** The media library's options (live content, the staff editing rule). */
+  mediaLibrary?: MediaLibraryRouteOptions;
   /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
   database?: TestDatabase;
   /** Fastify's logger option (default false: no logs). */
@@ -45,8 +48,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const database = options.database ?? (await createTestDatabase({ migrate: options.migrate ?? true }));
   const site = await createStaticFixture();
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
+  const mediaDir = path.join(uploadDir, 'media');
   // A fixed address-hash key: the key file beside DATABASE_URL's default would land in the repository's data/.
-  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, MEDIA_DIR: mediaDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,
@@ -56,6 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.beforeSendMail === undefined ? {} : { beforeSendMail: options.beforeSendMail }),
     ...(options.newsletterForms === undefined ? {} : { newsletterForms: options.newsletterForms }),
     ...(options.sidebarContact === undefined ? {} : { sidebarContact: options.sidebarContact }),
+    ...(options.mediaLibrary === undefined ? {} : { mediaLibrary: options.mediaLibrary }),
   });
   return {
     app,
