@@ -88,20 +88,18 @@ export const mediaUploadMachine = setup({
     isFieldRefusal: (_, failure: Failure) => fieldOf(failure) !== null,
   },
   actions: {
-    storeFile: assign(({ context, event }) => {
+    // The errors shown stay until the next submit checks again.
+    storeFile: assign(({ event }) => {
       assertEvent(event, 'upload.file');
-      const { file: _cleared, ...errors } = context.errors;
-      return { file: event.file, errors };
+      return { file: event.file };
     }),
-    storeAlt: assign(({ context, event }) => {
+    storeAlt: assign(({ event }) => {
       assertEvent(event, 'upload.alt');
-      const { alt: _cleared, ...errors } = context.errors;
-      return { alt: event.value, errors };
+      return { alt: event.value };
     }),
-    storeKey: assign(({ context, event }) => {
+    storeKey: assign(({ event }) => {
       assertEvent(event, 'upload.key');
-      const { key: _cleared, ...errors } = context.errors;
-      return { key: event.value, errors };
+      return { key: event.value };
     }),
     showProblems: assign(({ context }) => ({ errors: uploadProblems(context) })),
     focusSummary: emit({ type: 'focus.summary' } as const),
@@ -130,7 +128,7 @@ export const mediaUploadMachine = setup({
       },
       states: {
         idle: {},
-        /** Each problem beside its field and in the summary. */
+        /** Each problem beside its field and in the summary, until the next submit. */
         invalid: {},
         uploaded: {},
         failed: {},
