@@ -59,7 +59,8 @@ describeModel({
   // The first list is the full one or the read-only one; the list read again after an upload
   // has the new picture; after a deletion, the list without it is not needed to tell states apart.
   filterEvents: (snapshot, event) => {
-    if (event.type !== 'xstate.done.actor.loadMedia') return event.type !== 'list.reload' || snapshot.context.mayUpload;
+    const type: string = event.type;
+    if (type !== 'xstate.done.actor.loadMedia') return type !== 'list.reload' || snapshot.context.mayUpload;
     const answer = (event as unknown as { output: MediaListAnswer }).output;
     if (snapshot.matches('loading')) return answer !== AFTER_UPLOAD;
     if (snapshot.matches({ shown: { ready: 'refreshing' } })) return answer === AFTER_UPLOAD;
