@@ -1,37 +1,17 @@
 // Optimises the source pictures of content/images for the web with sharp: every picture in
 // three widths (never wider than its source) and three formats (AVIF, WebP and a JPEG or PNG
-// fallback). Results are cached by a hash of the source and the encoder settings, so only new
-// or changed pictures are encoded again. Writes content/image-manifest.json, which the views
-// read to build <picture> elements with explicit sizes.
+// fallback), encoded by the pipeline the console's media library shares
+// (server/images/encode-image.ts). Results are cached by a hash of the source and the encoder
+// settings, so only new or changed pictures are encoded again. Writes
+// content/image-manifest.json, which the views read to build <picture> elements with explicit sizes.
 //   npx tsx scripts/optimise-images.ts
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import sharp from 'sharp';
-import {
-  modernImageFormats,
-  variantFileName,
-  type ImageEntry,
-  type ImageFormat,
-  type ImageManifest,
-} from '../content/image-manifest.ts';
+import type { ImageManifest } from '../content/image-manifest.ts';
+import { describeImage, IMAGE_BASE_PATH, writeAtomically, writeVariants } from '../server/images/encode-image.ts';
 
-/** Widths for a one-column phone layout, a tablet or half a desktop, and a full desktop. */
-export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
-export const IMAGE_BASE_PATH = '/assets/images/';
-
-// Changing any setting here changes every hash, so browsers never keep an outdated variant.
-const ENCODER_SETTINGS = {
-  version: 1,
-  // Effort 3, not 4: on a 2-core machine 4 takes about 12 s a picture (3.5 min for a cold
-  // build, which a newcomer's first `npm start` and every CI run pay); 3 takes a quarter of that
-  // for files about 10% larger.
-  avif: { quality: 52, effort: 3 },
-  webp: { quality: 76, effort: 4 },
-  jpeg: { quality: 78, mozjpeg: true, progressive: true },
-  png: { compressionLevel: 9, adaptiveFiltering: true },
-} as const;
+export { IMAGE_BASE_PATH, RESPONSIVE_WIDTHS, widthsFor } from '../server/images/encode-image.ts';
 
 export interface OptimiseImagesOptions {
   /** The project root; the other paths are relative to it. */
@@ -61,44 +41,6 @@ export function imagePaths(options: OptimiseImagesOptions = {}) {
   };
 }
 
-/** Widths to produce for a source `sourceWidth` wide: the standard ones that fit, plus the source's own. */
-export function widthsFor(sourceWidth: number): number[] {
-  const widths: number[] = RESPONSIVE_WIDTHS.filter((width) => width <= sourceWidth);
-  const largest = RESPONSIVE_WIDTHS[RESPONSIVE_WIDTHS.length - 1]!;
-  if (sourceWidth < largest && !widths.includes(sourceWidth)) widths.push(sourceWidth);
-  return widths;
-}
-
-const toHex = (value: number) => Math.round(value).toString(16).padStart(2, '0');
-
-async function exists(file: string): Promise<boolean> {
-  return stat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Writes through a temporary file so a concurrent build never reads a half-written picture. */
-async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
-}
-
-function encode(source: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
-  const pipeline = sharp(source).rotate().resize({ width, withoutEnlargement: true });
-  switch (format) {
-    case 'avif':
-      return pipeline.avif(ENCODER_SETTINGS.avif).toBuffer();
-    case 'webp':
-      return pipeline.webp(ENCODER_SETTINGS.webp).toBuffer();
-    case 'jpeg':
-      return pipeline.jpeg(ENCODER_SETTINGS.jpeg).toBuffer();
-    case 'png':
-      return pipeline.png(ENCODER_SETTINGS.png).toBuffer();
-  }
-}
-
 export async function optimiseImages(options: OptimiseImagesOptions = {}): Promise<OptimiseImagesResult> {
   const { sourceDir, cacheDir, manifestFile } = imagePaths(options);
   const log = options.log ?? (() => {});
@@ -115,43 +57,13 @@ export async function optimiseImages(options: OptimiseImagesOptions = {}): Promi
   for (const name of sources) {
     const key = name.slice(0, -extname(name).length);
     const source = await readFile(join(sourceDir, name));
-    const hash = createHash('sha256').update(source).update(JSON.stringify(ENCODER_SETTINGS)).digest('hex').slice(0, 10);
-    const image = sharp(source);
-    const metadata = await image.metadata();
-    // EXIF orientation 5–8 swaps width and height once the picture is rotated upright.
-    const rotated = (metadata.orientation ?? 1) >= 5;
-    const width = (rotated ? metadata.height : metadata.width) ?? 0;
-    const height = (rotated ? metadata.width : metadata.height) ?? 0;
-    const { dominant } = await image.stats();
-    const fallback: ImageEntry['fallback'] = metadata.hasAlpha ? 'png' : 'jpeg';
-    const widths = widthsFor(width);
-    const formats: ImageFormat[] = [...modernImageFormats, fallback];
-
-    const jobs = widths.flatMap((variantWidth) => formats.map((format) => ({ variantWidth, format })));
-    let encodedHere = 0;
-    await Promise.all(
-      jobs.map(async ({ variantWidth, format }) => {
-        const file = variantFileName(key, hash, variantWidth, format);
-        files.push(file);
-        const target = join(cacheDir, file);
-        if (await exists(target)) {
-          reused += 1;
-          return;
-        }
-        await writeAtomically(target, await encode(source, variantWidth, format));
-        encoded += 1;
-        encodedHere += 1;
-      }),
-    );
-    if (encodedHere > 0) log(`optimised ${name}: ${widths.join(', ')} px × ${formats.join(', ')}`);
-    manifest.images[key] = {
-      width,
-      height,
-      hash,
-      widths,
-      fallback,
-      color: `#${toHex(dominant.r)}${toHex(dominant.g)}${toHex(dominant.b)}`,
-    };
+    const { entry } = await describeImage(source);
+    const written = await writeVariants(source, key, entry, cacheDir);
+    files.push(...written.files);
+    encoded += written.encoded;
+    reused += written.files.length - written.encoded;
+    if (written.encoded > 0) log(`optimised ${name}: ${entry.widths.join(', ')} px × avif, webp, ${entry.fallback}`);
+    manifest.images[key] = entry;
   }
 
   // Forget variants of pictures that changed or were removed.

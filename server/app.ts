@@ -35,6 +35,7 @@ import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
+import mediaLibraryRoutes, { type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -66,9 +67,10 @@ export interface BuildAppOptions {
   sidebarContact?: SidebarContact;
   /** The content editor's hooks: make a published revision live, render a preview (README.md, "Editing the site"). */
   contentEditor?: ContentEditorOptions;
-
   /** The live site (README.md "Live in seconds"): the renderer, the store, and how other processes are told. */
   siteGenerations?: Omit<SiteGenerationsPluginOptions, 'live'>;
+  /** The media library's live content and editing rule (server/media-library/media-library.route.ts). */
+  mediaLibrary?: MediaLibraryRouteOptions;
 }
 
 /**
@@ -86,8 +88,8 @@ export async function buildApp({
   newsletterForms,
   sidebarContact,
   contentEditor = {},
-
   siteGenerations = {},
+  mediaLibrary = {},
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -166,6 +168,7 @@ export async function buildApp({
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(mediaLibraryRoutes, mediaLibrary);
   await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live });
 
   return app;

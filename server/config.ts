@@ -108,6 +108,8 @@ export interface Config {
   backupSchedule: BackupSchedule;
   /** BACKUP_KEEP: how many of its archives the schedule keeps in BACKUP_DIR. */
   backupKeep: number;
+  /** MEDIA_DIR: absolute path of the console's uploaded pictures' variants (README.md, "Pictures in the console"). */
+  mediaDir: string;
 }
 
 export type SqliteSynchronous = 'normal' | 'full';
@@ -137,6 +139,7 @@ export const DEFAULTS = {
   uploadDir: 'data/uploads',
   backupDir: 'data/backups',
   siteGenerationsDir: 'data/site',
+  mediaDir: 'data/media',
   // Two weeks of daily backups.
   backupKeep: 14,
   // Ten of the largest file a form takes (5 MB) a day: a person sends one or two.
@@ -305,6 +308,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     backupDir: readPrivateFolder(env, 'BACKUP_DIR', DEFAULTS.backupDir, cwd, staticRoot),
     backupSchedule: readBackupSchedule(env),
     backupKeep: readBackupKeep(env),
+    // Served below /assets/images/ by server/media-library/, outside the build's folder (a build replaces it).
+    mediaDir: readPrivateFolder(env, 'MEDIA_DIR', DEFAULTS.mediaDir, cwd, staticRoot),
   };
 }
 

@@ -15,7 +15,8 @@ import { findSession, sessionCookie, type ActiveSession } from './console-sessio
  *     one (a link, a download) but not from another site (`Sec-Fetch-Site`);
  *  2. session: a live session cookie (401 console_session_required / console_session_expired);
  *  3. role: owner may do everything, staff what the route allows (403 console_forbidden_role);
- *  4. body: a state-changing request carries JSON (415 console_json_required).
+ *  4. body: a state-changing request carries JSON (415 console_json_required), or, for a route
+ *     declared `{ body: 'multipart' }` (an upload), multipart/form-data (415 console_multipart_required).
  * Routes use `consoleRoute(app, role)` in their options; `role: null` is a route for people
  * not yet signed in (the passkey ceremonies), which still checks origin and body.
  */
@@ -56,9 +57,16 @@ function checkOrigin(request: FastifyRequest): void {
   }
 }
 
-function checkJsonBody(request: FastifyRequest): void {
+/** What a console route's state-changing requests carry. */
+export type ConsoleBody = 'json' | 'multipart';
+
+function checkBodyType(request: FastifyRequest, body: ConsoleBody): void {
   if (SAFE_METHODS.has(request.method)) return;
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  if (body === 'multipart') {
+    if (type !== 'multipart/form-data') throw refusal(415, CONSOLE_REFUSAL.notMultipart, 'Send this request as a form with its file (Content-Type: multipart/form-data).');
+    return;
+  }
   if (type !== 'application/json') throw refusal(415, CONSOLE_REFUSAL.notJson, 'Send this request as JSON (Content-Type: application/json).');
 }
 
@@ -86,12 +94,12 @@ async function checkSession(request: FastifyRequest, role: ConsoleRole): Promise
 }
 
 /** The route options of a console route: `app.post(path, consoleRoute('owner'), handler)`. */
-export function consoleRoute(role: ConsoleRole | null): { onRequest: onRequestAsyncHookHandler } {
+export function consoleRoute(role: ConsoleRole | null, { body = 'json' }: { body?: ConsoleBody } = {}): { onRequest: onRequestAsyncHookHandler } {
   return {
     onRequest: async function consoleChecks(request) {
       checkOrigin(request);
       if (role !== null) await checkSession(request, role);
-      checkJsonBody(request);
+      checkBodyType(request, body);
     },
   };
 }

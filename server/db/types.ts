@@ -30,6 +30,24 @@ export interface BackupRunsTable {
   error: string | null;
 }
 
+/** A picture uploaded in the console (migration 0024, README.md "Pictures in the console"). */
+export interface MediaTable {
+  id: Generated<number>;
+  key: string;
+  alt: string;
+  original_name: string;
+  /** The type read from the content: image/jpeg, image/png or image/webp. */
+  content_type: string;
+  width: number;
+  height: number;
+  /** JSON: the image-manifest entry's widths, hash, fallback and colour. */
+  variants: string;
+  bytes: number;
+  /** The console person's address. */
+  uploaded_by: string;
+  created_at: string;
+}
+
 export interface SubmissionsTable {
   id: Generated<number>;
   /** The contact form's id as it appears in the URL. */
@@ -189,6 +207,7 @@ export interface NewsletterConsentsTable {
 export interface Database {
   settings: SettingsTable;
   backup_runs: BackupRunsTable;
+  media: MediaTable;
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   submission_files: SubmissionFilesTable;

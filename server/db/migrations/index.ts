@@ -20,6 +20,7 @@ import * as healthProbe from './0021-health-probe.ts';
 import * as waitingMailIndexes from './0022-waiting-mail-indexes.ts';
 import * as contentRevisions from './0023-content-revisions.ts';
 
+import * as media from './0024-media.ts';
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
  * in `kysely_migration`, so keys must never be renamed once released. Add new files as
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0021-health-probe': healthProbe,
   '0022-waiting-mail-indexes': waitingMailIndexes,
   '0023-content-revisions': contentRevisions,
+  '0024-media': media,
 };

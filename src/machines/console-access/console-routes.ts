@@ -13,6 +13,7 @@ export type ConsolePage =
   | 'people'
   | 'audit'
   | 'privacy'
+  | 'media'
   | 'account'
   | 'enrolment'
   | 'notFound';
@@ -43,6 +44,7 @@ const PLAIN_PAGES = [
   ['people', CONSOLE_HASH.people],
   ['audit', CONSOLE_HASH.audit],
   ['privacy', CONSOLE_HASH.privacy],
+  ['media', CONSOLE_HASH.media],
   ['account', CONSOLE_HASH.account],
 ] as const;
 

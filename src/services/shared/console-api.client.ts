@@ -30,6 +30,8 @@ export class ConsoleApiError extends Error {
 export interface ConsoleApi {
   get<T>(path: string, struct: Struct<T, unknown>, options?: { searchParams?: Record<string, string>; signal?: AbortSignal }): Promise<T>;
   post<T>(path: string, body: unknown, struct: Struct<T, unknown>, options?: { signal?: AbortSignal }): Promise<T>;
+  /** A multipart/form-data POST (an upload); the browser writes the boundary. */
+  postForm<T>(path: string, form: FormData, struct: Struct<T, unknown>, options?: { signal?: AbortSignal }): Promise<T>;
   /** The absolute URL of a GET below CONSOLE_API (downloads, exports). */
   url(path: string, searchParams?: Record<string, string>): string;
 }
@@ -86,6 +88,15 @@ export function createConsoleApi(options: ConsoleApiOptions = {}): ConsoleApi {
     async post(path, body, struct, { signal } = {}) {
       try {
         const answer: unknown = await http.post(relative(path), { json: body, ...(signal ? { signal } : {}) }).json();
+        return checked(answer, struct);
+      } catch (error) {
+        throw await toConsoleError(error);
+      }
+    },
+    async postForm(path, form, struct, { signal } = {}) {
+      try {
+        // An upload of up to 20 MB on a slow line: longer than the JSON requests' 30 s.
+        const answer: unknown = await http.post(relative(path), { body: form, timeout: 300_000, ...(signal ? { signal } : {}) }).json();
         return checked(answer, struct);
       } catch (error) {
         throw await toConsoleError(error);

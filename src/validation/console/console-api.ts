@@ -20,6 +20,8 @@ export const CONSOLE_REFUSAL = {
   crossOrigin: 'console_cross_origin',
   /** 415: a state-changing request without a JSON body. */
   notJson: 'console_json_required',
+  /** 415: an upload that is not multipart/form-data. */
+  notMultipart: 'console_multipart_required',
   /** 400: the JSON body is not what the route takes (`data.field` names the first wrong field). */
   invalidBody: 'console_invalid_body',
   /** 429: too many attempts (sign-in ceremonies). */
@@ -67,5 +69,7 @@ export const AUDIT_ACTIONS = [
   'erasure',
   'content-publish',
   'content-restore',
+  'media-upload',
+  'media-delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -12,6 +12,7 @@ export const CONSOLE_HASH = {
   people: '#/people',
   audit: '#/audit',
   privacy: '#/privacy',
+  media: '#/media',
   account: '#/account',
 } as const;
 

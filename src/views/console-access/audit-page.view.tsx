@@ -32,6 +32,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   erasure: 'Erased everything held about someone',
   'content-publish': 'Published a change to the site',
   'content-restore': 'Restored an earlier revision of the site',
+  'media-upload': 'Uploaded a picture',
+  'media-delete': 'Deleted a picture',
 };
 
 function detailText(detail: Record<string, unknown>): string {

@@ -18,6 +18,7 @@ import { AuditPage } from '../console-access/audit-page.view.tsx';
 import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
 import { PeoplePage } from '../console-access/people-page.view.tsx';
 import { PrivacyRequestsPage } from '../privacy/privacy-requests-page.view.tsx';
+import { MediaLibraryPage } from '../media-library/media-library-page.view.tsx';
 import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
 import { InboxPage } from '../inbox/inbox-page.view.tsx';
@@ -41,7 +42,7 @@ export interface ConsoleAppProps {
   signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
   pages?: Partial<
-    Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy', ComponentType<ConsolePageProps>> &
+    Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy' | 'media', ComponentType<ConsolePageProps>> &
       Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
@@ -60,6 +61,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   people: 'People',
   audit: 'Audit log',
   privacy: 'Privacy requests',
+  media: 'Pictures',
   account: 'Account',
   enrolment: 'Create your passkey',
   notFound: 'Page not found',
@@ -86,6 +88,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
   { page: 'people', href: CONSOLE_HASH.people },
   { page: 'audit', href: CONSOLE_HASH.audit },
   { page: 'privacy', href: CONSOLE_HASH.privacy },
+  { page: 'media', href: CONSOLE_HASH.media },
   { page: 'account', href: CONSOLE_HASH.account },
 ];
 
@@ -111,6 +114,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     people: People = PeoplePage,
     audit: Audit = AuditPage,
     privacy: Privacy = PrivacyRequestsPage,
+    media: Media = MediaLibraryPage,
   } = pages;
 
   const page = pageOf(route.value);
@@ -189,6 +193,7 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
     else if (page === 'people') content = <People {...props} />;
     else if (page === 'audit') content = <Audit {...props} />;
     else if (page === 'privacy') content = <Privacy {...props} />;
+    else if (page === 'media') content = <Media {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
     else if (page === 'subscriber' && route.context.subscriberId !== null) content = <Subscriber key={route.context.subscriberId} {...props} subscriberId={route.context.subscriberId} />;
     else if (page === 'inbox') content = <Inbox {...props} />;

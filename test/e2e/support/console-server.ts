@@ -24,6 +24,7 @@ export async function startConsoleServer(name: string, extraEnv: Record<string, 
     HOST: '127.0.0.1',
     DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
     UPLOAD_DIR: join(dataDir, 'uploads'),
+    MEDIA_DIR: join(dataDir, 'media'),
     SITE_URL: baseUrl,
     // info: startServerProcess waits for the "Server listening at" line.
     LOG_LEVEL: 'info',

@@ -27,6 +27,11 @@ function InboxStandIn(_props: ConsolePageProps) {
   return <h1 tabIndex={-1}>Inbox</h1>;
 }
 
+/** The pictures page loads its list itself: a stand-in here. */
+function MediaStandIn(_props: ConsolePageProps) {
+  return <h1 tabIndex={-1}>Pictures</h1>;
+}
+
 function SubscriberStandIn({ subscriberId }: ConsolePageProps & { subscriberId: number }) {
   return <h1 tabIndex={-1}>Subscriber {subscriberId}</h1>;
 }
@@ -53,7 +58,7 @@ const listStandIn = (title: string) =>
     );
   };
 
-const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/account', '#/enrol/tok_123', '#/nowhere'];
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -116,6 +121,12 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
     expect(screen.getByText(OWNER_ONLY_TEXT.privacy!)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Privacy requests' })).toBeNull();
   },
+  media: async () => {
+    await shows('Pictures', true);
+    expect(document.title).toBe('Pictures — Console — Lumina Display Engineering');
+    // Staff may open it (uploading is the page's own question).
+    expect(screen.getByRole('link', { name: 'Pictures' })).toHaveAttribute('aria-current', 'page');
+  },
   account: async () => {
     await shows('Your account', true);
     expect(document.title).toBe('Account — Console — Lumina Display Engineering');
@@ -132,7 +143,7 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks') }} />
+  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 
@@ -165,7 +176,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/account', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -177,6 +188,6 @@ for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?sta
       window.location.hash = hash;
     },
     render,
-    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), account: async () => shows('Your account', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }

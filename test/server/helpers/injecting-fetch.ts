@@ -10,7 +10,8 @@ export function injectingFetch(app: FastifyInstance, person: TestPerson): typeof
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    // Bytes, not text: an upload's file is binary.
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
     const headers: Record<string, string> = { ...consoleHeaders(app, person.cookie) };
     request.headers.forEach((value, name) => (headers[name] = value));
     const response = await app.inject({ method: request.method as 'GET' | 'POST', url: `${url.pathname}${url.search}`, headers, ...(body === undefined ? {} : { payload: body }) });

@@ -6,6 +6,7 @@ import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
 import { buildApp, type BuildAppOptions } from '../../../server/app.ts';
+import type { MediaLibraryRouteOptions } from '../../../server/media-library/media-library.route.ts';
 import type { BeforeSendMailHook } from '../../../server/contact-form/process-submission.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createStaticFixture, type StaticFixture } from './static-fixture.ts';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   beforeSendMail?: readonly BeforeSendMailHook[];
   newsletterForms?: readonly NewsletterForm[];
   sidebarContact?: SidebarContact;
+  /** The media library's options (live content, the staff editing rule). */
+  mediaLibrary?: MediaLibraryRouteOptions;
   /** Reuse this database instead of a fresh one (restarts); the caller cleans it up. */
   database?: TestDatabase;
   /** Fastify's logger option (default false: no logs). */
@@ -49,7 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'site-test-uploads-'));
   const generationsDir = await mkdtemp(path.join(tmpdir(), 'site-test-generations-'));
   // A fixed address-hash key: the key file beside DATABASE_URL's default would land in the repository's data/.
-  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, SITE_GENERATIONS_DIR: generationsDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
+  const mediaDir = path.join(uploadDir, 'media');
+  const config = loadConfig({ STATIC_ROOT: site.root, UPLOAD_DIR: uploadDir, SITE_GENERATIONS_DIR: generationsDir, MEDIA_DIR: mediaDir, ADDRESS_HASH_SECRET: 'test-address-hash-secret-of-32-characters', FEEDBACK_RATE_LIMIT: 'off', NEWSLETTER_RATE_LIMIT: 'off', CLICK_RATE_LIMIT: 'off', ...env });
   const app = await buildApp({
     config,
     db: database.db,
@@ -60,6 +64,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     ...(options.newsletterForms === undefined ? {} : { newsletterForms: options.newsletterForms }),
     ...(options.sidebarContact === undefined ? {} : { sidebarContact: options.sidebarContact }),
     ...(options.siteGenerations === undefined ? {} : { siteGenerations: options.siteGenerations }),
+
+    ...(options.mediaLibrary === undefined ? {} : { mediaLibrary: options.mediaLibrary }),
   });
   return {
     app,

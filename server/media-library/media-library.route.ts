@@ -1,0 +1,184 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SiteContent } from '../../content/content-documents.ts';
+import { imageManifest, imageMimeTypes, variantUrl, type ImageEntry, type ImageFormat, type ImageManifest } from '../../content/image-manifest.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
+import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validation/console/console-api.ts';
+import {
+  MEDIA_ERROR,
+  MEDIA_KEY_PATTERN,
+  MEDIA_MAX_BYTES,
+  MEDIA_ROUTE,
+  UPLOAD_FIELD,
+  type MediaItem,
+  type MediaListAnswer,
+  type MediaUse,
+  type UploadAnswer,
+} from '../../src/validation/media-library/media-library.protocol.ts';
+import { consoleBody } from '../console/console-body.ts';
+import { recordAudit } from '../console/console-audit.ts';
+import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
+import { RestError } from '../http/rest-error.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../routes/static-site.ts';
+import { mayEditContent, staffMayEditSetting, type StaffMayEdit } from './content-editing-permission.ts';
+import { entryOf, mediaRows, type MediaRow } from './media-rows.ts';
+import { removeVariants, storeUpload, type UploadFields } from './media-upload.ts';
+import { pictureUses } from './picture-uses.ts';
+
+/*
+ * The media library's routes (README.md, "Pictures in the console"), below CONSOLE_API and
+ * behind the console's checks (server/console/console-guard.ts): everyone signed in lists the
+ * pictures with where each is used; owners, and staff while an owner lets staff edit, upload;
+ * owners delete an upload nothing uses. Uploads and deletions are in the audit log.
+ * Also the uploaded pictures' files, `/assets/images/<key>-<width>w.<hash>.<ext>` as the build
+ * names its own: the build's are routes of the static site (a static route wins), so this
+ * route answers only what the build does not have, from MEDIA_DIR.
+ * Encapsulated: the multipart parser applies to these routes alone.
+ */
+
+export interface MediaLibraryRouteOptions {
+  /** The live content whose picture references are "uses"; the repository's until the content store serves live content. */
+  content?: () => SiteContent | Promise<SiteContent>;
+  /** Whether staff may edit content now; by default content_settings.staff_may_edit. */
+  staffMayEdit?: StaffMayEdit;
+  /** The build's manifest (tests give their own). */
+  built?: ImageManifest;
+}
+
+const route = (path: string) => `${CONSOLE_API}${path}`;
+
+/** An uploaded picture's file name, as content/image-manifest.ts' variantFileName spells it. */
+const VARIANT_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d{1,5})w\.([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
+const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = { avif: 'avif', webp: 'webp', jpg: 'jpeg', png: 'png' };
+
+/** The multipart parser's limits: one file of at most MEDIA_MAX_BYTES, two short fields. */
+const LIMITS = { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096, headerPairs: 20 };
+
+const tooLarge = () => new RestError(413, MEDIA_ERROR.tooLarge, `This file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB. Choose a smaller picture.`, { field: 'file' });
+
+/** The upload's fields, read from its multipart body with the limits above. */
+async function readUploadFields(request: FastifyRequest): Promise<UploadFields> {
+  // A body declared larger than any upload can be is refused before it is read.
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MEDIA_MAX_BYTES + 64 * 1024) throw tooLarge();
+  const fields: UploadFields = { file: null, alt: '', key: '' };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === UPLOAD_FIELD.file) fields.file = { name: part.filename, data };
+      } else if (part.fieldname === UPLOAD_FIELD.alt || part.fieldname === UPLOAD_FIELD.key) {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'The upload could not be read: send one file with its alternative text and, if you like, its key.');
+    }
+    throw error;
+  }
+  return fields;
+}
+
+export default async function mediaLibraryRoutes(app: FastifyInstance, options: MediaLibraryRouteOptions): Promise<void> {
+  const { db } = app;
+  const { mediaDir } = app.config;
+  const built = options.built ?? imageManifest;
+  const liveContent = options.content ?? repositoryContent;
+  const staffMayEdit = options.staffMayEdit ?? staffMayEditSetting;
+  await app.register(multipart, { limits: LIMITS });
+
+  const usesByKey = async () => pictureUses(await liveContent());
+
+  function itemOf(key: string, entry: ImageEntry, row: MediaRow | null, uses: MediaUse[], isOwner: boolean): MediaItem {
+    const thumbnailUrl = variantUrl({ key, ...entry }, Math.min(...entry.widths), entry.fallback, built);
+    return {
+      key,
+      source: row === null ? 'build' : 'upload',
+      alt: row?.alt ?? null,
+      width: entry.width,
+      height: entry.height,
+      widths: entry.widths,
+      thumbnailUrl,
+      bytes: row?.bytes ?? null,
+      originalName: row?.original_name ?? null,
+      uploadedBy: row?.uploaded_by ?? null,
+      uploadedAt: row?.created_at ?? null,
+      uses,
+      deletable: isOwner && row !== null && uses.length === 0,
+    };
+  }
+
+  app.get(route(MEDIA_ROUTE.list), consoleRoute('staff'), async (request): Promise<MediaListAnswer> => {
+    const { person } = signedIn(request);
+    const isOwner = person.role === 'owner';
+    const [rows, uses] = await Promise.all([mediaRows(db), usesByKey()]);
+    const pictures = [
+      ...Object.entries(built.images).map(([key, entry]) => itemOf(key, entry, null, uses.get(key) ?? [], isOwner)),
+      ...rows.filter((row) => !(row.key in built.images)).map((row) => itemOf(row.key, entryOf(row), row, uses.get(row.key) ?? [], isOwner)),
+    ].sort((a, b) => a.key.localeCompare(b.key));
+    return { pictures, mayUpload: await mayEditContent(db, person.role, staffMayEdit) };
+  });
+
+  app.post(
+    route(MEDIA_ROUTE.upload),
+    {
+      ...consoleRoute('staff', { body: 'multipart' }),
+      // What is read and dropped after an answer sent before the body's end (http/lingering-close.ts).
+      bodyLimit: MEDIA_MAX_BYTES + 64 * 1024,
+    },
+    async (request, reply): Promise<UploadAnswer> => {
+      const { person } = signedIn(request);
+      if (!(await mayEditContent(db, person.role, staffMayEdit))) {
+        throw new RestError(403, MEDIA_ERROR.editingNotAllowed, 'Only an owner can upload pictures until an owner lets staff edit the site.');
+      }
+      const fields = await readUploadFields(request);
+      const now = app.clock();
+      const row = await storeUpload(fields, { db, mediaDir, built, uploadedBy: person.email, now });
+      await recordAudit(db, auditActorOf(request), { action: 'media-upload', subject: `picture ${row.key}`, detail: { name: row.original_name, type: row.content_type, bytes: row.bytes, width: row.width, height: row.height }, now });
+      reply.code(201);
+      return { picture: itemOf(row.key, entryOf(row), row, (await usesByKey()).get(row.key) ?? [], person.role === 'owner') };
+    },
+  );
+
+  app.post(route(MEDIA_ROUTE.delete), consoleRoute('owner'), async (request) => {
+    const key = (request.params as { key?: string }).key ?? '';
+    consoleBody(request, EmptyBodyStruct);
+    if (key in built.images) {
+      throw new RestError(409, MEDIA_ERROR.builtIn, `"${key}" is one of the site's own pictures (content/images): it is removed with a change to the repository, not here.`);
+    }
+    const row = MEDIA_KEY_PATTERN.test(key) ? await db.selectFrom('media').selectAll().where('key', '=', key).executeTakeFirst() : undefined;
+    if (row === undefined) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such picture.');
+    const uses = (await usesByKey()).get(key) ?? [];
+    if (uses.length > 0) {
+      const where = uses.map((use) => `${use.document} (${use.path})`).join(', ');
+      throw new RestError(409, MEDIA_ERROR.inUse, `"${key}" is used by ${where}. Choose another picture there first.`, { uses });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('media').where('key', '=', key).execute();
+      await recordAudit(trx, auditActorOf(request), { action: 'media-delete', subject: `picture ${key}`, detail: { name: row.original_name }, now: app.clock() });
+    });
+    // After the commit: a file is never gone while its row still refers to it.
+    await removeVariants(mediaDir, key, entryOf(row));
+    return { ok: true as const };
+  });
+
+  app.get(`${built.basePath}:file`, { compress: false }, async (request, reply) => {
+    const file = (request.params as { file?: string }).file ?? '';
+    const match = VARIANT_FILE.exec(file);
+    const onDisk = join(mediaDir, file);
+    const found = match === null ? null : await stat(onDisk).catch(() => null);
+    if (match === null || found === null || !found.isFile()) return reply.callNotFound();
+    return reply
+      .type(imageMimeTypes[FORMAT_OF_EXTENSION[match[4]!]!])
+      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
+      .header('content-length', found.size)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(onDisk));
+  });
+}

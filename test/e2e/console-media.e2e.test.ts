@@ -1,0 +1,73 @@
+// The console's pictures page in real Chromium against the real server (README, "Pictures in the
+// console"): the owner signs in with a passkey, opens Pictures, is told beside the fields what
+// is missing, uploads a PNG, sees it listed with its thumbnail (served from MEDIA_DIR below
+// /assets/images/), and deletes it after confirming. axe at 1280 and 375 px, screenshots.
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
+
+let browser: Browser;
+let server: ConsoleServer;
+
+beforeAll(async () => {
+  server = await startConsoleServer('media', { WEB_CONCURRENCY: '1' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the console\'s pictures page in Chromium', () => {
+  it('refuses an upload without its text, uploads a picture, lists and serves it, deletes it', async () => {
+    const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1d4e89' } }).png().toBuffer();
+    const link = await server.invite('owner@lumina.test', 'owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await enrolWithPasskey(page, link);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Pictures' }).click();
+    await page.getByRole('heading', { name: 'Pictures', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Every picture of the site' }).waitFor();
+
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const summary = page.locator('.error-summary');
+    await summary.getByText('Choose a JPEG, PNG or WebP picture').waitFor();
+    expect(await page.getByLabel('Alternative text').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'Lobby Screen.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Alternative text').fill('A lobby screen showing the company logo');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('lobby-screen was uploaded, 480, 960, 1200 px wide in AVIF, WebP and a fallback.').waitFor();
+
+    const row = page.locator('tr[data-picture="lobby-screen"]');
+    await row.waitFor();
+    expect(await row.innerText()).toContain('A lobby screen showing the company logo');
+    // The thumbnail is the upload's own variant, served by the server.
+    const thumbnail = row.locator('img');
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
+    const served = await fetch(`${server.baseUrl}${await thumbnail.getAttribute('src')}`);
+    // An opaque PNG gets the JPEG fallback, as the build gives its photos.
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'public, max-age=31536000, immutable']);
+
+    expect(await axeViolations(page, 'body')).toEqual([]);
+    await page.screenshot({ path: screenshotPath('console-media-1280'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(page, 'body')).toEqual([]);
+    await page.screenshot({ path: screenshotPath('console-media-375'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await row.getByRole('button', { name: 'Delete lobby-screen' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete lobby-screen?' }).getByRole('button', { name: 'Delete picture' }).click();
+    await page.getByText('lobby-screen was deleted.').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect((await fetch(served.url)).status).toBe(404);
+    // The session check before signing in is a 401, as on every console page.
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    await context.close();
+  });
+});
