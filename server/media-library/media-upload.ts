@@ -15,7 +15,7 @@ import {
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
 import { describeImage, MAX_IMAGE_SIDE, variantFiles, writeVariants, type DescribedImage } from '../images/encode-image.ts';
-import { variantsColumn, type MediaRow } from './media-rows.ts';
+import { entryOf, variantsColumn, type MediaRow } from './media-rows.ts';
 
 /*
  * An upload (README.md, "Pictures in the console"): its fields checked, its type read from its
@@ -107,8 +107,8 @@ export async function storeUpload(fields: UploadFields, options: StoreUploadOpti
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another upload took the key meanwhile: its files stay, ours go (the same names are the same bytes).
-    const other = await db.selectFrom('media').select('variants').where('key', '=', key).executeTakeFirst();
-    if (other === undefined || !other.variants.includes(`"${picture.entry.hash}"`)) await removeVariants(mediaDir, key, picture.entry);
+    const other = await db.selectFrom('media').select(['width', 'height', 'variants']).where('key', '=', key).executeTakeFirst();
+    if (other === undefined || entryOf(other).hash !== picture.entry.hash) await removeVariants(mediaDir, key, picture.entry);
     throw keyTaken(key);
   }
 }

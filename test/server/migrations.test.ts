@@ -52,7 +52,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -61,7 +61,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
   });
 
   it('give the click links made before link hashes their hash, and one link per hash', async () => {
@@ -84,6 +84,7 @@ describe(`migrations on ${testDialect}`, () => {
     );
     expect(columns).toEqual({
       backup_runs: ['archive', 'bytes', 'error', 'finished_at', 'id', 'started_at', 'status'],
+      media: ['alt', 'bytes', 'content_type', 'created_at', 'height', 'id', 'key', 'original_name', 'uploaded_by', 'variants', 'width'],
       settings: ['key', 'updated_at', 'value'],
       service_cursors: ['name', 'updated_at', 'value'],
       submissions: [
