@@ -25,7 +25,7 @@ import inboxRoutes from './inbox/inbox.route.ts';
 import subscribersRoutes from './newsletter/subscribers.route.ts';
 import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
-import { company } from '../content/company.ts';
+import { repositoryContent } from '../content/repository-content.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -140,7 +140,7 @@ export async function buildApp({
   await app.register(trackTheClickRoutes);
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
-  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
+  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: repositoryContent().company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
   await app.register(personRecordsRoutes);
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { oldAddresses as contentOldAddresses } from '../../content/old-addresses.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { OldAddresses } from '../../content/structs/old-addresses.struct.ts';
 import { answerOldAddress, findOldAddress, oldAddressHandler, oldAddressTable } from './old-addresses.ts';
 import { chooseVariant, groupQueryVariants } from './query-variants.ts';
@@ -49,7 +49,7 @@ export default fp(async function staticSiteRoutes(
   if (expiry !== null) app.log.warn(expiry);
 
   // The old WordPress addresses (old-addresses.ts): a gone one shows the 404 page's words.
-  const table = oldAddressTable(options.oldAddresses ?? contentOldAddresses);
+  const table = oldAddressTable(options.oldAddresses ?? repositoryContent().oldAddresses);
   const gonePage = site.files.find((file) => file.relative === '404.html')?.variants.identity.body;
   const registered = new Set<string>();
 

@@ -3,7 +3,7 @@
 // other unknown address keeps the 404 page, and the home page's own queries are untouched.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oldAddresses } from '../../content/old-addresses.ts';
+import { oldAddresses } from '../support/site-content.ts';
 import staticSiteRoutes from '../../server/routes/static-site.ts';
 import { createStaticFixture, fixtureFiles } from './helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

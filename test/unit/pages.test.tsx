@@ -3,9 +3,9 @@
 // alternative text and reserved space.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { company, homeSectionIds, navigation } from '../../content/index.ts';
-import { home } from '../../content/home.ts';
-import { pages } from '../../content/pages.ts';
+import { company, homeSectionIds, navigation } from '../support/site-content.ts';
+import { home } from '../support/site-content.ts';
+import { pages } from '../support/site-content.ts';
 import { App, resolveRoute } from '../../src/views/app.tsx';
 
 /**

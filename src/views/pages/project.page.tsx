@@ -2,18 +2,18 @@
 // (.project-detail: category, name, summary, facts, the main picture, the story and the
 // pictures), then the before/after comparison where content has one, and the way back to the
 // grid. A slug content does not know renders the 404 page (the server serves it with status 404).
-import { projects } from '../../../content/home/projects.ts';
-import { projectPages } from '../../../content/project-pages.ts';
 import { BeforeAfter } from '../media/before-after.view.tsx';
 import { PROJECT_DETAIL_ID, PROJECT_STORY_ID, projectSlugOf } from '../../services/projects/project-path.service.ts';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const PROJECT_TITLE_ID = 'project-title';
 
 const wideHalf = '(min-width: 75em) 600px, (min-width: 64em) 50vw, 100vw';
 
 export function ProjectPage({ path }: { path: string }) {
+  const { projects, projectPages } = useSiteContent();
   const slug = projectSlugOf(path) ?? '';
   const project = projects.items.find((item) => item.id === slug);
   const page = projectPages.projects[slug];

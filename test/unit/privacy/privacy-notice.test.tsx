@@ -1,14 +1,14 @@
 // The privacy page's retention stamp (README, "Privacy") and the privacy content's struct.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { privacy } from '../../../content/privacy.ts';
+import { privacy } from '../../support/site-content.ts';
 import { validateContentValue, formatProblems } from '../../../content/validate-content.ts';
 import { DEFAULT_RETENTION_DAYS, readRetentionDays } from '../../../src/validation/privacy/retention-periods.ts';
 import { retentionMismatch, stampDiffers } from '../../../src/validation/privacy/retention-stamp.ts';
 import { PrivacyPage } from '../../../src/views/privacy/privacy.page.tsx';
-import { contactForm } from '../../../content/forms/contact.form.ts';
-import { newsletterForms } from '../../../content/forms/newsletter.forms.ts';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { contactForm } from '../../support/site-content.ts';
+import { newsletterForms } from '../../support/site-content.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import { LinkedText } from '../../../src/views/shared/linked-text.view.tsx';
 import { SiteFooterSection } from '../../../src/views/sections/site-footer.section.tsx';
 
@@ -35,7 +35,7 @@ describe('the privacy content', () => {
   it('refuses an Information Officer without an e-mail address', () => {
     const { email: _email, ...officer } = privacy.informationOfficer;
     const broken = { ...privacy, informationOfficer: officer };
-    expect(formatProblems(validateContentValue('privacy', broken))).toMatch(/^content\/privacy\.ts: informationOfficer\.email: /);
+    expect(formatProblems(validateContentValue('privacy', broken))).toMatch(/^content\/documents\/privacy\.json: informationOfficer\.email: /);
   });
 
   it('is valid as written', () => {

@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { formatCount } from '../../../src/views/theme/counter.view.tsx';
 import { CountersSection } from '../../../src/views/sections/counters.section.tsx';
 

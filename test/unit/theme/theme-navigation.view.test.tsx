@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MenuScroll, SectionLink } from '../../../src/views/theme/menu-scroll.view.tsx';
 import { SiteHeaderSection } from '../../../src/views/sections/site-header.section.tsx';
 import { StickyHeader } from '../../../src/views/theme/sticky-header.view.tsx';
-import { navigation } from '../../../content/index.ts';
+import { navigation } from '../../support/site-content.ts';
 
 /** Dispatches a click and says whether the browser's own navigation was stopped. */
 function click(element: HTMLElement, init: MouseEventInit = {}) {
