@@ -57,9 +57,9 @@ export interface BuildAppOptions {
   forms?: readonly FormDefinition[];
   /** CF7's wpcf7_before_send_mail: a hook may abort a submission (status `aborted`). */
   beforeSendMail?: readonly BeforeSendMailHook[];
-  /** The newsletter forms; defaults to content/forms/newsletter.forms.ts. */
+  /** The newsletter forms; defaults to content/documents/newsletter-forms.json. */
   newsletterForms?: readonly NewsletterForm[];
-  /** The sidebar panel's options and forms; defaults to content/sidebar-contact.ts. */
+  /** The sidebar panel's options and forms; defaults to content/documents/sidebar-contact.json. */
   sidebarContact?: SidebarContact;
 }
 

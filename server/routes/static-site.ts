@@ -14,7 +14,7 @@ export interface StaticSiteOptions {
   root: string;
   /** config.siteUrl: where an old address's 301 points. */
   siteUrl: string;
-  /** The old WordPress addresses (default content/old-addresses.ts). */
+  /** The old WordPress addresses (default content/documents/old-addresses.json). */
   oldAddresses?: OldAddresses;
 }
 

@@ -1,4 +1,4 @@
-// `npm run build` checks every new place of the old addresses' table (content/old-addresses.ts)
+// `npm run build` checks every new place of the old addresses' table (content/documents/old-addresses.json)
 // on the pages it has just prerendered: the page exists, and so does the element a `#id` names
 // on it (README.md, "The old WordPress addresses").
 import { contentFiles } from '../../content/content-files.ts';

@@ -1,4 +1,4 @@
-// /.well-known/security.txt (RFC 9116), written by the prerender from content/security-contact.ts
+// /.well-known/security.txt (RFC 9116), written by the prerender from content/documents/security-contact.json
 // (README.md, "Public files for machines"): where to report a weakness, until when the file
 // holds, in which languages, and its own canonical address.
 import type { SecurityContact } from '../../content/structs/security-contact.struct.ts';
@@ -14,12 +14,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function securityTxtExpires(now: Date, days: number): string {
   const expires = new Date(now.getTime() + days * DAY_MS);
-  if (!Number.isInteger(days) || days < 1) throw new Error(`security.txt would expire ${days} days after the build, not in the future (content/security-contact.ts: expiresAfterDays)`);
-  if (expires.getTime() - now.getTime() >= 365 * DAY_MS) throw new Error(`security.txt would expire ${days} days after the build, a year or more away (content/security-contact.ts: expiresAfterDays)`);
+  if (!Number.isInteger(days) || days < 1) throw new Error(`security.txt would expire ${days} days after the build, not in the future (content/documents/security-contact.json: expiresAfterDays)`);
+  if (expires.getTime() - now.getTime() >= 365 * DAY_MS) throw new Error(`security.txt would expire ${days} days after the build, a year or more away (content/documents/security-contact.json: expiresAfterDays)`);
   return expires.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** The file's text; `baseUrl` is the site's canonical origin (content/seo.ts), as every canonical link. */
+/** The file's text; `baseUrl` is the site's canonical origin (content/documents/seo.json), as every canonical link. */
 export function securityTxt(contact: SecurityContact, baseUrl: string, now: Date): string {
   const lines = [
     '# How to report a security weakness in this website (RFC 9116).',

@@ -4,7 +4,7 @@
 import { findFormIn, FOOTER_NEWSLETTER_FORM_ID, formsOf, HOME_NEWSLETTER_FORM_ID } from '../../content/forms/index.ts';
 import { repositoryContent } from '../../content/repository-content.ts';
 import type { Home } from '../../content/structs/home.struct.ts';
-import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
+import { newsletterFormOf } from '../../src/views/newsletter/newsletter-form-of.ts';
 
 export * from '../../content/index.ts';
 export * from '../../content/forms/index.ts';
@@ -46,11 +46,6 @@ export const home: Home = { hero, about, services, process, projects, clients, g
 
 export const forms = formsOf(siteContent);
 export const findForm = (id: number) => findFormIn(siteContent, id);
-const newsletterFormById = (id: number): NewsletterForm => {
-  const form = newsletterForms.find((candidate) => candidate.id === id);
-  if (!form) throw new Error(`No newsletter form ${id} in the repository's content`);
-  return form;
-};
-export const homeNewsletterForm = newsletterFormById(HOME_NEWSLETTER_FORM_ID);
-export const footerNewsletterForm = newsletterFormById(FOOTER_NEWSLETTER_FORM_ID);
+export const homeNewsletterForm = newsletterFormOf(newsletterForms, HOME_NEWSLETTER_FORM_ID);
+export const footerNewsletterForm = newsletterFormOf(newsletterForms, FOOTER_NEWSLETTER_FORM_ID);
 export const findNewsletterForm = (id: number) => newsletterForms.find((form) => form.id === id);

@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFiles } from '../../content/content-files.ts';
-import { company, gallery, navigation, pages, projectPages, projects, seo, services, site, siteContent } from '../support/site-content.ts';
+import { clients, company, gallery, navigation, pages, projectPages, projects, seo, services, site, siteContent } from '../support/site-content.ts';
 import { imageManifest, variantFileName } from '../../content/image-manifest.ts';
 import {
   ContentValidationError,
@@ -95,6 +95,15 @@ describe('a broken content value', () => {
   });
 });
 
+describe("content/README.md's example", () => {
+  it('is what the validator prints for the break it describes', async () => {
+    const readme = await readFile(join(root, 'content/README.md'), 'utf8');
+    const example = /```\nThe content is invalid:\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    const broken = { ...clients, carousel: { ...clients.carousel, pause: '', goTo: 'Go to logo' } };
+    expect(example).toBe(formatProblems(validateContentValue('clients', broken)));
+  });
+});
+
 describe('the checks between files', () => {
   const imageKeys = new Set(Object.keys(imageManifest.images));
 
@@ -163,5 +172,16 @@ describe('a broken content file on disk', () => {
     expect(failure).toBeInstanceOf(ContentValidationError);
     expect((failure as Error).message).toBe('content/documents/services.json: items[2].title: Expected a string, but received: undefined');
     expect(await readdir(tempRoot)).toEqual(['content']);
+  });
+
+  it('names a document that is not JSON', async () => {
+    await writeFile(join(tempRoot, 'content/documents/faq.json'), '{ "eyebrow": "Questions", }\n');
+    const failure = await loadValidatedContent(tempRoot).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ContentValidationError);
+    const lines = (failure as Error).message.split('\n');
+    expect(lines.filter((line) => line.startsWith('content/documents/faq.json: '))).toEqual([expect.stringMatching(/^content\/documents\/faq\.json: Cannot be read as JSON: /)]);
   });
 });

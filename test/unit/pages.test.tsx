@@ -7,13 +7,14 @@ import { company, homeSectionIds, navigation } from '../support/site-content.ts'
 import { home } from '../support/site-content.ts';
 import { pages } from '../support/site-content.ts';
 import { App, resolveRoute } from '../../src/views/app.tsx';
+import { withSiteContent } from '../support/with-site-content.tsx';
 
 /**
  * Renders a page and waits for its lazy parts (the home page's sections after the hero, the
  * other pages, the footer) as a visitor's browser would; the last of them is the footer.
  */
 async function renderPage(path: string) {
-  const result = render(<App path={path} />);
+  const result = render(withSiteContent(<App path={path} />));
   // The first import of a chunk's modules is compiled on the fly here: allow a busy machine time.
   const loaded = { timeout: 15_000 };
   await waitFor(() => expect(result.container.querySelector('#footer')).not.toBeNull(), loaded);

@@ -1,5 +1,5 @@
 // The home page's structured data (README.md, "Public files for machines"): one JSON-LD block in
-// the prerendered head that parses, matches content/company.ts field by field and agrees with
+// the prerendered head that parses, matches content/documents/company.json field by field and agrees with
 // what the page itself shows; content cannot break out of it. Builds the site when needed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

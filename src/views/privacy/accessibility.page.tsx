@@ -1,4 +1,4 @@
-// The accessibility statement (/accessibility/), from content/privacy.ts.
+// The accessibility statement (/accessibility/), from content/documents/privacy.json.
 import { PrivacyPart } from './privacy-part.view.tsx';
 import { useSiteContent } from '../shared/site-content.tsx';
 

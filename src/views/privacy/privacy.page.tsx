@@ -1,4 +1,4 @@
-// The privacy notice (/privacy/): content/privacy.ts, with the retention periods the site was built
+// The privacy notice (/privacy/): content/documents/privacy.json, with the retention periods the site was built
 // with (src/validation/privacy/built-retention.ts; README, "Privacy").
 import { builtRetentionDays } from '../../validation/privacy/built-retention.ts';
 import type { RetentionKind } from '../../validation/privacy/retention-periods.ts';

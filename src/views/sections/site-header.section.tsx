@@ -1,5 +1,5 @@
 // The header: the brand, the main menu and the call to action. Its behaviour (sticky, smaller on
-// scroll, or the auto-show variant chosen in content/site.ts) belongs to <StickyHeader>; the
+// scroll, or the auto-show variant chosen in content/documents/site.json) belongs to <StickyHeader>; the
 // menu's to <MobileMenu> (the toggle on narrow screens) and <MainMenuList> (smooth scrolling and
 // the current section's mark).
 import { SectionLink } from '../theme/menu-scroll.view.tsx';

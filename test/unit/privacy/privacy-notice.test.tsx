@@ -11,6 +11,7 @@ import { newsletterForms } from '../../support/site-content.ts';
 import { sidebarContact } from '../../support/site-content.ts';
 import { LinkedText } from '../../../src/views/shared/linked-text.view.tsx';
 import { SiteFooterSection } from '../../../src/views/sections/site-footer.section.tsx';
+import { withSiteContent } from '../../support/with-site-content.tsx';
 
 describe('the retention stamp', () => {
   it('agrees with the environment it was built with', () => {
@@ -45,14 +46,14 @@ describe('the privacy content', () => {
 
 describe('the pages', () => {
   it('the privacy page states every period the server applies by default', () => {
-    const html = renderToString(<PrivacyPage />);
+    const html = renderToString(withSiteContent(<PrivacyPage />));
     for (const days of new Set(Object.values(DEFAULT_RETENTION_DAYS))) expect(html).toContain(`${days} days`);
     expect(html).toContain(privacy.informationOfficer.email);
     expect(html.match(/<h1/g)).toHaveLength(1);
   });
 
   it('the footer of every page links to the privacy notice and the accessibility statement', () => {
-    const html = renderToString(<SiteFooterSection />);
+    const html = renderToString(withSiteContent(<SiteFooterSection />));
     expect(html).toContain('href="/privacy/"');
     expect(html).toContain('href="/accessibility/"');
   });
