@@ -1,10 +1,10 @@
 // The links of a prerendered page, as a click beacon names them (the browser's own naming,
-// src/services/click-tracking/tracked-link.service.ts, run on the page's HTML): the build writes
+// src/validation/click-tracking/tracked-link.ts, run on the page's HTML): the build writes
 // every page's id and links beside the pages, and the server stores clicks only for those
 // (server/click-tracking/site-pages.ts; README.md, "Abuse paths and the limits that stop them").
 import { JSDOM } from 'jsdom';
 import type { PageLinksFile } from '../click-tracking/site-pages.ts';
-import { trackedLinkOf } from '../../src/services/click-tracking/tracked-link.service.ts';
+import { trackedLinkOf } from '../../src/validation/click-tracking/tracked-link.ts';
 
 /** The origin the build resolves links on; the server puts SITE_URL's in its place. */
 export const BUILD_ORIGIN = 'https://build.invalid';

@@ -5,7 +5,7 @@
 
 /** Links with this class are never tracked (the plugin's opt-out). */
 export const NO_TRACK_CLASS = 'no-ttc';
-import { ANCHOR_MAX } from '../../validation/click-tracking/index.ts';
+import { ANCHOR_MAX } from './index.ts';
 
 export { ANCHOR_MAX };
 /** What the server accepts as a target: pages, and the company's phone and mail links. */
