@@ -121,12 +121,16 @@ export function pageContentOf(url: string, content: SiteContent): PageContent {
   const { path } = addressOf(url);
   const route = resolveRoute(path);
   const documents = pickDocuments(content, routeDocuments[route]);
+  // 404.html is served at every unknown address, /projects/{unknown}/ too, where the browser
+  // renders the project route: it carries the project pages' words without a project, from
+  // which the project page renders the 404 page's content (src/views/pages/project.page.tsx).
+  const noProject = { ...content.projectPages, projects: {} };
+  if (route === 'notFound') return { ...documents, projectPages: noProject };
   if (route !== 'project') return documents;
   const slug = projectSlugOf(path) ?? '';
   const own = content.projectPages.projects[slug];
-  // A slug content does not know renders the 404 page's content (src/views/pages/project.page.tsx).
-  const notFound = own === undefined ? pickDocuments(content, routeDocuments.notFound) : {};
-  return { ...documents, ...notFound, projectPages: { ...content.projectPages, projects: own ? { [slug]: own } : {} } };
+  if (own === undefined) return { ...pickDocuments(content, routeDocuments.notFound), projectPages: noProject };
+  return { ...documents, projectPages: { ...content.projectPages, projects: { [slug]: own } } };
 }
 
 /** The page's documents as the JSON the browser hydrates with (src/hydrate.tsx). */

@@ -13,11 +13,16 @@ const PROJECT_TITLE_ID = 'project-title';
 const wideHalf = '(min-width: 75em) 600px, (min-width: 64em) 50vw, 100vw';
 
 export function ProjectPage({ path }: { path: string }) {
-  const { projects, projectPages } = useSiteContent();
+  const content = useSiteContent();
+  const { projectPages } = content;
   const slug = projectSlugOf(path) ?? '';
-  const project = projects.items.find((item) => item.id === slug);
   const page = projectPages.projects[slug];
-  if (!project || !page) return <NotFoundPage />;
+  // The 404 page carries no projects (the server serves it at an unknown slug): read them only
+  // for a page content has.
+  if (!page) return <NotFoundPage />;
+  const { projects } = content;
+  const project = projects.items.find((item) => item.id === slug);
+  if (!project) return <NotFoundPage />;
   const { words } = projectPages;
   const category = projects.categories.find((item) => item.id === project.category)?.label ?? project.category;
   return (
