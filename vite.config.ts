@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { readRetentionDays } from './src/validation/privacy/retention-periods.ts';
 import { imageMimeTypes, type ImageFormat } from './content/image-manifest.ts';
-import { applyTemplate } from './scripts/prerender.ts';
+import { applyTemplate } from './server/site-render/render-site.ts';
 import { IMAGE_BASE_PATH, optimiseImages, type OptimiseImagesResult } from './scripts/optimise-images.ts';
 
 const formatOfExtension: Record<string, ImageFormat> = { '.avif': 'avif', '.webp': 'webp', '.jpg': 'jpeg', '.png': 'png' };
@@ -75,7 +75,9 @@ function devServerRendering(): Plugin {
           const template = await server.transformIndexHtml(url.pathname, await readFile('index.html', 'utf8'));
           const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('./src/entry-server.tsx');
           // The query too: `/?category=x` renders the grid filtered, as the built site serves it.
-          const page = entry.render(`${url.pathname}${url.search}`);
+          // Loaded through Vite too, so an edited document shows at the next reload.
+          const { repositoryContent } = (await server.ssrLoadModule('/content/repository-content.ts')) as typeof import('./content/repository-content.ts');
+          const page = entry.render(`${url.pathname}${url.search}`, repositoryContent());
           res.statusCode = page.status;
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(applyTemplate(template, page));

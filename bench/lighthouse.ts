@@ -11,7 +11,7 @@
 // 404 status, which Lighthouse is told to accept) its status (`http-status-code`).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { projects } from '../content/home/projects.ts';
+import { repositoryContent } from '../content/repository-content.ts';
 import { projectPathOf } from '../src/services/projects/project-path.service.ts';
 import { ensureBuilt, printTable, startBuiltServer } from './support/built-server.ts';
 
@@ -45,7 +45,7 @@ const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.spl
   '/privacy/',
   '/accessibility/',
   NOT_FOUND_PATH,
-  ...projects.items.map((project) => projectPathOf(project.id)),
+  ...repositoryContent().projects.items.map((project) => projectPathOf(project.id)),
 ];
 
 interface Measured {

@@ -1,28 +1,17 @@
 // Validation of the content at build time. Each file is checked against its struct, then the
 // files are checked against each other (menu anchors exist, pictures exist, ids are unique…).
-// Every problem names the file and the field path, so a broken build says exactly what to fix:
-//   content/home.ts: services.items[2].title: Expected a string, but received: undefined
+// Every problem names the JSON file and the field path, so a broken build says exactly what to fix:
+//   content/documents/services.json: items[2].title: Expected a string, but received: undefined
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { validate } from 'superstruct';
-import type { DocumentName, SiteContent as DocumentContent } from './content-documents.ts';
+import { contentDocuments, DOCUMENT_NAMES, type DocumentName, type SiteContent } from './content-documents.ts';
 import { contentFiles, sitePaths, type ContentFile, type ContentName } from './content-files.ts';
 import { checkForm } from './forms/check-form.ts';
 import { homeSectionIds } from './section-ids.ts';
-import type { Company } from './structs/company.struct.ts';
-import type { FormDefinition } from './structs/form.struct.ts';
-import type { Home } from './structs/home.struct.ts';
+import { HomeStruct } from './structs/home.struct.ts';
 import type { ImageManifest } from './structs/image-manifest.struct.ts';
-import type { Navigation } from './structs/navigation.struct.ts';
-import type { NewsletterForm } from './structs/newsletter-form.struct.ts';
 import { parseOldAddress, type OldAddresses } from './structs/old-addresses.struct.ts';
-import type { SecurityContact } from './structs/security-contact.struct.ts';
-import type { ProjectPages } from './structs/project-pages.struct.ts';
-import type { Pages } from './structs/pages.struct.ts';
-import type { Seo } from './structs/seo.struct.ts';
-import type { SidebarContact } from './structs/sidebar-contact.struct.ts';
-import type { Site } from './structs/site.struct.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
 
@@ -32,21 +21,8 @@ export interface ContentProblem {
   message: string;
 }
 
-export interface SiteContent {
-  company: Company;
-  site: Site;
-  navigation: Navigation;
-  home: Home;
-  pages: Pages;
-  projectPages: ProjectPages;
-  seo: Seo;
-  contactForm: FormDefinition;
-  newsletterForms: readonly NewsletterForm[];
-  sidebarContact: SidebarContact;
-  securityContact: SecurityContact;
-  oldAddresses: OldAddresses;
-  imageManifest: ImageManifest;
-}
+/** What the build validates: every document and the image manifest. */
+export type ValidatedContent = SiteContent & { imageManifest: ImageManifest };
 
 export class ContentValidationError extends Error {
   readonly problems: ContentProblem[];
@@ -65,19 +41,8 @@ export function formatFieldPath(path: FieldPath): string {
   }, '');
 }
 
-/**
- * content/home.ts only assembles the sections of content/home/; a problem in "services.items[2]"
- * is in content/home/services.ts, so that is the file the message names.
- */
-function sectionFile(problem: ContentProblem): string {
-  if (problem.file !== contentFiles.home.file) return problem.file;
-  const section = /^[a-zA-Z]+/.exec(problem.path)?.[0];
-  return section ? `content/home/${section}.ts` : problem.file;
-}
-
 export function formatProblem(problem: ContentProblem): string {
-  const file = sectionFile(problem);
-  return problem.path === '' ? `${file}: ${problem.message}` : `${file}: ${problem.path}: ${problem.message}`;
+  return problem.path === '' ? `${problem.file}: ${problem.message}` : `${problem.file}: ${problem.path}: ${problem.message}`;
 }
 
 export function formatProblems(problems: readonly ContentProblem[]): string {
@@ -130,16 +95,25 @@ function duplicates(ids: readonly string[]): Set<string> {
  * in content/images (without extension): content may only show pictures that exist.
  */
 export function crossCheckContent(
-  content: Omit<SiteContent, 'imageManifest' | 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses'> &
-    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses'>>,
+  content: Omit<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses' | 'privacy'> &
+    Partial<Pick<SiteContent, 'contactForm' | 'newsletterForms' | 'sidebarContact' | 'securityContact' | 'oldAddresses' | 'privacy'>>,
   imageKeys: ReadonlySet<string>,
 ): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const anchors = new Set<string>(homeSectionIds);
+  const fileOf = (name: ContentName) => contentFiles[name].file;
 
-  const filesWithReferences: ContentName[] = ['company', 'site', 'navigation', 'home', 'pages', 'projectPages', 'seo'];
+  const filesWithReferences: DocumentName[] = [
+    'company',
+    'site',
+    'navigation',
+    ...(Object.keys(HomeStruct.schema) as Array<keyof typeof HomeStruct.schema>),
+    'pages',
+    'projectPages',
+    'seo',
+  ];
   for (const name of filesWithReferences) {
-    const { file } = contentFiles[name];
+    const file = fileOf(name);
     const links: LinkAt[] = [];
     const images: ImageAt[] = [];
     collectReferences(content[name as keyof typeof content], [], links, images);
@@ -170,99 +144,101 @@ export function crossCheckContent(
     }
   }
 
-  const { home, company } = content;
-  const homeFile = contentFiles.home.file;
-  const uniqueIds: Array<[string, ReadonlyArray<{ id: string }>]> = [
-    ['services.items', home.services.items],
-    ['projects.categories', home.projects.categories],
-    ['projects.items', home.projects.items],
-    ['faq.items', home.faq.items],
+  const { company, projects, map } = content;
+  const uniqueIds: Array<[DocumentName, string, ReadonlyArray<{ id: string }>]> = [
+    ['services', 'items', content.services.items],
+    ['projects', 'categories', projects.categories],
+    ['projects', 'items', projects.items],
+    ['faq', 'items', content.faq.items],
   ];
-  for (const [listPath, items] of uniqueIds) {
+  for (const [name, listPath, items] of uniqueIds) {
     const repeated = duplicates(items.map((item) => item.id));
     items.forEach((item, index) => {
       if (repeated.has(item.id)) {
-        problems.push({ file: homeFile, path: `${listPath}[${index}].id`, message: `Expected a unique id, but "${item.id}" is used more than once` });
+        problems.push({ file: fileOf(name), path: `${listPath}[${index}].id`, message: `Expected a unique id, but "${item.id}" is used more than once` });
       }
     });
   }
 
-  const categoryIds = new Set(home.projects.categories.map((category) => category.id));
-  home.projects.items.forEach((project, index) => {
+  const projectsFile = fileOf('projects');
+  const categoryIds = new Set(projects.categories.map((category) => category.id));
+  projects.items.forEach((project, index) => {
     if (!categoryIds.has(project.category)) {
       problems.push({
-        file: homeFile,
-        path: `projects.items[${index}].category`,
-        message: `Expected one of projects.categories (${[...categoryIds].join(', ')}), but received: "${project.category}"`,
+        file: projectsFile,
+        path: `items[${index}].category`,
+        message: `Expected one of categories (${[...categoryIds].join(', ')}), but received: "${project.category}"`,
       });
     }
   });
 
   // A page per project of the grid, and no page for a project the grid does not have.
   const { projectPages } = content;
-  const projectIds = new Set(home.projects.items.map((project) => project.id));
-  home.projects.items.forEach((project, index) => {
+  const projectIds = new Set(projects.items.map((project) => project.id));
+  projects.items.forEach((project, index) => {
     if (projectPages.projects[project.id] === undefined) {
       problems.push({
-        file: contentFiles.projectPages.file,
+        file: fileOf('projectPages'),
         path: 'projects',
-        message: `Expected a page for the project "${project.id}" (${homeFile}: projects.items[${index}])`,
+        message: `Expected a page for the project "${project.id}" (${projectsFile}: items[${index}])`,
       });
     }
   });
   for (const id of Object.keys(projectPages.projects)) {
     if (!projectIds.has(id)) {
       problems.push({
-        file: contentFiles.projectPages.file,
+        file: fileOf('projectPages'),
         path: `projects.${id}`,
-        message: `Expected the id of a project in ${homeFile} (${[...projectIds].join(', ')}), but received: "${id}"`,
+        message: `Expected the id of a project in ${projectsFile} (${[...projectIds].join(', ')}), but received: "${id}"`,
       });
     }
   }
 
+  const mapFile = fileOf('map');
+  const companyFile = fileOf('company');
   const officeIds = new Set(company.offices.map((office) => office.id));
-  home.map.directions.forEach((direction, index) => {
+  map.directions.forEach((direction, index) => {
     if (!officeIds.has(direction.officeId)) {
       problems.push({
-        file: homeFile,
-        path: `map.directions[${index}].officeId`,
-        message: `Expected an office id of content/company.ts (${[...officeIds].join(', ')}), but received: "${direction.officeId}"`,
+        file: mapFile,
+        path: `directions[${index}].officeId`,
+        message: `Expected an office id of ${companyFile} (${[...officeIds].join(', ')}), but received: "${direction.officeId}"`,
       });
     }
   });
-  home.map.interactive.locations.forEach((location, index) => {
+  map.interactive.locations.forEach((location, index) => {
     if (!officeIds.has(location.officeId)) {
       problems.push({
-        file: homeFile,
-        path: `map.interactive.locations[${index}].officeId`,
-        message: `Expected an office id of content/company.ts (${[...officeIds].join(', ')}), but received: "${location.officeId}"`,
+        file: mapFile,
+        path: `interactive.locations[${index}].officeId`,
+        message: `Expected an office id of ${companyFile} (${[...officeIds].join(', ')}), but received: "${location.officeId}"`,
       });
     }
   });
-  if (home.map.interactive.start > home.map.interactive.locations.length) {
+  if (map.interactive.start > map.interactive.locations.length) {
     problems.push({
-      file: homeFile,
-      path: 'map.interactive.start',
-      message: `Expected 0 (View All) or a location's 1-based position (at most ${home.map.interactive.locations.length}), but received: ${home.map.interactive.start}`,
+      file: mapFile,
+      path: 'interactive.start',
+      message: `Expected 0 (View All) or a location's 1-based position (at most ${map.interactive.locations.length}), but received: ${map.interactive.start}`,
     });
   }
   const officeRepeats = duplicates(company.offices.map((office) => office.id));
   company.offices.forEach((office, index) => {
     if (officeRepeats.has(office.id)) {
-      problems.push({ file: contentFiles.company.file, path: `offices[${index}].id`, message: `Expected a unique id, but "${office.id}" is used more than once` });
+      problems.push({ file: companyFile, path: `offices[${index}].id`, message: `Expected a unique id, but "${office.id}" is used more than once` });
     }
   });
   if (company.offices.filter((office) => office.kind === 'head-office').length !== 1) {
-    problems.push({ file: contentFiles.company.file, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
+    problems.push({ file: companyFile, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
   }
 
   // The hours machines read (structured data) say what the page shows.
   company.hours.forEach((row, index) => {
     const path = `hours[${index}]`;
     if ((row.opens === undefined) !== (row.closes === undefined)) {
-      problems.push({ file: contentFiles.company.file, path, message: 'Expected both opens and closes (open that day) or neither (closed)' });
+      problems.push({ file: companyFile, path, message: 'Expected both opens and closes (open that day) or neither (closed)' });
     } else if (row.opens !== undefined && !row.hours.startsWith(`${row.opens} – ${row.closes}`)) {
-      problems.push({ file: contentFiles.company.file, path: `${path}.hours`, message: `Expected the hours shown to begin with "${row.opens} – ${row.closes}" (opens – closes), but received: "${row.hours}"` });
+      problems.push({ file: companyFile, path: `${path}.hours`, message: `Expected the hours shown to begin with "${row.opens} – ${row.closes}" (opens – closes), but received: "${row.hours}"` });
     }
   });
 
@@ -295,9 +271,9 @@ export function crossCheckContent(
 }
 
 /**
- * The old addresses' table (content/old-addresses.ts): each `from` once, and none taking the
+ * The old addresses' table (content/documents/old-addresses.json): each `from` once, and none taking the
  * place of a page of the site (a query row may sit on a page: `/?p=123` on the home page).
- * Whether each `to` exists is checked on the prerendered pages (scripts/old-address-targets.ts).
+ * Whether each `to` exists is checked on the prerendered pages (server/site-render/old-address-targets.ts).
  */
 export function checkOldAddressRows(rows: OldAddresses, pagePaths: readonly string[]): ContentProblem[] {
   const { file } = contentFiles.oldAddresses;
@@ -326,19 +302,13 @@ export async function listSourceImageKeys(imagesDir: string): Promise<Set<string
   );
 }
 
-/** Reads one content file's export; a file that cannot be loaded is itself a problem. */
+/** Reads one JSON content file; a file that cannot be read or parsed is itself a problem. */
 async function loadContentFile(root: string, name: ContentName): Promise<{ value?: unknown; problems: ContentProblem[] }> {
-  const { file, exportName } = contentFiles[name];
-  const absolute = resolve(root, file);
+  const { file } = contentFiles[name];
   try {
-    if (file.endsWith('.json')) return { value: JSON.parse(await readFile(absolute, 'utf8')), problems: [] };
-    const module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
-    if (!(exportName in module)) {
-      return { problems: [{ file, path: '', message: `Expected an export named "${exportName}", but the file exports: ${Object.keys(module).join(', ') || 'nothing'}` }] };
-    }
-    return { value: module[exportName], problems: [] };
+    return { value: JSON.parse(await readFile(resolve(root, file), 'utf8')), problems: [] };
   } catch (error) {
-    return { problems: [{ file, path: '', message: `Cannot be loaded: ${(error as Error).message}` }] };
+    return { problems: [{ file, path: '', message: `Cannot be read as JSON: ${(error as Error).message}` }] };
   }
 }
 
@@ -346,7 +316,7 @@ async function loadContentFile(root: string, name: ContentName): Promise<{ value
  * Loads and validates every content file under `root` (the project root). Resolves with the
  * content when all is well, rejects with a ContentValidationError listing every problem.
  */
-export async function loadValidatedContent(root: string = process.cwd()): Promise<SiteContent> {
+export async function loadValidatedContent(root: string = process.cwd()): Promise<ValidatedContent> {
   const problems: ContentProblem[] = [];
   const values: Partial<Record<ContentName, unknown>> = {};
   for (const name of Object.keys(contentFiles) as ContentName[]) {
@@ -360,14 +330,14 @@ export async function loadValidatedContent(root: string = process.cwd()): Promis
   }
   if (problems.length > 0) throw new ContentValidationError(problems);
 
-  const content = values as SiteContent;
+  const content = values as ValidatedContent;
   const imageKeys = await listSourceImageKeys(join(root, 'content/images'));
   const crossProblems = crossCheckContent(content, imageKeys);
   if (crossProblems.length > 0) throw new ContentValidationError(crossProblems);
   return content;
 }
 
-/** A problem between documents, in a document of the console's editor (content/content-documents.ts). */
+/** A problem between documents, named by the document it is in (the content editor's checks). */
 export interface DocumentProblem {
   document: DocumentName;
   path: string;
@@ -375,20 +345,13 @@ export interface DocumentProblem {
 }
 
 /**
- * crossCheckContent over the content as documents (every document by name, a home section
- * each): the console's publish runs it on the live content with its draft put in
- * (server/content-editor/content-store.ts). Each problem is named by its document and the
- * path within it.
+ * The build's checks between documents (crossCheckContent) over content as the editor holds it,
+ * each problem named by its document rather than its file (README.md, "Editing the site").
  */
-export function crossCheckDocuments(content: DocumentContent, imageKeys: ReadonlySet<string>): DocumentProblem[] {
-  const { projectPages, company, navigation, seo, site, pages, privacy: _privacy, contactForm, newsletterForms, sidebarContact, securityContact, oldAddresses, ...home } = content;
-  const problems = crossCheckContent({ home, projectPages, company, navigation, seo, site, pages, contactForm, newsletterForms, sidebarContact, securityContact, oldAddresses }, imageKeys);
-  const fileDocuments = new Map<string, string>(Object.entries(contentFiles).map(([name, { file }]) => [file, name]));
-  return problems.map((problem) => {
-    if (problem.file === contentFiles.home.file) {
-      const section = /^[a-zA-Z]+/.exec(problem.path)?.[0] ?? '';
-      return { document: section as DocumentName, path: problem.path.slice(section.length).replace(/^\./, ''), message: problem.message };
-    }
-    return { document: fileDocuments.get(problem.file) as DocumentName, path: problem.path, message: problem.message };
+export function crossCheckDocuments(content: SiteContent, imageKeys: ReadonlySet<string>): DocumentProblem[] {
+  const documentOfFile = new Map<string, DocumentName>(DOCUMENT_NAMES.map((name) => [contentDocuments[name].file, name]));
+  return crossCheckContent(content, imageKeys).flatMap((problem) => {
+    const document = documentOfFile.get(problem.file);
+    return document === undefined ? [] : [{ document, path: problem.path, message: problem.message }];
   });
 }

@@ -7,9 +7,8 @@
  *   --purge-uploads   deletes uploaded files older than UPLOAD_RETAIN_DAYS (not those of mail
  *                     still waiting to be sent) and files no submission references
  */
-import { company } from '../content/company.ts';
-import { findForm } from '../content/forms/index.ts';
-import { sidebarContact } from '../content/sidebar-contact.ts';
+import { findFormIn } from '../content/forms/index.ts';
+import { repositoryContent } from '../content/repository-content.ts';
 import { listSpam, purgeUploads, type SpamItem } from '../server/contact-form/submissions-admin.ts';
 import { spamReleaser } from '../server/spam-release.ts';
 import { formatSiteTime } from '../src/validation/shared/site-time.ts';
@@ -26,6 +25,9 @@ function spamTable(items: readonly SpamItem[], timeZone: string): string {
 }
 
 async function main(args: readonly string[]): Promise<number> {
+  const content = repositoryContent();
+  const { company, sidebarContact } = content;
+  const findForm = (id: number) => findFormIn(content, id);
   const [option, value, ...rest] = args;
   if (rest.length > 0 || option === undefined) {
     process.stderr.write(USAGE);

@@ -27,7 +27,7 @@ import { liveRevision, readLiveContent } from './content-editor/content-store.ts
 import subscribersRoutes from './newsletter/subscribers.route.ts';
 import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
-import { company } from '../content/company.ts';
+import { repositoryContent } from '../content/repository-content.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -61,9 +61,9 @@ export interface BuildAppOptions {
   forms?: readonly FormDefinition[];
   /** CF7's wpcf7_before_send_mail: a hook may abort a submission (status `aborted`). */
   beforeSendMail?: readonly BeforeSendMailHook[];
-  /** The newsletter forms; defaults to content/forms/newsletter.forms.ts. */
+  /** The newsletter forms; defaults to content/documents/newsletter-forms.json. */
   newsletterForms?: readonly NewsletterForm[];
-  /** The sidebar panel's options and forms; defaults to content/sidebar-contact.ts. */
+  /** The sidebar panel's options and forms; defaults to content/documents/sidebar-contact.json. */
   sidebarContact?: SidebarContact;
   /** The content editor's hooks: make a published revision live, render a preview (README.md, "Editing the site"). */
   contentEditor?: ContentEditorOptions;
@@ -155,7 +155,7 @@ export async function buildApp({
   await app.register(trackTheClickRoutes);
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
-  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: company.name, mailTo: config.mailTo }) });
+  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: repositoryContent().company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
   await app.register(personRecordsRoutes);
   // The live site first: a publish makes its revision live through app.contentPublished.

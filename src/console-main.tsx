@@ -8,8 +8,9 @@ import { ConsoleApp } from './views/console/console-app.view.tsx';
 const root = document.getElementById('console-root');
 if (root === null) throw new Error('admin/index.html has lost its #console-root');
 await startPageInspector();
+const siteName = document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content ?? '';
 createRoot(root).render(
   <StrictMode>
-    <ConsoleApp />
+    <ConsoleApp siteName={siteName} />
   </StrictMode>,
 );

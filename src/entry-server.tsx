@@ -1,15 +1,16 @@
-// The server entry, used by the prerender at build (scripts/prerender.ts) and by the dev
-// server: renders a path to the page's HTML and the <head> tags that describe it.
+// The server entry, used by the site renderer (server/site-render/render-site.ts: the build's
+// prerender and the server's re-render after a publish) and by the dev server: renders a path
+// with the content it is given to the page's HTML, the <head> tags that describe it and the
+// documents the page carries for hydration. Nothing here imports a content document: a new
+// project in the content is a new page without a new bundle (README.md, "A page's life").
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
-import { projects } from '../content/home/projects.ts';
-import { company, seo, site } from '../content/index.ts';
-import type { ImageRef, PageMeta } from '../content/index.ts';
-import { projectPages } from '../content/project-pages.ts';
+import type { ImageRef, PageMeta, SiteContent } from '../content/index.ts';
 import { organizationJsonLd } from './structured-data.ts';
-import { App, afterFirstScreenIds, resolveRoute, type RouteName } from './views/app.tsx';
+import { App, afterFirstScreenIds, resolveRoute, routeDocuments, type RouteName } from './views/app.tsx';
+import { PAGE_CONTENT_ID, pageContentJson, pickDocuments, SiteContentProvider, type PageContent } from './views/shared/site-content.tsx';
 
 // The build's list of each page's links names a page by this id (scripts/prerender.ts).
 export { postIdOf } from './views/app.tsx';
@@ -33,7 +34,7 @@ export interface PrerenderTarget {
 export const categoryVariantFile = (category: string) => `index@category=${category}.html`;
 
 /** Every page the build writes: the server serves 404.html, with status 404, for unknown paths. */
-export const prerenderTargets: readonly PrerenderTarget[] = [
+export const prerenderTargets = ({ projects }: Pick<SiteContent, 'projects'>): PrerenderTarget[] => [
   { path: '/', file: 'index.html' },
   ...projects.categories.map((category) => ({ path: `/?category=${category.id}`, file: categoryVariantFile(category.id) })),
   ...projects.items.map((project) => ({ path: projectPathOf(project.id), file: `projects/${project.id}/index.html` })),
@@ -47,7 +48,7 @@ export const prerenderTargets: readonly PrerenderTarget[] = [
 ];
 
 /** The pages search engines are told about (sitemap.xml): every page that does not ask not to be indexed. */
-export const sitemapPaths: readonly string[] = [
+export const sitemapPaths = ({ seo, projects }: Pick<SiteContent, 'seo' | 'projects'>): string[] => [
   ...Object.values(seo.pages)
     .filter((page) => !page.noindex)
     .map((page) => page.path),
@@ -55,8 +56,9 @@ export const sitemapPaths: readonly string[] = [
 ];
 
 /** sitemap.xml for `sitemapPaths` on the canonical origin. */
-export function sitemapXml(): string {
-  const urls = sitemapPaths.map((path) => `  <url>\n    <loc>${escapeHtml(`${seo.baseUrl}${path}`)}</loc>\n  </url>`);
+export function sitemapXml(content: Pick<SiteContent, 'seo' | 'projects'>): string {
+  const { seo } = content;
+  const urls = sitemapPaths(content).map((path) => `  <url>\n    <loc>${escapeHtml(`${seo.baseUrl}${path}`)}</loc>\n  </url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -67,6 +69,8 @@ export interface RenderedPage {
   head: string;
   /** The app's markup for the template's <!--app-html--> placeholder. */
   html: string;
+  /** The documents the page carries, as a `<script type="application/json">` for the end of <body>. */
+  data: string;
 }
 
 
@@ -77,7 +81,7 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
  * Title, description, canonical, robots and the Open Graph card of a page, and the element its
  * first paint waits for (see `afterFirstScreenIds`).
  */
-export function headTags(page: PageMeta, afterFirstScreenId: string, shareImage: ImageRef = seo.shareImage): string {
+export function headTags({ seo, site }: Pick<SiteContent, 'seo' | 'site'>, page: PageMeta, afterFirstScreenId: string, shareImage: ImageRef = seo.shareImage): string {
   const url = `${seo.baseUrl}${page.path}`;
   const image = getImage(shareImage.key);
   const shareWidth = image.widths.find((width) => width >= 1200) ?? image.widths[image.widths.length - 1]!;
@@ -109,14 +113,39 @@ function addressOf(url: string): { path: string; search: string } {
   return query === -1 ? { path: url, search: '' } : { path: url.slice(0, query), search: url.slice(query) };
 }
 
-const page = (url: string) => (
+/**
+ * The documents a page renders with and carries: its route's (src/views/app.tsx,
+ * routeDocuments); a project page carries its own project's page only.
+ */
+export function pageContentOf(url: string, content: SiteContent): PageContent {
+  const { path } = addressOf(url);
+  const route = resolveRoute(path);
+  const documents = pickDocuments(content, routeDocuments[route]);
+  // 404.html is served at every unknown address, /projects/{unknown}/ too, where the browser
+  // renders the project route: it carries the project pages' words without a project, from
+  // which the project page renders the 404 page's content (src/views/pages/project.page.tsx).
+  const noProject = { ...content.projectPages, projects: {} };
+  if (route === 'notFound') return { ...documents, projectPages: noProject };
+  if (route !== 'project') return documents;
+  const slug = projectSlugOf(path) ?? '';
+  const own = content.projectPages.projects[slug];
+  if (own === undefined) return { ...pickDocuments(content, routeDocuments.notFound), projectPages: noProject };
+  return { ...documents, projectPages: { ...content.projectPages, projects: { [slug]: own } } };
+}
+
+/** The page's documents as the JSON the browser hydrates with (src/hydrate.tsx). */
+const dataScript = (documents: PageContent) => `<script type="application/json" id="${PAGE_CONTENT_ID}">${pageContentJson(documents)}</script>`;
+
+const page = (url: string, documents: PageContent) => (
   <StrictMode>
-    <App {...addressOf(url)} />
+    <SiteContentProvider content={documents}>
+      <App {...addressOf(url)} />
+    </SiteContentProvider>
   </StrictMode>
 );
 
 /** A project's own title, description and picture; a slug content does not know is the 404. */
-function projectHead(path: string): { meta: PageMeta; image: ImageRef } | undefined {
+function projectHead({ projects, projectPages }: Pick<SiteContent, 'projects' | 'projectPages'>, path: string): { meta: PageMeta; image: ImageRef } | undefined {
   const slug = projectSlugOf(path) ?? '';
   const project = projects.items.find((item) => item.id === slug);
   const own = projectPages.projects[slug];
@@ -124,28 +153,31 @@ function projectHead(path: string): { meta: PageMeta; image: ImageRef } | undefi
   return { meta: { title: own.title, description: own.description, path: projectPathOf(slug) }, image: project.image };
 }
 
-const pageOf = (url: string, html: string): RenderedPage => {
+const pageOf = (url: string, content: SiteContent, documents: PageContent, html: string): RenderedPage => {
   const { path } = addressOf(url);
   const route = resolveRoute(path);
+  const { seo, company } = content;
+  const data = dataScript(documents);
   // The home page describes the company as structured data (src/structured-data.ts).
-  if (route === 'home') return { route, status: 200, head: `${headTags(seo.pages.home, afterFirstScreenIds.home)}\n    ${organizationJsonLd(company, seo.baseUrl)}`, html };
-  if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(seo.pages[route], afterFirstScreenIds[route]), html };
-  const project = projectHead(path);
+  if (route === 'home') return { route, status: 200, head: `${headTags(content, seo.pages.home, afterFirstScreenIds.home)}\n    ${organizationJsonLd(company, seo.baseUrl)}`, html, data };
+  if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(content, seo.pages[route], afterFirstScreenIds[route]), html, data };
+  const project = projectHead(content, path);
   // The project page renders the 404 page's content for a slug it does not know.
-  if (!project) return { route: 'notFound', status: 404, head: headTags(seo.pages.notFound, afterFirstScreenIds.notFound), html };
-  return { route, status: 200, head: headTags(project.meta, afterFirstScreenIds.project, project.image), html };
+  if (!project) return { route: 'notFound', status: 404, head: headTags(content, seo.pages.notFound, afterFirstScreenIds.notFound), html, data };
+  return { route, status: 200, head: headTags(content, project.meta, afterFirstScreenIds.project, project.image), html, data };
 };
 
 /**
  * The page's full HTML for the build: `prerender` waits for lazy parts (the contact form's
  * chunk), so every Suspense boundary is complete in the HTML and no inline script is needed.
  */
-export async function prerenderPage(path: string): Promise<RenderedPage> {
+export async function prerenderPage(path: string, content: SiteContent): Promise<RenderedPage> {
+  const documents = pageContentOf(path, content);
   // An error inside a Suspense boundary does not stop React: it leaves the boundary to be
   // rendered in the browser, so the page would ship without that part's HTML and the browser
   // would throw React's error 419. The build fails instead, naming the error.
   const errors: unknown[] = [];
-  const { prelude } = await prerender(page(path), {
+  const { prelude } = await prerender(page(path, documents), {
     // Without this, React outlines a large boundary to the end of the HTML with an inline script
     // to move it into place (made for streaming; the CSP refuses inline scripts).
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -155,7 +187,7 @@ export async function prerenderPage(path: string): Promise<RenderedPage> {
   });
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${path} failed: ${errors.map(String).join('; ')}`);
-  return pageOf(path, html);
+  return pageOf(path, content, documents, html);
 }
 
 /**
@@ -163,6 +195,7 @@ export async function prerenderPage(path: string): Promise<RenderedPage> {
  * parts: their Suspense boundaries are left for the browser to render (the form appears after
  * its chunk loads). The build uses `prerenderPage`.
  */
-export function render(path: string): RenderedPage {
-  return pageOf(path, renderToString(page(path)));
+export function render(path: string, content: SiteContent): RenderedPage {
+  const documents = pageContentOf(path, content);
+  return pageOf(path, content, documents, renderToString(page(path, documents)));
 }

@@ -1,6 +1,6 @@
 // The home page's structured data for search engines (README.md, "Public files for machines"):
 // one JSON-LD `Organization` with its offices as `LocalBusiness`es, made from the same company
-// content the contact section and the footer show (content/company.ts), so the two never differ.
+// content the contact section and the footer show (content/documents/company.json), so the two never differ.
 import type { Company, Office } from '../content/index.ts';
 
 type Hours = Company['hours'][number];

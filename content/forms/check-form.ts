@@ -1,7 +1,7 @@
 // Checks of a form definition that its struct cannot express: names and option values are
 // unique, limits are in order, the mail template names real fields. Run at build by
 // content/validate-content.ts; each problem names the field path, like the struct checks:
-//   content/forms/contact.form.ts: fields[3].options[2].value: Expected a unique option value…
+//   content/documents/contact-form.json: fields[3].options[2].value: Expected a unique option value…
 import type { FormDefinition, FormField } from '../structs/form.struct.ts';
 import { checkFormActions } from './check-form-actions.ts';
 

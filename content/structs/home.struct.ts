@@ -31,7 +31,11 @@ const Hero = object({
    * shorter than the hero's own, so no slide makes the first screen taller.
    */
   slides: size(array(HeroSlide), 2, 4),
-  /** What the slider and its controls are called (Splide's words and the pause button). */
+  /**
+   * What the slider and its controls are called (Splide's words and the pause button). Named
+   * apart from the testimonials slider's controls: two "Next slide" buttons on one page would be
+   * two different things with one name.
+   */
   slider: object({
     label: Text,
     play: Text,
@@ -138,6 +142,7 @@ const SliderWords = object({ play: Text, pause: Text, previous: Text, next: Text
 const Clients = object({
   ...sectionHead,
   intro: Text,
+  /** Names of their own, so they are not taken for the testimonials slider's buttons. */
   carousel: CarouselWords,
   /** 8 to 10 logos: enough for the carousel to loop at five a row, few enough to load at once. */
   items: size(array(object({ name: Text, logo: enums(clientLogoKeys) })), 8, 10),
@@ -290,7 +295,7 @@ const Contact = object({
 
 /**
  * A location of the interactive map, by Maplace.js's fields; `lat` and `lon` are its office's
- * (content/company.ts). Missing: `title` is `#n`, markers are `visible` and `on_menu`.
+ * (content/documents/company.json). Missing: `title` is `#n`, markers are `visible` and `on_menu`.
  */
 const MapLocation = object({
   officeId: Slug,

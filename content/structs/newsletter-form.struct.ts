@@ -77,7 +77,10 @@ export const NewsletterFormStruct = object({
   choice: optional(object({ legend: Text, required: boolean() })),
   /** The POPIA consent tick box; its exact wording is stored with each consent record. */
   consent: object({ label: Text, required: literal(true) }),
-  /** Longest top-level domain the e-mail check accepts (the plugin's default is 4). */
+  /**
+   * Longest top-level domain the e-mail check accepts (the plugin's default is 4; 8 is long
+   * enough for South African city domains: .joburg, .capetown, .durban).
+   */
   emailTldMaxLength: size(integer(), 2, 24),
   recaptcha: boolean(),
   /** Path to follow after `success` or `update`; none keeps the visitor on the page. */

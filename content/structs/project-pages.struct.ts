@@ -38,7 +38,7 @@ export const ProjectPagesStruct = object({
     /** Its value in words: `%before` and `%after` are the shares of each picture, in %. */
     dividerValue: pattern(string(), /%before.*%after|%after.*%before/),
   }),
-  /** A page per project of content/home/projects.ts, by the project's id (its page's slug). */
+  /** A page per project of content/documents/projects.json, by the project's id (its page's slug). */
   projects: record(pattern(string(), /^[a-z0-9-]+$/), ProjectPage),
 });
 

@@ -8,11 +8,14 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { company } from '../../content/company.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import { CONSOLE_ACCESS_ERROR, type RegistrationCeremony, type SignInCeremony } from '../../src/validation/console-access/console-access.protocol.ts';
 import { newSecret, secretHash } from '../console/console-sessions.ts';
 import type { ConsoleChallengePurpose, Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
+
+/** The company's name and details, as the repository's content has them. */
+const { company } = repositoryContent();
 
 /*
  * The passkey ceremonies (ARCHITECTURE.md, "The console"), with @simplewebauthn/server: the

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { company } from '../../content/company.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import { CONSOLE_PATH } from '../../src/validation/console/console-api.ts';
 import { CONSOLE_ACCESS_ERROR, type PersonRow } from '../../src/validation/console-access/console-access.protocol.ts';
 import { recordAudit, type AuditActor } from '../console/console-audit.ts';
@@ -8,6 +8,9 @@ import { endPersonSessions, newSecret, secretHash } from '../console/console-ses
 import type { ConsoleRole, Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+
+/** The company's name and details, as the repository's content has them. */
+const { company } = repositoryContent();
 
 /*
  * The console's people (README.md, "The console"), written once for the owner's routes

@@ -1,4 +1,5 @@
-import { forms as siteForms, type FormDefinition } from '../../content/forms/index.ts';
+import { formsOf, type FormDefinition } from '../../content/forms/index.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 
 /** Forms by id: the contact forms (CF7 ids) and the newsletter forms (sib_form_id). */
 export interface Registry<T> {
@@ -20,6 +21,6 @@ export function createRegistry<T extends { id: number }>(items: readonly T[]): R
  */
 export type FormRegistry = Registry<FormDefinition>;
 
-export function createFormRegistry(forms: readonly FormDefinition[] = siteForms): FormRegistry {
+export function createFormRegistry(forms: readonly FormDefinition[] = formsOf(repositoryContent())): FormRegistry {
   return createRegistry(forms);
 }

@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { company } from '../../content/company.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { countryPrefixes } from './country-prefixes.ts';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './newsletter-mail.ts';
 import type { PendingChange } from './subscribe.ts';
+
+/** The company's name and details, as the repository's content has them. */
+const { company } = repositoryContent();
 
 /*
  * The pages the links in newsletter mail open (unsubscribe, confirm): rendered by the server

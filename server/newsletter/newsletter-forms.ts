@@ -1,4 +1,4 @@
-import { newsletterForms as siteNewsletterForms } from '../../content/forms/newsletter.forms.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { createRegistry, type Registry } from '../forms/form-registry.ts';
 
@@ -12,6 +12,6 @@ export const COUNTRY_PREFIX_NONCE_ACTION = 'sib_country_prefix';
 /** The newsletter forms the server answers for, by sib_form_id; injectable like the contact forms. */
 export type NewsletterFormRegistry = Registry<NewsletterForm>;
 
-export function createNewsletterFormRegistry(forms: readonly NewsletterForm[] = siteNewsletterForms): NewsletterFormRegistry {
+export function createNewsletterFormRegistry(forms: readonly NewsletterForm[] = repositoryContent().newsletterForms): NewsletterFormRegistry {
   return createRegistry(forms);
 }

@@ -1,8 +1,11 @@
-import { company } from '../../content/company.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import type { OutboxMail } from '../mail/enqueue-mail.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { confirmationToken, unsubscribeToken, type Subscriber } from './link-tokens.ts';
+
+/** The company's name and details, as the repository's content has them. */
+const { company } = repositoryContent();
 
 /*
  * Newsletter mail, written into the outbox for the worker to deliver. Links are absolute, from

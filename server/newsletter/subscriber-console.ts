@@ -20,7 +20,7 @@ import type { PendingChange } from './subscribe.ts';
 /*
  * What the console shows of the newsletter's subscribers (README.md, "The console"): a page of
  * the list with its counts per status, and one subscriber with the whole consent history. Lists
- * and forms are named as the newsletter forms name them (content/forms/newsletter.forms.ts).
+ * and forms are named as the newsletter forms name them (content/documents/newsletter-forms.json).
  */
 
 /** The query string of the list and the exports, checked: a wrong parameter is a 400 naming it. */

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { FormDefinition } from '../../content/forms/index.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
-import { sidebarContact as siteSidebarContact } from '../../content/sidebar-contact.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { createFormRegistry } from '../forms/form-registry.ts';
@@ -22,7 +22,7 @@ export interface AppContextOptions {
 
 /**
  * What every other plugin and route reads: the configuration, the database, the clock and the
- * forms (content/forms and content/sidebar-contact.ts unless a test gives its own).
+ * forms (the repository's content, content/repository-content.ts, unless a test gives its own).
  */
 export default fp<AppContextOptions>(
   async function appContext(app, options) {
@@ -31,7 +31,7 @@ export default fp<AppContextOptions>(
     app.decorate('clock', options.now);
     app.decorate('forms', createFormRegistry(options.forms));
     app.decorate('newsletterForms', createNewsletterFormRegistry(options.newsletterForms));
-    app.decorate('sidebarContact', options.sidebarContact ?? siteSidebarContact);
+    app.decorate('sidebarContact', options.sidebarContact ?? repositoryContent().sidebarContact);
   },
   { name: 'app-context', fastify: '5.x' },
 );

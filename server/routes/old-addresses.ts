@@ -1,4 +1,4 @@
-// The old WordPress site's addresses (content/old-addresses.ts; README.md, "The old WordPress
+// The old WordPress site's addresses (content/documents/old-addresses.json; README.md, "The old WordPress
 // addresses"): a moved one answers 301 with its new place on SITE_URL, a gone one 410 with the
 // 404 page's words. Everything else unknown keeps the 404 page.
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { oldAddresses as contentOldAddresses } from '../../content/old-addresses.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { OldAddresses } from '../../content/structs/old-addresses.struct.ts';
 import { cacheControlOf, IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, servedSite, type LiveSite } from '../site-generations/served-site.ts';
 import { answerOldAddress, findOldAddress, oldAddressTable } from './old-addresses.ts';
@@ -16,7 +16,7 @@ export interface StaticSiteOptions {
   root: string;
   /** config.siteUrl: where an old address's 301 points. */
   siteUrl: string;
-  /** The old WordPress addresses (default content/old-addresses.ts). */
+  /** The old WordPress addresses (default content/documents/old-addresses.json). */
   oldAddresses?: OldAddresses;
   /** The site being served (liveSiteOf); default the build's files under root, never replaced. */
   live?: LiveSite;
@@ -49,7 +49,7 @@ export default fp(async function staticSiteRoutes(
   if (expiry !== null) app.log.warn(expiry);
 
   // The old WordPress addresses (old-addresses.ts): a gone one shows the 404 page's words.
-  const table = oldAddressTable(options.oldAddresses ?? contentOldAddresses);
+  const table = oldAddressTable(options.oldAddresses ?? repositoryContent().oldAddresses);
 
   const onDisk = new Set(live.build.onDisk);
   await app.register(fastifyStatic, {

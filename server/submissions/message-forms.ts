@@ -1,5 +1,5 @@
-import { forms as siteForms, type FormDefinition } from '../../content/forms/index.ts';
-import { sidebarContact as siteSidebarContact } from '../../content/sidebar-contact.ts';
+import { formsOf, type FormDefinition } from '../../content/forms/index.ts';
+import { repositoryContent } from '../../content/repository-content.ts';
 import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
 import { sidebarFormFields, type SidebarFieldKey } from '../../src/validation/sidebar-form/index.ts';
 
@@ -8,7 +8,7 @@ import { sidebarFormFields, type SidebarFieldKey } from '../../src/validation/si
  * (ARCHITECTURE.md, "The inbox's search index"): its id as stored (a Contact Form 7 id, "12",
  * or the sidebar panel's "ncf-<index>"), a title, each field's label, and which posted field
  * is the visitor's name, e-mail, company, subject and message. Built from the form
- * definitions (content/forms, content/sidebar-contact.ts), so a form added there is known
+ * definitions (the documents contact-form and sidebar-contact), so a form added there is known
  * here without code of its own.
  */
 
@@ -63,7 +63,7 @@ function sidebarForms(content: SidebarContact): MessageForm[] {
   });
 }
 
-export function createMessageCatalogue(cf7: readonly FormDefinition[] = siteForms, sidebar: SidebarContact = siteSidebarContact): MessageCatalogue {
+export function createMessageCatalogue(cf7: readonly FormDefinition[] = formsOf(repositoryContent()), sidebar: SidebarContact = repositoryContent().sidebarContact): MessageCatalogue {
   const forms = [...cf7.map(cf7Form), ...sidebarForms(sidebar)];
   const byId = new Map(forms.map((form) => [form.id, form]));
   return { forms, find: (formId) => byId.get(formId) };

@@ -3,12 +3,14 @@
 // choose the page with resolveRoute from the same path, so hydration always matches.
 import { Suspense, type ComponentType } from 'react';
 import { lazyPart } from './shared/lazy-part.ts';
-import { homeSectionIds, seo, site } from '../../content/index.ts';
+import type { DocumentName, SiteContent } from '../../content/content-documents.ts';
+import { homeSectionIds } from '../../content/index.ts';
 import { SECTION } from '../../content/section-ids.ts';
 import { BackToTop } from './theme/back-to-top.view.tsx';
 import { MotionEffects } from './theme/motion-effects.view.tsx';
 import { MenuScroll } from './theme/menu-scroll.view.tsx';
 import { PageAddressContext } from './shared/page-address.ts';
+import { useSiteContent } from './shared/site-content.tsx';
 import { PROJECT_STORY_ID, projectSlugOf } from '../services/projects/project-path.service.ts';
 import { HomePage } from './pages/home.page.tsx';
 import { SiteHeaderSection } from './sections/site-header.section.tsx';
@@ -59,7 +61,33 @@ export const routePaths: Readonly<Record<string, RouteName>> = {
 };
 
 /** The page id Track The Click names a page by (content's postId; 0 for a project page and a page without one). */
-export const postIdOf = (route: RouteName): number => (route === 'project' ? 0 : (seo.pages[route].postId ?? 0));
+export const postIdOf = (seo: SiteContent['seo'], route: RouteName): number => (route === 'project' ? 0 : (seo.pages[route].postId ?? 0));
+
+/** What every page shows: the header, the footer, the contact panel, the click beacon's page id. */
+const everyPageDocuments: readonly DocumentName[] = ['site', 'navigation', 'company', 'footer', 'newsletterForms', 'sidebarContact', 'seo'];
+
+/**
+ * The documents each page renders with and carries beside its HTML for hydration (README.md,
+ * "A page's life"): only what the route's views read, so the short pages stay lean. The
+ * prerender renders with exactly these, so a view that reads another document fails the build
+ * (src/views/shared/site-content.tsx).
+ */
+export const routeDocuments: Record<RouteName, readonly DocumentName[]> = {
+  // Not the structs (they would bring superstruct into the page's JavaScript): the sections by name.
+  home: [
+    ...everyPageDocuments,
+    ...(['hero', 'about', 'services', 'process', 'projects', 'clients', 'gallery', 'videos', 'counters', 'testimonials', 'upcoming', 'faq', 'newsletter', 'contact', 'map'] as const),
+    'contactForm',
+  ],
+  thankYou: [...everyPageDocuments, 'pages'],
+  notFound: [...everyPageDocuments, 'pages'],
+  newsletterConfirmed: [...everyPageDocuments, 'pages'],
+  newsletterUnsubscribed: [...everyPageDocuments, 'pages'],
+  newsletterLinkExpired: [...everyPageDocuments, 'pages'],
+  privacy: [...everyPageDocuments, 'privacy'],
+  accessibility: [...everyPageDocuments, 'privacy'],
+  project: [...everyPageDocuments, 'projects', 'projectPages'],
+};
 
 /** A page gets its path (the project page finds its project there). */
 const pages: Record<RouteName, ComponentType<{ path: string }>> = {
@@ -127,6 +155,7 @@ export interface AppProps {
 }
 
 export function App({ path, search = '' }: AppProps) {
+  const { site, seo } = useSiteContent();
   const route = resolveRoute(path);
   const Page = pages[route];
   const sectionIds = pageSectionIds[route];
@@ -155,7 +184,7 @@ export function App({ path, search = '' }: AppProps) {
       </Suspense>
       <MotionEffects />
       <Suspense fallback={null}>
-        <ClickTracking postId={postIdOf(route)} />
+        <ClickTracking postId={postIdOf(seo, route)} />
       </Suspense>
     </MenuScroll>
     </PageAddressContext>

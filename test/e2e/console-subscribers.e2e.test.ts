@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../support/site-content.ts';
 import { runScript, startServerProcess, type ServerProcess } from '../server/helpers/server-process.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';

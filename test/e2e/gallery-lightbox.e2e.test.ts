@@ -5,7 +5,7 @@
 // theme's 5/4/3/2 thumbnails at the four widths.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { gallery } from '../../content/home/gallery.ts';
+import { gallery } from '../support/site-content.ts';
 import { GALLERY_THUMBS_VISIBLE } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';

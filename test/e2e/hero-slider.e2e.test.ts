@@ -4,7 +4,7 @@
 // motion, passes axe (WCAG 2.2 AA), and the largest paint is still the prerendered hero.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { hero } from '../../content/home/hero.ts';
+import { hero } from '../support/site-content.ts';
 import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';

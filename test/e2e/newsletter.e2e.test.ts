@@ -5,8 +5,8 @@
 // shows the inline error and the error summary; axe finds nothing at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
-import { pages } from '../../content/pages.ts';
+import { homeNewsletterForm } from '../support/site-content.ts';
+import { pages } from '../support/site-content.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { waitForMail } from './support/mailbox.ts';

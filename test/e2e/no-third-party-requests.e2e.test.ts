@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { map } from '../../content/home/map.ts';
+import { map } from '../support/site-content.ts';
 import { launchChromium } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');

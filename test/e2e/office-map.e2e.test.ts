@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { company } from '../../content/index.ts';
-import { map } from '../../content/home/map.ts';
+import { company } from '../support/site-content.ts';
+import { map } from '../support/site-content.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';

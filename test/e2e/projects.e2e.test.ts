@@ -6,8 +6,8 @@
 // after the 500 ms that follow it (ARCHITECTURE.md, "Projects"); screenshots.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { projects } from '../../content/home/projects.ts';
-import { projectPages } from '../../content/project-pages.ts';
+import { projects } from '../support/site-content.ts';
+import { projectPages } from '../support/site-content.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { layoutShiftAfterPress, recordLayoutShifts } from './support/layout-shift.ts';

@@ -5,7 +5,7 @@
 // reaches it, and on a press aimed at it before anything else woke it (the press still works).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { home } from '../../content/home.ts';
+import { home } from '../support/site-content.ts';
 import { launchChromium, watchProblems } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');

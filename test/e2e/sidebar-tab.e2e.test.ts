@@ -5,7 +5,7 @@
 // visitor arriving at /#contact lands half-way down the page before anything runs.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { sidebarContact } from '../../content/sidebar-contact.ts';
+import { sidebarContact } from '../support/site-content.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 
 const baseUrl = inject('baseUrl');

@@ -183,7 +183,7 @@ describe('the main menu at 1280 px', () => {
 
   it('lays the header out as a left sidebar in the left-navbar layout', async () => {
     const { context, page } = await open(1280);
-    // The layout comes from content/site.ts at build; the attribute is what the shell sets for it.
+    // The layout comes from content/documents/site.json at build; the attribute is what the shell sets for it.
     await page.evaluate(() => document.getElementById('header')!.setAttribute('data-menu-layout', 'left-navbar'));
     const boxes = await page.evaluate(() => {
       const box = (element: Element) => element.getBoundingClientRect().toJSON() as DOMRect;

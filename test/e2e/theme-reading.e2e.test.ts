@@ -5,7 +5,7 @@
 // it reads with JavaScript off, passes axe (WCAG 2.2 AA) and is photographed at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { home } from '../../content/home.ts';
+import { home } from '../support/site-content.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 

@@ -4,7 +4,7 @@
 // JavaScript off and pass axe (WCAG 2.2 AA) at 375 and 1280 px.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { home } from '../../content/home.ts';
+import { home } from '../support/site-content.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS, TEXT_SLIDER_INTERVAL_MS } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';

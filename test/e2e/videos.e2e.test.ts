@@ -6,7 +6,7 @@
 // place below; axe (WCAG 2.2 AA) passes with the section as it starts and with the popup open.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { videos } from '../../content/home/videos.ts';
+import { videos } from '../support/site-content.ts';
 import { VIDEO_POPUP_MIN_WIDTH_PX } from '../../src/machines/shared/theme.constants.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';

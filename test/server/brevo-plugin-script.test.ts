@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CookieJar, JSDOM } from 'jsdom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../support/site-content.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { fetchNonce, plainNewsletterForm, testNewsletterForms } from './helpers/newsletter-requests.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

@@ -4,7 +4,7 @@ import { setTimeout as delay, setImmediate as turn } from 'node:timers/promises'
 import { afterAll, describe, expect, it } from 'vitest';
 import { multipartLimits } from '../../server/contact-form/multipart-limits.ts';
 import { LINGER_MARGIN_BYTES } from '../../server/http/lingering-close.ts';
-import { contactForm } from '../../content/forms/index.ts';
+import { contactForm } from '../support/site-content.ts';
 import { DEFAULT_USER_AGENT, multipartBody } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';

@@ -1,9 +1,9 @@
-// The old WordPress addresses (content/old-addresses.ts; README.md, "The old WordPress
+// The old WordPress addresses (content/documents/old-addresses.json; README.md, "The old WordPress
 // addresses"): moved ones answer 301 to their new place on SITE_URL, gone ones 410, every
 // other unknown address keeps the 404 page, and the home page's own queries are untouched.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oldAddresses } from '../../content/old-addresses.ts';
+import { oldAddresses } from '../support/site-content.ts';
 import staticSiteRoutes from '../../server/routes/static-site.ts';
 import { createStaticFixture, fixtureFiles } from './helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -28,7 +28,7 @@ function get(url: string, method: 'GET' | 'HEAD' = 'GET') {
 /** A row of the content table, by its old address. */
 function rowOf(from: string) {
   const row = oldAddresses.find((candidate) => candidate.from === from);
-  if (!row) throw new Error(`content/old-addresses.ts has no row for ${from}`);
+  if (!row) throw new Error(`content/documents/old-addresses.json has no row for ${from}`);
   return row;
 }
 

@@ -1,8 +1,8 @@
 // /.well-known/security.txt (README.md, "Public files for machines"): served from the build's
 // dot folder as text/plain, and a file RFC 9116 accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityContact } from '../../content/security-contact.ts';
-import { seo } from '../../content/seo.ts';
+import { securityContact } from '../support/site-content.ts';
+import { seo } from '../support/site-content.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDialect } from './helpers/test-db.ts';
 

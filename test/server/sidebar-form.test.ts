@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { sidebarContact } from '../../content/sidebar-contact.ts';
+import { sidebarContact } from '../support/site-content.ts';
 import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
 import { startMailDelivery } from '../../server/mail/start-mail-delivery.ts';
 import { releaseSpam } from '../../server/contact-form/submissions-admin.ts';

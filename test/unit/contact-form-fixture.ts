@@ -2,7 +2,7 @@
 // no reCAPTCHA and no redirect (the page form has both), a quiz and an image captcha (which the
 // page form has not), so together the two forms reach every path of the contactForm machine.
 import { cf7DefaultMessages } from '../../content/forms/default-messages.ts';
-import type { FormDefinition } from '../../content/forms/index.ts';
+import type { FormDefinition } from '../support/site-content.ts';
 
 export const everyFieldForm: FormDefinition = {
   id: 42,

@@ -4,10 +4,11 @@ import { act, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
-import { contactForm } from '../../content/forms/index.ts';
+import { contactForm, siteContent } from '../support/site-content.ts';
 import { prerenderPage } from '../../src/entry-server.tsx';
 import { formSchema } from '../../src/validation/index.ts';
 import { App } from '../../src/views/app.tsx';
+import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
 import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 let root: Root | undefined;
@@ -19,7 +20,7 @@ afterEach(() => {
 });
 
 it('prerenders the whole form into the home page and hydrates it without a mismatch', async () => {
-  const page = await prerenderPage('/');
+  const page = await prerenderPage('/', siteContent);
   const container = document.createElement('div');
   container.innerHTML = page.html;
   document.body.append(container);
@@ -44,7 +45,9 @@ it('prerenders the whole form into the home page and hydrates it without a misma
     root = hydrateRoot(
       container,
       <StrictMode>
-        <App path="/" />
+        <SiteContentProvider content={JSON.parse(new DOMParser().parseFromString(page.data, 'text/html').getElementById(PAGE_CONTENT_ID)!.textContent!) as PageContent}>
+          <App path="/" />
+        </SiteContentProvider>
       </StrictMode>,
       { onRecoverableError: (error) => recoverable.push(error) },
     );

@@ -4,10 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFiles } from '../../content/content-files.ts';
-import { company, navigation, seo, site } from '../../content/index.ts';
-import { home } from '../../content/home.ts';
-import { pages } from '../../content/pages.ts';
-import { projectPages } from '../../content/project-pages.ts';
+import { clients, company, gallery, navigation, pages, projectPages, projects, seo, services, site, siteContent } from '../support/site-content.ts';
 import { imageManifest, variantFileName } from '../../content/image-manifest.ts';
 import {
   ContentValidationError,
@@ -22,7 +19,7 @@ import { sitemapXml } from '../../src/entry-server.tsx';
 import { widthsFor } from '../../scripts/optimise-images.ts';
 
 const root = process.cwd();
-const content = { company, site, navigation, home, pages, projectPages, seo };
+const content = siteContent;
 
 describe('the real content', () => {
   it('passes every struct and every cross-check', async () => {
@@ -55,27 +52,27 @@ describe('the real content', () => {
 
   it('is what robots.txt and sitemap.xml announce', async () => {
     const robots = await readFile(join(root, 'public/robots.txt'), 'utf8');
-    const sitemap = sitemapXml();
+    const sitemap = sitemapXml(siteContent);
     expect(robots).toContain(`Sitemap: ${seo.baseUrl}/sitemap.xml`);
     expect(robots).toMatch(/User-agent: \*\nAllow: \//);
     expect(sitemap).toContain(`<loc>${seo.baseUrl}${seo.pages.home.path}</loc>`);
-    for (const project of home.projects.items) expect(sitemap).toContain(`<loc>${seo.baseUrl}/projects/${project.id}/</loc>`);
+    for (const project of projects.items) expect(sitemap).toContain(`<loc>${seo.baseUrl}/projects/${project.id}/</loc>`);
     // Pages that ask not to be indexed are not in the sitemap.
     expect(sitemap).not.toContain(seo.pages.thankYou.path);
     expect(sitemap).not.toContain('404');
     // The home page, the privacy notice, the accessibility statement and every project.
     expect(sitemap).toContain(`<loc>${seo.baseUrl}/privacy/</loc>`);
     expect(sitemap).toContain(`<loc>${seo.baseUrl}/accessibility/</loc>`);
-    expect(sitemap.match(/<loc>/g)).toHaveLength(3 + home.projects.items.length);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(3 + projects.items.length);
   });
 });
 
 describe('a broken content value', () => {
   it('names the file and the field path', () => {
-    const broken = structuredClone(home) as unknown as { services: { items: Array<Record<string, unknown>> } };
-    delete broken.services.items[2]!.title;
-    const problems = validateContentValue('home', broken);
-    expect(formatProblems(problems)).toBe('content/home/services.ts: services.items[2].title: Expected a string, but received: undefined');
+    const broken = structuredClone(services) as unknown as { items: Array<Record<string, unknown>> };
+    delete broken.items[2]!.title;
+    const problems = validateContentValue('services', broken);
+    expect(formatProblems(problems)).toBe('content/documents/services.json: items[2].title: Expected a string, but received: undefined');
   });
 
   it('lists every problem, not only the first', () => {
@@ -93,8 +90,17 @@ describe('a broken content value', () => {
     broken.thankYou.heading = '   ';
     broken.thankYou.subheading = 'typo of a field name';
     const lines = formatProblems(validateContentValue('pages', broken)).split('\n');
-    expect(lines).toContain('content/pages.ts: thankYou.heading: Expected a non-empty string, but received an empty one');
-    expect(lines.some((line) => line.startsWith('content/pages.ts: thankYou.subheading: '))).toBe(true);
+    expect(lines).toContain('content/documents/pages.json: thankYou.heading: Expected a non-empty string, but received an empty one');
+    expect(lines.some((line) => line.startsWith('content/documents/pages.json: thankYou.subheading: '))).toBe(true);
+  });
+});
+
+describe("content/README.md's example", () => {
+  it('is what the validator prints for the break it describes', async () => {
+    const readme = await readFile(join(root, 'content/README.md'), 'utf8');
+    const example = /```\nThe content is invalid:\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    const broken = { ...clients, carousel: { ...clients.carousel, pause: '', goTo: 'Go to logo' } };
+    expect(example).toBe(formatProblems(validateContentValue('clients', broken)));
   });
 });
 
@@ -105,8 +111,8 @@ describe('the checks between files', () => {
     const { 'stadium-perimeter': stadium, ...rest } = projectPages.projects;
     const problems = crossCheckContent({ ...content, projectPages: { ...projectPages, projects: { ...rest, 'stadium-perimetre': stadium! } } }, imageKeys);
     expect(formatProblems(problems).split('\n')).toEqual([
-      'content/project-pages.ts: projects: Expected a page for the project "stadium-perimeter" (content/home.ts: projects.items[4])',
-      expect.stringMatching(/^content\/project-pages\.ts: projects\.stadium-perimetre: Expected the id of a project in content\/home\.ts \(.*\), but received: "stadium-perimetre"$/),
+      'content/documents/project-pages.json: projects: Expected a page for the project "stadium-perimeter" (content/documents/projects.json: items[4])',
+      expect.stringMatching(/^content\/documents\/project-pages\.json: projects\.stadium-perimetre: Expected the id of a project in content\/documents\/projects\.json \(.*\), but received: "stadium-perimetre"$/),
     ]);
   });
 
@@ -114,23 +120,28 @@ describe('the checks between files', () => {
     const mainMenu = navigation.mainMenu.map((item, index) => (index === 3 ? { ...item, href: '/#prjects' } : item));
     const problems = crossCheckContent({ ...content, navigation: { ...navigation, mainMenu } }, imageKeys);
     expect(problems).toHaveLength(1);
-    expect(formatProblems(problems)).toMatch(/^content\/navigation\.ts: mainMenu\[3\]\.href: Expected an anchor of a home page section .*"\/#prjects"$/);
+    expect(formatProblems(problems)).toMatch(/^content\/documents\/navigation\.json: mainMenu\[3\]\.href: Expected an anchor of a home page section .*"\/#prjects"$/);
   });
 
   it('refuses a picture that is not in content/images', () => {
-    const gallery = { ...home.gallery, items: home.gallery.items.map((item, index) => (index === 1 ? { ...item, image: { ...item.image, key: 'missing-picture' } } : item)) };
-    const problems = crossCheckContent({ ...content, home: { ...home, gallery } }, imageKeys);
+    const broken = { ...gallery, items: gallery.items.map((item, index) => (index === 1 ? { ...item, image: { ...item.image, key: 'missing-picture' } } : item)) };
+    const problems = crossCheckContent({ ...content, gallery: broken }, imageKeys);
     expect(formatProblems(problems)).toBe(
-      'content/home/gallery.ts: gallery.items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
+      'content/documents/gallery.json: items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
     );
   });
 
   it('refuses a project in a category that does not exist and duplicate ids', () => {
-    const items = home.projects.items.map((item, index) => (index === 0 ? { ...item, category: 'billboards' } : index === 1 ? { ...item, id: home.projects.items[2]!.id } : item));
-    const problems = crossCheckContent({ ...content, home: { ...home, projects: { ...home.projects, items } } }, imageKeys);
-    const paths = problems.map((problem) => problem.path);
+    const items = projects.items.map((item, index) => (index === 0 ? { ...item, category: 'billboards' } : index === 1 ? { ...item, id: projects.items[2]!.id } : item));
+    const problems = crossCheckContent({ ...content, projects: { ...projects, items } }, imageKeys);
+    const paths = problems.map((problem) => `${problem.file}: ${problem.path}`);
     // The project whose id was taken is left with a page and no card.
-    expect(paths).toEqual(['projects.items[1].id', 'projects.items[2].id', 'projects.items[0].category', `projects.${home.projects.items[1]!.id}`]);
+    expect(paths).toEqual([
+      'content/documents/projects.json: items[1].id',
+      'content/documents/projects.json: items[2].id',
+      'content/documents/projects.json: items[0].category',
+      `content/documents/project-pages.json: projects.${projects.items[1]!.id}`,
+    ]);
   });
 });
 
@@ -142,9 +153,9 @@ describe('a broken content file on disk', () => {
     await mkdir(join(root, '.tmp'), { recursive: true });
     tempRoot = await mkdtemp(join(root, '.tmp', 'content-test-'));
     await cp(join(root, 'content'), join(tempRoot, 'content'), { recursive: true });
-    const servicesFile = join(tempRoot, 'content/home/services.ts');
+    const servicesFile = join(tempRoot, 'content/documents/services.json');
     const source = await readFile(servicesFile, 'utf8');
-    const broken = source.replace("      title: 'Indoor and outdoor displays',\n", '');
+    const broken = source.replace('      "title": "Indoor and outdoor displays",\n', '');
     expect(broken).not.toBe(source);
     await writeFile(servicesFile, broken);
   });
@@ -159,7 +170,18 @@ describe('a broken content file on disk', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ContentValidationError);
-    expect((failure as Error).message).toBe('content/home/services.ts: services.items[2].title: Expected a string, but received: undefined');
+    expect((failure as Error).message).toBe('content/documents/services.json: items[2].title: Expected a string, but received: undefined');
     expect(await readdir(tempRoot)).toEqual(['content']);
+  });
+
+  it('names a document that is not JSON', async () => {
+    await writeFile(join(tempRoot, 'content/documents/faq.json'), '{ "eyebrow": "Questions", }\n');
+    const failure = await loadValidatedContent(tempRoot).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(ContentValidationError);
+    const lines = (failure as Error).message.split('\n');
+    expect(lines.filter((line) => line.startsWith('content/documents/faq.json: '))).toEqual([expect.stringMatching(/^content\/documents\/faq\.json: Cannot be read as JSON: /)]);
   });
 });

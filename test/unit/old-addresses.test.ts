@@ -2,17 +2,14 @@
 // "Public files for machines"): what the content checks refuse, and the build's check that every
 // new place exists on the prerendered pages.
 import { describe, expect, it } from 'vitest';
-import { company } from '../../content/company.ts';
-import { oldAddresses } from '../../content/old-addresses.ts';
-import { securityContact } from '../../content/security-contact.ts';
+import { company } from '../support/site-content.ts';
+import { oldAddresses } from '../support/site-content.ts';
+import { securityContact } from '../support/site-content.ts';
 import { checkOldAddressRows, crossCheckContent, formatProblems, validateContentValue } from '../../content/validate-content.ts';
-import { navigation, seo, site } from '../../content/index.ts';
-import { home } from '../../content/home.ts';
-import { pages } from '../../content/pages.ts';
-import { projectPages } from '../../content/project-pages.ts';
+import { siteContent } from '../support/site-content.ts';
 import { imageManifest } from '../../content/image-manifest.ts';
-import { oldAddressTargetProblems } from '../../scripts/old-address-targets.ts';
-import { securityTxtExpires } from '../../scripts/security-txt.ts';
+import { oldAddressTargetProblems } from '../../server/site-render/old-address-targets.ts';
+import { securityTxtExpires } from '../../server/site-render/security-txt.ts';
 
 const prerendered = new Map([
   ['/', '<main><section id="about"></section><section id="contact"></section></main>'],
@@ -37,8 +34,8 @@ describe('the build’s check of the old addresses’ new places', () => {
       { from: '/?p=123', to: '/projects/riverside-atrim/' },
     ];
     expect(formatProblems(oldAddressTargetProblems(rows, prerendered)).split('\n')).toEqual([
-      'content/old-addresses.ts: [1].to: "/#contcat" (for /contact-us/): the page / has no element with id "contcat"',
-      'content/old-addresses.ts: [2].to: "/projects/riverside-atrim/" (for /?p=123) is not a page the build prerendered',
+      'content/documents/old-addresses.json: [1].to: "/#contcat" (for /contact-us/): the page / has no element with id "contcat"',
+      'content/documents/old-addresses.json: [2].to: "/projects/riverside-atrim/" (for /?p=123) is not a page the build prerendered',
     ]);
   });
 });
@@ -53,11 +50,11 @@ describe('the old addresses’ content', () => {
       { from: '/c/', to: '/', gone: true },
     ]);
     expect(formatProblems(problems).split('\n')).toEqual([
-      'content/old-addresses.ts: [0].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "contact-us/"',
-      'content/old-addresses.ts: [1].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "/category*"',
-      'content/old-addresses.ts: [2].to: Expected a path of this site like "/#contact" or "/projects/riverside-atrium/", but received: "https://elsewhere.example/"',
-      'content/old-addresses.ts: [3].gone: Expected the literal `true`, but received: false',
-      'content/old-addresses.ts: [4]: Expected either "to" (moved) or "gone: true", but /c/ has both',
+      'content/documents/old-addresses.json: [0].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "contact-us/"',
+      'content/documents/old-addresses.json: [1].from: Expected an old address like "/contact-us/", "/category/*" or "/?p=123", but received: "/category*"',
+      'content/documents/old-addresses.json: [2].to: Expected a path of this site like "/#contact" or "/projects/riverside-atrium/", but received: "https://elsewhere.example/"',
+      'content/documents/old-addresses.json: [3].gone: Expected the literal `true`, but received: false',
+      'content/documents/old-addresses.json: [4]: Expected either "to" (moved) or "gone: true", but /c/ has both',
     ]);
   });
 
@@ -73,10 +70,10 @@ describe('the old addresses’ content', () => {
       ['/', '/thank-you/', '/projects/riverside-atrium/'],
     );
     expect(formatProblems(problems).split('\n')).toEqual([
-      'content/old-addresses.ts: [0].from: Expected each old address once, but "/contact-us/" is used more than once',
-      'content/old-addresses.ts: [1].from: Expected each old address once, but "/contact-us/" is used more than once',
-      'content/old-addresses.ts: [2].from: Expected an address that is not a page of the site, but "/thank-you" would hide /thank-you/',
-      'content/old-addresses.ts: [3].from: Expected an address that is not a page of the site, but "/projects/*" would hide /projects/riverside-atrium/',
+      'content/documents/old-addresses.json: [0].from: Expected each old address once, but "/contact-us/" is used more than once',
+      'content/documents/old-addresses.json: [1].from: Expected each old address once, but "/contact-us/" is used more than once',
+      'content/documents/old-addresses.json: [2].from: Expected an address that is not a page of the site, but "/thank-you" would hide /thank-you/',
+      'content/documents/old-addresses.json: [3].from: Expected an address that is not a page of the site, but "/projects/*" would hide /projects/riverside-atrium/',
     ]);
   });
 
@@ -99,18 +96,18 @@ describe('security.txt’s content', () => {
 
   it('refuses a contact that is neither mailto: nor https, and a policy that is no page', () => {
     expect(validateContentValue('securityContact', { ...securityContact, contact: ['http://example.co.za/report'] }).map((problem) => problem.path)).toEqual(['contact[0]']);
-    const content = { company, site, navigation, home, pages, projectPages, seo, securityContact: { ...securityContact, policy: '/security-policy/' } };
-    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images))))).toMatch(/^content\/security-contact\.ts: policy: Expected a page of the site .*"\/security-policy\/"$/);
+    const content = { ...siteContent, securityContact: { ...securityContact, policy: '/security-policy/' } };
+    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images))))).toMatch(/^content\/documents\/security-contact\.json: policy: Expected a page of the site .*"\/security-policy\/"$/);
   });
 });
 
 describe('the opening hours machines read', () => {
   it('must say what the page shows', () => {
     const hours = company.hours.map((row, index) => (index === 0 ? { ...row, closes: '18:00' } : index === 1 ? { ...row, closes: undefined } : row));
-    const content = { company: { ...company, hours }, site, navigation, home, pages, projectPages, seo };
+    const content = { ...siteContent, company: { ...company, hours } };
     expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images)))).split('\n')).toEqual([
-      'content/company.ts: hours[0].hours: Expected the hours shown to begin with "08:00 – 18:00" (opens – closes), but received: "08:00 – 17:00"',
-      'content/company.ts: hours[1]: Expected both opens and closes (open that day) or neither (closed)',
+      'content/documents/company.json: hours[0].hours: Expected the hours shown to begin with "08:00 – 18:00" (opens – closes), but received: "08:00 – 17:00"',
+      'content/documents/company.json: hours[1]: Expected both opens and closes (open that day) or neither (closed)',
     ]);
   });
 });

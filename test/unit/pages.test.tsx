@@ -3,17 +3,18 @@
 // alternative text and reserved space.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { company, homeSectionIds, navigation } from '../../content/index.ts';
-import { home } from '../../content/home.ts';
-import { pages } from '../../content/pages.ts';
+import { company, homeSectionIds, navigation } from '../support/site-content.ts';
+import { home } from '../support/site-content.ts';
+import { pages } from '../support/site-content.ts';
 import { App, resolveRoute } from '../../src/views/app.tsx';
+import { withSiteContent } from '../support/with-site-content.tsx';
 
 /**
  * Renders a page and waits for its lazy parts (the home page's sections after the hero, the
  * other pages, the footer) as a visitor's browser would; the last of them is the footer.
  */
 async function renderPage(path: string) {
-  const result = render(<App path={path} />);
+  const result = render(withSiteContent(<App path={path} />));
   // The first import of a chunk's modules is compiled on the fly here: allow a busy machine time.
   const loaded = { timeout: 15_000 };
   await waitFor(() => expect(result.container.querySelector('#footer')).not.toBeNull(), loaded);

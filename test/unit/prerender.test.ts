@@ -10,16 +10,13 @@ import { act } from '@testing-library/react';
 import { createElement, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { seo } from '../../content/index.ts';
-import { home } from '../../content/home.ts';
-import type { PageMeta } from '../../content/index.ts';
-import { pages } from '../../content/pages.ts';
-import { projectPages } from '../../content/project-pages.ts';
+import { home, pages, projectPages, seo, siteContent, type PageMeta } from '../support/site-content.ts';
 import { findInlineScripts } from '../../scripts/prerender.ts';
 import { PAGE_LINKS_FILE, type PageLinksFile } from '../../server/click-tracking/site-pages.ts';
-import { privacy } from '../../content/privacy.ts';
+import { privacy } from '../support/site-content.ts';
 import { prerenderTargets } from '../../src/entry-server.tsx';
 import { App } from '../../src/views/app.tsx';
+import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
 
 const clientDir = join(process.cwd(), 'dist/client');
 
@@ -69,13 +66,13 @@ beforeAll(() => {
 
 describe('the prerendered pages', () => {
   it('are exactly the prerender targets', () => {
-    expect(prerenderTargets.map((target) => target.file).sort()).toEqual([...files].sort());
+    expect(prerenderTargets(siteContent).map((target) => target.file).sort()).toEqual([...files].sort());
   });
 
   it('are listed with their page id and every link, named as a click beacon names it (page-links.json)', async () => {
     const list = JSON.parse(await readFile(join(clientDir, PAGE_LINKS_FILE), 'utf8')) as PageLinksFile;
     // Every page but the 404 page (shown at addresses that are no page).
-    expect(list.pages.map((page) => page.path).sort()).toEqual(prerenderTargets.filter((target) => target.file !== '404.html').map((target) => target.path).sort());
+    expect(list.pages.map((page) => page.path).sort()).toEqual(prerenderTargets(siteContent).filter((target) => target.file !== '404.html').map((target) => target.path).sort());
     const home = list.pages.find((page) => page.path === '/')!;
     expect(home.postId).toBe(seo.pages.home.postId);
     expect(home.links).toContainEqual({ target: `${list.origin}/#projects`, anchor: 'Projects' });
@@ -130,8 +127,10 @@ describe('the prerendered pages', () => {
     const html = await readFile(join(clientDir, file), 'utf8');
     expect(findInlineScripts(html)).toEqual([]);
     const document = parse(html);
-    // JSON-LD (the home page's structured data) is data, never run: test/unit/structured-data.test.ts.
-    const scripts = [...document.querySelectorAll('script:not([type="application/ld+json"])')];
+    // JSON-LD (the home page's structured data) is data, never run: test/unit/structured-data.test.ts;
+    // so is the page's content (test/unit/site-render.test.ts), which every page carries.
+    expect(document.querySelectorAll(`script#${PAGE_CONTENT_ID}[type="application/json"]`)).toHaveLength(1);
+    const scripts = [...document.querySelectorAll('script:not([type="application/ld+json"]):not([type="application/json"])')];
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
       expect(script.getAttribute('src')).toMatch(/^\/assets\/[\w-]+\.js$/);
@@ -144,8 +143,9 @@ describe('the prerendered pages', () => {
 
   it.each(files)('%s has brotli and gzip siblings with the same content', async (file) => {
     const source = await readFile(join(clientDir, file));
-    expect(brotliDecompressSync(await readFile(join(clientDir, `${file}.br`)))).toEqual(source);
-    expect(gunzipSync(await readFile(join(clientDir, `${file}.gz`)))).toEqual(source);
+    // Buffer.equals: a deep comparison of every byte of a 140 KB page takes seconds.
+    expect(brotliDecompressSync(await readFile(join(clientDir, `${file}.br`))).equals(source)).toBe(true);
+    expect(gunzipSync(await readFile(join(clientDir, `${file}.gz`))).equals(source)).toBe(true);
   });
 
   it('loads the production build of React', async () => {
@@ -187,17 +187,20 @@ describe('hydration of the prerendered pages', () => {
     document.body.innerHTML = '';
   });
 
-  async function hydrate(url: string, file: string): Promise<{ container: HTMLElement; built: Document; errors: unknown[] }> {
+  /** Hydrates the built page's #root with the documents the page carries (`contentFile`'s, the page's own unless told). */
+  async function hydrate(url: string, file: string, contentFile = file): Promise<{ container: HTMLElement; built: Document; errors: unknown[] }> {
     const [path = url, query] = url.split('?');
     const search = query === undefined ? '' : `?${query}`;
     const built = parse(await readFile(join(clientDir, file), 'utf8'));
+    const carried = parse(await readFile(join(clientDir, contentFile), 'utf8')).getElementById(PAGE_CONTENT_ID)?.textContent;
+    const content = JSON.parse(carried!) as PageContent;
     const container = document.createElement('div');
     container.id = 'root';
     container.innerHTML = built.getElementById('root')!.innerHTML;
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App, { path, search })), {
+      root = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { content, children: createElement(App, { path, search }) })), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
@@ -205,7 +208,7 @@ describe('hydration of the prerendered pages', () => {
   }
 
   it('notices a mismatch (the check below would catch one)', async () => {
-    const { errors } = await hydrate('/', '404.html');
+    const { errors } = await hydrate('/', '404.html', 'index.html');
     expect(errors.length).toBeGreaterThan(0);
   });
 

@@ -1,15 +1,15 @@
 // The home page's structured data (README.md, "Public files for machines"): one JSON-LD block in
-// the prerendered head that parses, matches content/company.ts field by field and agrees with
+// the prerendered head that parses, matches content/documents/company.json field by field and agrees with
 // what the page itself shows; content cannot break out of it. Builds the site when needed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { company } from '../../content/company.ts';
-import { seo } from '../../content/seo.ts';
+import { company } from '../support/site-content.ts';
+import { seo } from '../support/site-content.ts';
 import { findInlineScripts } from '../../scripts/prerender.ts';
-import { SECURITY_TXT_FILE } from '../../scripts/security-txt.ts';
+import { SECURITY_TXT_FILE } from '../../server/site-render/security-txt.ts';
 import { organizationJsonLd } from '../../src/structured-data.ts';
 
 const clientDir = join(process.cwd(), 'dist/client');

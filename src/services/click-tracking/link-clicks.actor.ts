@@ -2,7 +2,7 @@
 // the document (a middle click opens a link too; a right click does not follow it) sends
 // `link.followed` with the link as Track The Click names it and the page's URL at that moment.
 import { fromCallback } from 'xstate';
-import { linkAround, trackedLinkOf, type TrackedLink } from './tracked-link.service.ts';
+import { linkAround, trackedLinkOf, type TrackedLink } from '../../validation/click-tracking/tracked-link.ts';
 
 export type LinkFollowedEvent = { type: 'link.followed'; link: TrackedLink; location: string };
 

@@ -1,7 +1,7 @@
 // Shows a page's link counts on its links, as the plugin did: every link whose URL and anchor
 // match a count above 0 gets `data-clicks` (the count bubble is drawn by CSS from it) and, for
 // people who cannot see the bubble, a title saying the same in words.
-import { NO_TRACK_CLASS, trackedLinkOf } from './tracked-link.service.ts';
+import { NO_TRACK_CLASS, trackedLinkOf } from '../../validation/click-tracking/tracked-link.ts';
 import type { LinkCount } from './track-the-click-api.client.ts';
 
 export const CLICKS_ATTRIBUTE = 'data-clicks';

@@ -7,7 +7,7 @@ import ky from 'ky';
 import { array, literal, number, object, string, union, validate, pattern, type Describe } from 'superstruct';
 import { CLICK_FIELD, CLICK_ROUTE, COUNTS_ROUTE, REST_NONCE_ACTION, type CountsAnswer as CountsAnswerShape } from '../../validation/click-tracking/index.ts';
 import { SITE_REST_ROOT } from '../shared/site-config.client.ts';
-import type { TrackedLink } from './tracked-link.service.ts';
+import type { TrackedLink } from '../../validation/click-tracking/tracked-link.ts';
 import { inNonceTurn } from '../shared/nonce-turn.ts';
 
 export interface ClickHit {

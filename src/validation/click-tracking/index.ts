@@ -17,7 +17,7 @@ export const CLICK_FIELD = {
   postId: 'postID',
   /** The page's URL. */
   location: 'location',
-  /** The link's text, inner HTML, or `image:<url>` (services/click-tracking/tracked-link.service.ts). */
+  /** The link's text, inner HTML, or `image:<url>` (validation/click-tracking/tracked-link.ts). */
   anchor: 'anchor',
   /** The link's absolute URL. */
   target: 'target',

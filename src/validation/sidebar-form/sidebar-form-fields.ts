@@ -1,5 +1,5 @@
 // The sidebar form's fields, in the plugin's order and with its posted names and rules, built
-// from a form of content/sidebar-contact.ts. The browser renders and checks them; the server
+// from a form of content/documents/sidebar-contact.json. The browser renders and checks them; the server
 // reads and checks the same list, so the two can never disagree about what is valid.
 import type { SidebarContact, SidebarContactForm } from '../../../content/structs/sidebar-contact.struct.ts';
 import { ADMIN_AJAX_ACTION_FIELD } from '../shared/admin-ajax.ts';

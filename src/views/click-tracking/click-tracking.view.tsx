@@ -4,13 +4,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { site } from '../../../content/site.ts';
 import type { Site } from '../../../content/structs/site.struct.ts';
 import { clickTrackingMachine } from '../../machines/click-tracking/click-tracking.machine.ts';
 import { markLinkCounts } from '../../services/click-tracking/link-counts.service.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { sendsPrivacySignal } from '../../services/click-tracking/privacy-signal.service.ts';
 import { isConsoleSignedIn } from '../../services/click-tracking/console-presence.service.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export interface ClickTrackingProps {
   /** The page's post id from content; 0 for a page without one. */
@@ -21,7 +21,9 @@ export interface ClickTrackingProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export default function ClickTracking({ postId, settings = site.clickTracking, logic = clickTrackingMachine, inspect }: ClickTrackingProps) {
+export default function ClickTracking({ postId, settings: givenSettings, logic = clickTrackingMachine, inspect }: ClickTrackingProps) {
+  const { site } = useSiteContent();
+  const settings = givenSettings ?? site.clickTracking;
   // The input is read once, when the actor starts: the privacy signal is the browser's setting
   // for the whole visit, and whether a console user is signed in is read as the page opens.
   const actorRef = useActorRef(logic, { input: { postId, ...settings, privacySignal: sendsPrivacySignal(), consoleSignedIn: isConsoleSignedIn() }, inspect: inspectWith(inspect) });

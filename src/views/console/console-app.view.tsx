@@ -6,7 +6,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, type ComponentType, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { company } from '../../../content/company.ts';
 import { consoleRouteMachine } from '../../machines/console-access/console-route.machine.ts';
 import { OWNER_PAGES, type ConsolePage } from '../../machines/console-access/console-routes.ts';
 import { consoleSessionMachine } from '../../machines/console-access/console-session.machine.ts';
@@ -33,6 +32,11 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './console.css';
 
 export interface ConsoleAppProps {
+  /**
+   * The company's name in the title and the header: the page's `<meta name="application-name">`
+   * (admin/index.html); the console's JavaScript carries no content document.
+   */
+  siteName: string;
   api?: ConsoleApi;
   logic?: typeof consoleSessionMachine;
   routeLogic?: typeof consoleRouteMachine;
@@ -97,7 +101,7 @@ const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox'
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'dashboard');
 
-export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, signInLogic, pages = {} }: ConsoleAppProps) {
+export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMachine, routeLogic = consoleRouteMachine, inspect, inspectRoute, signInLogic, pages = {} }: ConsoleAppProps) {
   const api = useMemo(() => givenApi ?? createConsoleApi(), [givenApi]);
   const sessionRef = useActorRef(logic, { inspect: inspectWith(inspect) });
   const routeRef = useActorRef(routeLogic, { input: { hash: typeof window === 'undefined' ? '' : window.location.hash }, inspect: inspectWith(inspectRoute) });
@@ -224,13 +228,13 @@ export function ConsoleApp({ api: givenApi, logic = consoleSessionMachine, route
 
   return (
     <div className="console">
-      <title>{`${title} — Console — ${company.name}`}</title>
+      <title>{`${title} — Console — ${siteName}`}</title>
       <a className="console-skip-link" href="#console-main" onClick={skipToMain}>
         Skip to content
       </a>
       <header className="console-header">
         <p className="console-header__brand">
-          {company.name} <span className="console-header__console">console</span>
+          {siteName} <span className="console-header__console">console</span>
         </p>
         {person !== undefined && (
           <>

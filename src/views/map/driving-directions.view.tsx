@@ -4,13 +4,12 @@
 // moves nothing. The address links below the map stay whatever happens.
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
-import { map as mapContent } from '../../../content/home/map.ts';
 import { drivingDirectionsMachine } from '../../machines/map/driving-directions.machine.ts';
 import { drivingDistanceText, type MapLocation } from '../../services/map/maplace.service.ts';
 import type { MapsLibraries } from '../../services/map/maps-loader.actor.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 
-const { words } = mapContent.interactive;
 
 export interface DrivingDirectionsProps {
   locations: readonly MapLocation[];
@@ -22,6 +21,7 @@ export interface DrivingDirectionsProps {
 }
 
 export function DrivingDirections({ locations, map, libraries, logic = drivingDirectionsMachine, inspect }: DrivingDirectionsProps) {
+  const { words } = useSiteContent().map.interactive;
   const actorRef = useActorRef(logic, { input: { locations, map, libraries }, inspect: inspectWith(inspect) });
   const busy = useSelector(actorRef, (snapshot) => snapshot.hasTag('busy'));
   const line = useSelector(actorRef, (snapshot) => {

@@ -9,8 +9,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { company } from '../../../content/index.ts';
-import { map } from '../../../content/home/map.ts';
+import type { SiteContent } from '../../../content/content-documents.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 import { officeMapMachine } from '../../machines/map/office-map.machine.ts';
 import { mapLocations, type MapLocation } from '../../services/map/maplace.service.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
@@ -19,14 +19,12 @@ import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx
 
 export const OFFICE_MAP_ID = 'office-map';
 
-const { interactive } = map;
-const { words } = interactive;
-const contentLocations = mapLocations(interactive.locations, company.offices, interactive.type);
+type Interactive = SiteContent['map']['interactive'];
 
 export interface OfficeMapProps {
   /** The menu's kind and place; content's by default (tests render both kinds). */
-  controls?: typeof interactive.controls;
-  controlsOn?: typeof interactive.controlsOn;
+  controls?: Interactive['controls'];
+  controlsOn?: Interactive['controlsOn'];
   /** The locations; content's offices by default (tests also draw a single one). */
   locations?: readonly MapLocation[];
   /** The machine to run; tests pass `officeMapMachine.provide({ actors })` with stand-ins. */
@@ -34,7 +32,13 @@ export interface OfficeMapProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function OfficeMap({ controls = interactive.controls, controlsOn = interactive.controlsOn, locations = contentLocations, logic = officeMapMachine, inspect }: OfficeMapProps) {
+export function OfficeMap({ controls: givenControls, controlsOn: givenControlsOn, locations: givenLocations, logic = officeMapMachine, inspect }: OfficeMapProps) {
+  const { map, company } = useSiteContent();
+  const { interactive } = map;
+  const { words } = interactive;
+  const controls = givenControls ?? interactive.controls;
+  const controlsOn = givenControlsOn ?? interactive.controlsOn;
+  const locations = givenLocations ?? mapLocations(interactive.locations, company.offices, interactive.type);
   const canvas = useRef<HTMLDivElement>(null);
   const actorRef = useActorRef(logic, {
     // The margin is read when the machine starts watching (also while prerendering: no window).

@@ -24,7 +24,7 @@ export interface LogoCarouselClient {
 
 export interface LogoCarouselProps {
   clients: readonly LogoCarouselClient[];
-  /** What the carousel and its controls are called (content/home/clients.ts). */
+  /** What the carousel and its controls are called (content/documents/clients.json). */
   words: Home['clients']['carousel'];
   /** Id of the carousel's root (the list, then Splide's root). */
   rootId: string;

@@ -24,7 +24,7 @@ export interface TextSliderProps {
   slides: readonly TextSlide[];
   /** The carousel's accessible name. */
   label: string;
-  /** What its buttons are called (content/home/testimonials.ts). */
+  /** What its buttons are called (content/documents/testimonials.json). */
   controls: Home['testimonials']['controls'];
   /** The machine to run; tests pass `textSliderMachine.provide({ actors })` with fakes. */
   logic?: typeof textSliderMachine;

@@ -1,4 +1,4 @@
-// A Brevo newsletter form (content/forms/newsletter.forms.ts) driven by the newsletter machine.
+// A Brevo newsletter form (content/documents/newsletter-forms.json) driven by the newsletter machine.
 // It keeps the plugin's field names and hidden inputs, and the contact form's GOV.UK patterns:
 // the same form groups, error messages beside the fields and error summary (focused after a
 // failed submit). Answers are read out by two live regions that are always in the page: errors

@@ -2,22 +2,27 @@
 // (.project-detail: category, name, summary, facts, the main picture, the story and the
 // pictures), then the before/after comparison where content has one, and the way back to the
 // grid. A slug content does not know renders the 404 page (the server serves it with status 404).
-import { projects } from '../../../content/home/projects.ts';
-import { projectPages } from '../../../content/project-pages.ts';
 import { BeforeAfter } from '../media/before-after.view.tsx';
 import { PROJECT_DETAIL_ID, PROJECT_STORY_ID, projectSlugOf } from '../../services/projects/project-path.service.ts';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const PROJECT_TITLE_ID = 'project-title';
 
 const wideHalf = '(min-width: 75em) 600px, (min-width: 64em) 50vw, 100vw';
 
 export function ProjectPage({ path }: { path: string }) {
+  const content = useSiteContent();
+  const { projectPages } = content;
   const slug = projectSlugOf(path) ?? '';
-  const project = projects.items.find((item) => item.id === slug);
   const page = projectPages.projects[slug];
-  if (!project || !page) return <NotFoundPage />;
+  // The 404 page carries no projects (the server serves it at an unknown slug): read them only
+  // for a page content has.
+  if (!page) return <NotFoundPage />;
+  const { projects } = content;
+  const project = projects.items.find((item) => item.id === slug);
+  if (!project) return <NotFoundPage />;
   const { words } = projectPages;
   const category = projects.categories.find((item) => item.id === project.category)?.label ?? project.category;
   return (

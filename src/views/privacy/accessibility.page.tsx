@@ -1,8 +1,9 @@
-// The accessibility statement (/accessibility/), from content/privacy.ts.
-import { privacy } from '../../../content/privacy.ts';
+// The accessibility statement (/accessibility/), from content/documents/privacy.json.
 import { PrivacyPart } from './privacy-part.view.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export function AccessibilityPage() {
+  const { privacy } = useSiteContent();
   const { accessibility } = privacy;
   return (
     <section className="message-page" aria-labelledby="accessibility-title">

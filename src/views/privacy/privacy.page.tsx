@@ -1,11 +1,12 @@
-// The privacy notice (/privacy/): content/privacy.ts, with the retention periods the site was built
+// The privacy notice (/privacy/): content/documents/privacy.json, with the retention periods the site was built
 // with (src/validation/privacy/built-retention.ts; README, "Privacy").
-import { privacy } from '../../../content/privacy.ts';
 import { builtRetentionDays } from '../../validation/privacy/built-retention.ts';
 import type { RetentionKind } from '../../validation/privacy/retention-periods.ts';
 import { PrivacyPart } from './privacy-part.view.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export function PrivacyPage() {
+  const { privacy } = useSiteContent();
   const { notice, informationOfficer: officer } = privacy;
   const kinds = Object.keys(notice.retentionLabels) as RetentionKind[];
   return (

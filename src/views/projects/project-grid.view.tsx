@@ -6,7 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { projects } from '../../../content/home/projects.ts';
+import type { SiteContent } from '../../../content/content-documents.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 import { projectFilterMachine } from '../../machines/projects/project-filter.machine.ts';
 import { REDUCED_MOTION_QUERY } from '../../services/shared/reduced-motion.actor.ts';
 import { categoryHrefOf } from '../../services/projects/category-address.service.ts';
@@ -18,7 +19,8 @@ import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx
 
 export const PROJECT_GRID_ID = 'project-grid';
 
-type Project = (typeof projects.items)[number];
+type Projects = SiteContent['projects'];
+type Project = Projects['items'][number];
 
 export interface ProjectGridProps {
   /** A card's link was followed (the popup opens the project); without it the page opens. */
@@ -29,23 +31,23 @@ export interface ProjectGridProps {
 }
 
 /** The category `?category=` names, if content has it. */
-export function categoryOfSearch(search: string): string | null {
+export function categoryOfSearch(projects: Projects, search: string): string | null {
   const category = new URLSearchParams(search).get('category');
   return projects.categories.some((item) => item.id === category) ? category : null;
 }
 
 /** "Showing 2 of 6 projects". */
-export function shownText(shown: number): string {
+export function shownText(projects: Projects, shown: number): string {
   const total = String(projects.items.length);
   return shown === 1 ? projects.filter.one.replace('%total', total) : projects.filter.shown.replace('%shown', String(shown)).replace('%total', total);
 }
 
-const choices = [{ id: null, label: projects.filter.all }, ...projects.categories];
-const categoryLabel = new Map(projects.categories.map((category) => [category.id, category.label]));
-
 export function ProjectGrid({ onProjectLink, logic = projectFilterMachine, inspect }: ProjectGridProps) {
+  const { projects } = useSiteContent();
+  const choices = [{ id: null, label: projects.filter.all }, ...projects.categories];
+  const categoryLabel = new Map(projects.categories.map((category) => [category.id, category.label]));
   const { search } = usePageAddress();
-  const actorRef = useActorRef(logic, { input: { category: categoryOfSearch(search), gridId: PROJECT_GRID_ID }, inspect: inspectWith(inspect) });
+  const actorRef = useActorRef(logic, { input: { category: categoryOfSearch(projects, search), gridId: PROJECT_GRID_ID }, inspect: inspectWith(inspect) });
   const chosen = useSelector(actorRef, (snapshot) => snapshot.context.category);
   const shown = projects.items.filter((project) => chosen === null || project.category === chosen);
 
@@ -82,7 +84,7 @@ export function ProjectGrid({ onProjectLink, logic = projectFilterMachine, inspe
         ))}
       </div>
       <p className="visually-hidden" role="status">
-        {shownText(shown.length)}
+        {shownText(projects, shown.length)}
       </p>
       <ul id={PROJECT_GRID_ID} className="project-grid">
         {projects.items.map((project) => (

@@ -6,7 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { projects } from '../../../content/home/projects.ts';
+import type { SiteContent } from '../../../content/content-documents.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 import { projectPopupMachine } from '../../machines/projects/project-popup.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { projectPathOf } from '../../services/projects/project-path.service.ts';
@@ -14,7 +15,7 @@ import { isPlainClick } from '../shared/plain-click.ts';
 
 export const PROJECT_POPUP_ID = 'project-popup';
 
-type Project = (typeof projects.items)[number];
+type Project = SiteContent['projects']['items'][number];
 
 export type OpenProject = (event: MouseEvent<HTMLAnchorElement>, project: Project) => void;
 
@@ -29,6 +30,7 @@ export interface ProjectPopupProps {
 export const cardLinkOf = (slug: string) => document.querySelector<HTMLAnchorElement>(`#project-${CSS.escape(slug)} .project-card__link`);
 
 export function ProjectPopup({ children, logic = projectPopupMachine, inspect }: ProjectPopupProps) {
+  const { projects } = useSiteContent();
   const actorRef = useActorRef(logic, { input: { dialogId: PROJECT_POPUP_ID }, inspect: inspectWith(inspect) });
   const slug = useSelector(actorRef, (snapshot) => snapshot.context.slug);
   const detail = useSelector(actorRef, (snapshot) => snapshot.context.detail);

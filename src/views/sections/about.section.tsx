@@ -1,9 +1,10 @@
-import { about } from '../../../content/home/about.ts';
 import { ResponsivePicture } from './parts/responsive-picture.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export function AboutSection() {
+  const { about } = useSiteContent();
   return (
     <section id={SECTION.about} className="section about" aria-labelledby={titleIdOf(SECTION.about)}>
       <div className="container about__layout">

@@ -3,13 +3,14 @@
 // carries every logo as a plain list, readable with JavaScript off.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { clients } from '../../../content/home/clients.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const LogoCarousel = lazyPart(() => import('../media/logo-carousel.view.tsx'));
 
 export function ClientsSection() {
+  const { clients } = useSiteContent();
   return (
     <section id={SECTION.clients} className="section clients" aria-labelledby={titleIdOf(SECTION.clients)}>
       <div className="container">

@@ -2,12 +2,11 @@
 // and e-mail as links, the business hours and the support desk.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { company } from '../../../content/index.ts';
-import { contact } from '../../../content/home/contact.ts';
 import type { Office } from '../../../content/index.ts';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 // The interactive form is its own chunk, loaded after first paint. The prerender waits for it,
 // so the page carries the form's full HTML; in the browser React keeps that server HTML (a
@@ -28,6 +27,7 @@ export function OfficeAddress({ office }: { office: Office }) {
 }
 
 export function ContactSection() {
+  const { company, contact } = useSiteContent();
   return (
     <section id={SECTION.contact} className="section contact" aria-labelledby={titleIdOf(SECTION.contact)}>
       <div className="container">

@@ -4,13 +4,14 @@
 // the chunk hydrates them after first paint.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { faq } from '../../../content/home/faq.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const FaqList = lazyPart(() => import('../theme/faq-item.view.tsx').then((module) => ({ default: module.FaqList })));
 
 export function FaqSection() {
+  const { faq } = useSiteContent();
   return (
     <section id={SECTION.faq} className="section section--alt faq" aria-labelledby={titleIdOf(SECTION.faq)}>
       <div className="container container--narrow">

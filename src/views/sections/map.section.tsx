@@ -1,22 +1,24 @@
 // Where to find the offices. Each office links to Google Maps and to its driving directions
 // there, which work without JavaScript and without an API key; the interactive map replaces the
 // illustration inside .map__canvas once it has loaded.
-import { company } from '../../../content/index.ts';
-import { map } from '../../../content/home/map.ts';
+import type { SiteContent } from '../../../content/content-documents.ts';
 import { drivingDirectionsUrl } from '../../services/map/maplace.service.ts';
 import { OfficeAddress } from './contact.section.tsx';
 import { OfficeMap } from '../map/office-map.view.tsx';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 /** The offices in the interactive map's location order (its data-lat/data-lng follow it), then any it leaves out. */
-function officesInMapOrder() {
+function officesInMapOrder({ map, company }: Pick<SiteContent, 'map' | 'company'>) {
   const order = map.interactive.locations.map((location) => location.officeId);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   return [...company.offices].sort((a, b) => rank(a.id) - rank(b.id));
 }
 
 export function MapSection() {
+  const content = useSiteContent();
+  const { map } = content;
   const directions = new Map(map.directions.map((entry) => [entry.officeId, entry.text]));
   return (
     <section id={SECTION.map} className="section section--alt map" aria-labelledby={titleIdOf(SECTION.map)}>
@@ -27,7 +29,7 @@ export function MapSection() {
             <OfficeMap />
           </div>
           <ul className="map__offices">
-            {officesInMapOrder().map((office) => (
+            {officesInMapOrder(content).map((office) => (
               <li key={office.id} className="map__office" data-lat={office.coordinates.lat} data-lng={office.coordinates.lng}>
                 <h3 className="map__office-name">{office.name}</h3>
                 <address>

@@ -3,17 +3,17 @@
 // nonce), so without JavaScript the e-mail link does the same job.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { company } from '../../../content/index.ts';
-import { newsletter } from '../../../content/home/newsletter.ts';
 import { mailtoHref } from './parts/contact-links.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 // Styles come with the first stylesheet (site.css imports newsletter.css), so the prerendered
 // form is styled at first paint; the chunk hydrates it after first paint.
 const HomeNewsletterForm = lazyPart(() => import('../newsletter/newsletter-home-form.view.tsx'));
 
 export function NewsletterSection() {
+  const { company, newsletter } = useSiteContent();
   return (
     <section id={SECTION.newsletter} className="section newsletter" aria-labelledby={titleIdOf(SECTION.newsletter)}>
       <div className="container newsletter__panel">

@@ -3,13 +3,14 @@
 // JavaScript (every stage listed); the chunk hydrates it after first paint and the tabs work.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { process } from '../../../content/home/process.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const TabsView = lazyPart(() => import('../theme/tabs.view.tsx').then((module) => ({ default: module.TabsView })));
 
 export function ProcessSection() {
+  const { process } = useSiteContent();
   return (
     <section id={SECTION.process} className="section process" aria-labelledby={titleIdOf(SECTION.process)}>
       <div className="container">

@@ -1,9 +1,10 @@
-import { services } from '../../../content/home/services.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { ServiceIcon } from './parts/service-icon.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export function ServicesSection() {
+  const { services } = useSiteContent();
   return (
     <section id={SECTION.services} className="section section--alt services" aria-labelledby={titleIdOf(SECTION.services)}>
       <div className="container">

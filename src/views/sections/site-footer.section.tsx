@@ -2,12 +2,11 @@
 // social networks, and the registration details a South African company publishes.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { company, navigation } from '../../../content/index.ts';
-import { footer } from '../../../content/home/footer.ts';
 import { BrandMark } from './parts/brand-mark.view.tsx';
 import { mailtoHref, telHref } from './parts/contact-links.ts';
 import { SocialLinks } from './parts/social-links.view.tsx';
 import { SECTION } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 // The short newsletter form (Brevo form 2) is a lazy chunk, prerendered like the contact form.
 const FooterNewsletterForm = lazyPart(() => import('../newsletter/newsletter-footer-form.view.tsx'));
@@ -17,6 +16,7 @@ const FooterNewsletterForm = lazyPart(() => import('../newsletter/newsletter-foo
 const year: string = import.meta.env.VITE_BUILD_YEAR ?? String(new Date().getFullYear());
 
 export function SiteFooterSection() {
+  const { company, navigation, footer } = useSiteContent();
   const headOffice = company.offices.find((office) => office.kind === 'head-office') ?? company.offices[0];
   return (
     <footer id={SECTION.footer} className="site-footer">

@@ -1,13 +1,13 @@
 // The header: the brand, the main menu and the call to action. Its behaviour (sticky, smaller on
-// scroll, or the auto-show variant chosen in content/site.ts) belongs to <StickyHeader>; the
+// scroll, or the auto-show variant chosen in content/documents/site.json) belongs to <StickyHeader>; the
 // menu's to <MobileMenu> (the toggle on narrow screens) and <MainMenuList> (smooth scrolling and
 // the current section's mark).
-import { navigation, site } from '../../../content/index.ts';
 import { SectionLink } from '../theme/menu-scroll.view.tsx';
 import { MobileMenu } from '../theme/mobile-menu.view.tsx';
 import { MainMenuList } from '../theme/scroll-spy.view.tsx';
 import { StickyHeader } from '../theme/sticky-header.view.tsx';
 import { BrandMark } from './parts/brand-mark.view.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export interface SiteHeaderSectionProps {
   /** The ids of this page's sections: menu links to them scroll, and they are marked current. */
@@ -15,6 +15,7 @@ export interface SiteHeaderSectionProps {
 }
 
 export function SiteHeaderSection({ sectionIds = [] }: SiteHeaderSectionProps) {
+  const { navigation, site } = useSiteContent();
   const menuSections = navigation.mainMenu
     .map((item) => item.href.split('#')[1])
     .filter((id): id is string => id !== undefined && sectionIds.includes(id));

@@ -3,13 +3,14 @@
 // hydrates that list before turning it into a slider.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { testimonials } from '../../../content/home/testimonials.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const TextSlider = lazyPart(() => import('../media/text-slider.view.tsx'));
 
 export function TestimonialsSection() {
+  const { testimonials } = useSiteContent();
   return (
     <section id={SECTION.testimonials} className="section testimonials" aria-labelledby={titleIdOf(SECTION.testimonials)}>
       <div className="container">

@@ -4,14 +4,15 @@
 // JavaScript.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { upcoming } from '../../../content/home/upcoming.ts';
 import { SectionHeading } from './parts/section-heading.view.tsx';
 import { SECTION, titleIdOf } from '../../../content/section-ids.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 const ComingSoonView = lazyPart(() => import('../theme/coming-soon.view.tsx').then((module) => ({ default: module.ComingSoonView })));
 const CountdownView = lazyPart(() => import('../theme/countdown.view.tsx').then((module) => ({ default: module.CountdownView })));
 
 export function UpcomingSection() {
+  const { upcoming } = useSiteContent();
   return (
     <section id={SECTION.upcoming} className="section section--dark upcoming" aria-labelledby={titleIdOf(SECTION.upcoming)}>
       <div className="container">

@@ -6,9 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
-import { company } from '../../../content/company.ts';
-import { sidebarContact as siteSidebarContact } from '../../../content/sidebar-contact.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 import type { humanTestMachine } from '../../machines/sidebar-form/human-test.machine.ts';
 import type { sidebarFormMachine } from '../../machines/sidebar-form/sidebar-form.machine.ts';
 import { sidebarPanelMachine } from '../../machines/sidebar-form/sidebar-panel.machine.ts';
@@ -36,7 +35,9 @@ export interface SidebarContactViewProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export default function SidebarContactView({ content = siteSidebarContact, logic = sidebarPanelMachine, tabLogic, formLogic, humanTestLogic, inspect }: SidebarContactViewProps) {
+export default function SidebarContactView({ content: givenContent, logic = sidebarPanelMachine, tabLogic, formLogic, humanTestLogic, inspect }: SidebarContactViewProps) {
+  const { company, sidebarContact } = useSiteContent();
+  const content = givenContent ?? sidebarContact;
   const { options } = content;
   const actorRef = useActorRef(logic, {
     input: { containerId: SIDEBAR_LAYER_ID, side: options.sidebar_pos, togglers: options.togglers },

@@ -1,11 +1,12 @@
 // The counters section's animated part (its lazy chunk): the key figures and the capability
 // bars, each run by its own machine. The prerender waits for this chunk, so the page carries the
 // final numbers and full bars; in the browser React hydrates them when the chunk arrives.
-import { counters } from '../../../content/home/counters.ts';
 import { Counter } from './counter.view.tsx';
 import { ProgressBar } from './progress-bar.view.tsx';
+import { useSiteContent } from '../shared/site-content.tsx';
 
 export default function CountersFigures() {
+  const { counters } = useSiteContent();
   return (
     <>
       <ul className="counter-list">

@@ -4,13 +4,14 @@
 // the snow's chunk is not even requested while snow is off.
 import { Suspense } from 'react';
 import { lazyPart } from '../shared/lazy-part.ts';
-import { site } from '../../../content/index.ts';
+import { useSiteContent } from '../shared/site-content.tsx';
 // In the first stylesheet, not the snow's chunk: the prerendered canvas is styled at first paint.
 
 const ScrollReveal = lazyPart(() => import('./scroll-reveal.view.tsx'));
 const Snow = lazyPart(() => import('./snow.view.tsx'));
 
 export function MotionEffects() {
+  const { site } = useSiteContent();
   return (
     <Suspense fallback={null}>
       <ScrollReveal />

@@ -12,7 +12,7 @@ export interface StickyHeaderProps {
   /** The auto-show variant: hidden at the top, shown after 50 px of scroll. */
   autoShow?: boolean;
   /**
-   * Where the main menu is (content/site.ts): `left-navbar` makes the header a sidebar on wide
+   * Where the main menu is (content/documents/site.json): `left-navbar` makes the header a sidebar on wide
    * screens (CSS reads `data-menu-layout`; the ordinary top layout needs no attribute).
    */
   menuLayout?: 'top' | 'left-navbar';

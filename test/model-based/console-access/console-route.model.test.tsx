@@ -12,6 +12,7 @@ import { ConsoleApp, OWNER_ONLY_TEXT, PAGE_TITLES } from '../../../src/views/con
 import type { ConsolePageProps } from '../../../src/views/shared/console-page-props.ts';
 import type { SessionAnswer } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { describeModel, fakeCallbackActor, type FakeCallbackActor, type ModelConfig } from '../harness/index.ts';
+import { company } from '../../support/site-content.ts';
 
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -143,7 +144,7 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn }} />
+  <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 

@@ -13,6 +13,7 @@ import { ConsoleApp } from '../../../src/views/console/console-app.view.tsx';
 import type { ConsolePageProps } from '../../../src/views/shared/console-page-props.ts';
 import type { SessionAnswer, SignedInAnswer } from '../../../src/validation/console-access/console-access.protocol.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
+import { company } from '../../support/site-content.ts';
 
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -70,7 +71,7 @@ describeModel({
   setup: () => {
     window.location.hash = '';
   },
-  render: ({ logic, inspect }) => <ConsoleApp api={createConsoleApi()} logic={logic} inspect={inspect} signInLogic={signInWithPasskey} pages={{ dashboard: DashboardStandIn }} />,
+  render: ({ logic, inspect }) => <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={logic} inspect={inspect} signInLogic={signInWithPasskey} pages={{ dashboard: DashboardStandIn }} />,
   events: {
     'session.started': async ({ user }) => {
       await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));

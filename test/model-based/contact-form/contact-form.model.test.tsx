@@ -9,7 +9,7 @@
 import { act } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
-import { contactForm, type FormDefinition } from '../../../content/forms/index.ts';
+import { contactForm, type FormDefinition } from '../../support/site-content.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';
 import { formStatusOf, summaryErrorsOf } from '../../../src/machines/contact-form/contact-form.selectors.ts';
 import { statusTag } from '../../../src/machines/contact-form/contact-form-status.ts';

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import { redirectAddOnTexts } from '../../../content/forms/index.ts';
+import { redirectAddOnTexts } from '../../support/site-content.ts';
 import { POPUP_ELEMENT_ID } from '../../../src/machines/contact-form/redirect-add-on.constants.ts';
 import { redirectAddOnMachine } from '../../../src/machines/contact-form/redirect-add-on.machine.ts';
 import type { AddOnPlan } from '../../../src/services/contact-form/redirect-add-on.answer.ts';

@@ -12,6 +12,7 @@ import { recordInspectionEvent, writeCoverage } from './coverage-recorder.ts';
 import { statePath } from './machine-inventory.ts';
 import { buildModelGraph, describeEvent, type ModelPath, type ModelStep } from './model-paths.ts';
 import type { Fakes, ModelConfig, StepContext, StepExecutor } from './model-types.ts';
+import { withSiteContent } from '../../support/with-site-content.tsx';
 
 /** How long a step may take to reach the machine (async actors, frames) before it fails. */
 const STEP_TIMEOUT_MS = 2_000;
@@ -117,10 +118,10 @@ async function renderView<TMachine extends AnyStateMachine>(
   logic: TMachine,
   inspect: (event: InspectionEvent) => void,
 ): Promise<{ container: HTMLElement; unmount: () => void }> {
-  const element = config.render({ logic, inspect });
+  const element = withSiteContent(config.render({ logic, inspect }), config.content);
   if (!config.prerender) return render(element);
   const container = document.createElement('div');
-  container.innerHTML = renderToString(config.render({ logic, inspect: () => undefined }));
+  container.innerHTML = renderToString(withSiteContent(config.render({ logic, inspect: () => undefined }), config.content));
   document.body.append(container);
   let root: Root | undefined;
   await act(async () => {

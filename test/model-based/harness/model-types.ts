@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyActorRef, AnyStateMachine, EventFromLogic, InputFrom, InspectionEvent, SnapshotFrom } from 'xstate';
 import type { FakeActor } from './fake-actors.ts';
+import type { PageContent } from '../../../src/views/shared/site-content.tsx';
 
 export type Fakes = Record<string, FakeActor>;
 
@@ -89,6 +90,11 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
    * hydrates it, as the browser does; otherwise the view is rendered into an empty container.
    */
   prerender?: boolean;
+  /**
+   * The site's content the view reads (src/views/shared/site-content.tsx): the repository's
+   * unless a model gives other documents.
+   */
+  content?: PageContent;
   render: (props: ModelRenderProps<TMachine>) => ReactElement;
   /**
    * How each event type is performed on the page. `xstate.after.*`, `xstate.done.actor.*` and

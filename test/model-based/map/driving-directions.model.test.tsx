@@ -7,8 +7,8 @@
 import { act, screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { company } from '../../../content/index.ts';
-import { map } from '../../../content/home/map.ts';
+import { company } from '../../support/site-content.ts';
+import { map } from '../../support/site-content.ts';
 import { drivingDirectionsMachine } from '../../../src/machines/map/driving-directions.machine.ts';
 import { RouteFailedError } from '../../../src/services/map/driving-route.actor.ts';
 import { drivingRouteRequest, mapLocations } from '../../../src/services/map/maplace.service.ts';

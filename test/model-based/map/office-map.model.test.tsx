@@ -9,8 +9,8 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { company } from '../../../content/index.ts';
-import { map } from '../../../content/home/map.ts';
+import { company } from '../../support/site-content.ts';
+import { map } from '../../support/site-content.ts';
 import { officeMapMachine } from '../../../src/machines/map/office-map.machine.ts';
 import { LOCATION_CIRCLE, MARKER_ICON_SIZE_PX, mapLocations, type MapLocation, type MapType } from '../../../src/services/map/maplace.service.ts';
 import { OFFICE_MAP_ID, OfficeMap } from '../../../src/views/map/office-map.view.tsx';

@@ -7,7 +7,7 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { projectPages } from '../../../content/project-pages.ts';
+import { projectPages } from '../../support/site-content.ts';
 import { beforeAfterMachine } from '../../../src/machines/media/before-after.machine.ts';
 import { COMPARISON_DRAG_THRESHOLD_PX, COMPARISON_START_PERCENT } from '../../../src/machines/shared/theme.constants.ts';
 import { BeforeAfter } from '../../../src/views/media/before-after.view.tsx';

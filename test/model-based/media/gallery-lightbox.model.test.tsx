@@ -7,7 +7,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { EventObject, SnapshotFrom } from 'xstate';
-import { gallery } from '../../../content/home/gallery.ts';
+import { gallery } from '../../support/site-content.ts';
 import { galleryLightboxMachine } from '../../../src/machines/media/gallery-lightbox.machine.ts';
 import { GALLERY_THUMBS_VISIBLE } from '../../../src/machines/shared/theme.constants.ts';
 import type { GalleryLightboxInput } from '../../../src/services/media/gallery-lightbox.actor.ts';

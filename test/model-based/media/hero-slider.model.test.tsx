@@ -9,7 +9,7 @@ import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { hero } from '../../../content/home/hero.ts';
+import { hero } from '../../support/site-content.ts';
 import { heroSliderMachine } from '../../../src/machines/media/hero-slider.machine.ts';
 import { HERO_SLIDER_FADE_MS, HERO_SLIDER_INTERVAL_MS } from '../../../src/machines/shared/theme.constants.ts';
 import { LIMIT_ERROR_MESSAGE, SliderLimitError, type HeroSliderComponent, type HeroSliderProps } from '../../../src/services/media/hero-slider.actor.ts';

@@ -8,7 +8,7 @@ import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { logoCarouselMachine } from '../../../src/machines/media/logo-carousel.machine.ts';
 import { LOGO_CAROUSEL_INTERVAL_MS, LOGO_CAROUSEL_SPEED_MS } from '../../../src/machines/shared/theme.constants.ts';
 import type { SplideCarouselComponent, SplideCarouselProps, SplideHandle } from '../../../src/services/media/splide-carousel.actor.ts';

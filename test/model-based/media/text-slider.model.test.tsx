@@ -4,7 +4,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { textSliderMachine } from '../../../src/machines/media/text-slider.machine.ts';
 import { TEXT_SLIDER_INTERVAL_MS } from '../../../src/machines/shared/theme.constants.ts';
 import { TextSlider, type TextSlide } from '../../../src/views/media/text-slider.view.tsx';

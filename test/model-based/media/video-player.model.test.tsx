@@ -6,7 +6,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
-import { videos } from '../../../content/home/videos.ts';
+import { videos } from '../../support/site-content.ts';
 import { VIDEO_POPUP_MIN_WIDTH_PX } from '../../../src/machines/shared/theme.constants.ts';
 import { videoPlayerMachine } from '../../../src/machines/media/video-player.machine.ts';
 import { dialogIdOf, embedUrlOf, VideoPlayer } from '../../../src/views/media/video-player.view.tsx';

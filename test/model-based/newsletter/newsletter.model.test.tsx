@@ -6,7 +6,7 @@
 // controllable fake.
 import { expect, it, vi } from 'vitest';
 import { fromPromise, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import { countryPrefixMachine } from '../../../src/machines/newsletter/country-prefix.machine.ts';
 import { NEWSLETTER_MESSAGE_FADE_DELAY_MS, NEWSLETTER_RECAPTCHA_ACTION } from '../../../src/machines/newsletter/newsletter.constants.ts';

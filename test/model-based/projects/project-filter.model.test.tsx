@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { projects } from '../../../content/home/projects.ts';
+import { projects } from '../../support/site-content.ts';
 import { projectFilterMachine } from '../../../src/machines/projects/project-filter.machine.ts';
 import type { CardRearrangeInput } from '../../../src/services/projects/card-rearrange.actor.ts';
 import { REDUCED_MOTION_QUERY } from '../../../src/services/shared/reduced-motion.actor.ts';
@@ -44,7 +44,7 @@ function expectShowing(category: string | null) {
     expect(card.hidden, projects.items[index]!.id).toBe(!shown.includes(projects.items[index]!));
   }
   // Announced politely (role="status").
-  expect(screen.getByRole('status')).toHaveTextContent(shownText(shown.length));
+  expect(screen.getByRole('status')).toHaveTextContent(shownText(projects, shown.length));
   // The choice is the page's address; reduced to the page alone before any choice.
   expect(window.location.search).toBe(category === null ? '' : `?category=${category}`);
 }

@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { projects } from '../../../content/home/projects.ts';
+import { projects } from '../../support/site-content.ts';
 import { projectPopupMachine } from '../../../src/machines/projects/project-popup.machine.ts';
 import { ProjectGrid } from '../../../src/views/projects/project-grid.view.tsx';
 import { PROJECT_POPUP_ID, ProjectPopup } from '../../../src/views/projects/project-popup.view.tsx';

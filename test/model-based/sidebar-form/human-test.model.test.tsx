@@ -4,7 +4,7 @@
 // was sent with it (a real send through the form, answered at once).
 import { screen, waitFor } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import { humanTestMachine } from '../../../src/machines/sidebar-form/human-test.machine.ts';
 import { SidebarApiError } from '../../../src/services/sidebar-form/sidebar-form-api.client.ts';
 import { SIDEBAR_FIELD } from '../../../src/validation/sidebar-form/index.ts';

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import type { SidebarContactForm } from '../../../content/structs/sidebar-contact.struct.ts';
 import { fieldsOf } from '../../../src/machines/sidebar-form/sidebar-form-data.ts';
 import { sidebarFormMachine } from '../../../src/machines/sidebar-form/sidebar-form.machine.ts';

@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
 import { sidebarPanelMachine } from '../../../src/machines/sidebar-form/sidebar-panel.machine.ts';
 import { sidebarTabMachine } from '../../../src/machines/sidebar-form/sidebar-tab.machine.ts';

@@ -8,7 +8,7 @@
 import { screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { expect } from 'vitest';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import type { SidebarContactOptions } from '../../../content/structs/sidebar-contact.struct.ts';
 import { sidebarTabMachine } from '../../../src/machines/sidebar-form/sidebar-tab.machine.ts';
 import { SidebarTabView } from '../../../src/views/sidebar-form/sidebar-tab.view.tsx';

@@ -2,7 +2,7 @@
 // edge of the production machine's graph: the arrow buttons and the ArrowUp/ArrowDown keys.
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { comingSoonMachine } from '../../../src/machines/theme/coming-soon.machine.ts';
 import { ComingSoonView } from '../../../src/views/theme/coming-soon.view.tsx';
 import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepExecutor } from '../harness/index.ts';

@@ -3,7 +3,7 @@
 // reading well before the moment, one after it); the real clock is unit-tested on its own.
 import { screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { countdownMachine } from '../../../src/machines/theme/countdown.machine.ts';
 import { formatSouthAfricanDateTime } from '../../../src/machines/theme/countdown-time.ts';
 import { COUNTDOWN_TICK_MS } from '../../../src/machines/shared/theme.constants.ts';

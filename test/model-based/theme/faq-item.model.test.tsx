@@ -3,7 +3,7 @@
 // find-in-page revealing the hidden answer (`beforematch`).
 import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { faqItemMachine } from '../../../src/machines/theme/faq-item.machine.ts';
 import { FaqItemView } from '../../../src/views/theme/faq-item.view.tsx';
 import { describeModel, fakeCallbackActor, type FakeCallbackActor } from '../harness/index.ts';

@@ -2,7 +2,7 @@
 // the production machine's graph: clicks on tabs and the APG keys on the focused tab.
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { tabsMachine } from '../../../src/machines/theme/tabs.machine.ts';
 import { TabsView } from '../../../src/views/theme/tabs.view.tsx';
 import { describeModel, fakeCallbackActor, type FakeCallbackActor, type StepContext } from '../harness/index.ts';

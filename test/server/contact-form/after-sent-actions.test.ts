@@ -2,7 +2,7 @@
 // type's shape, conditions, and what a hostile visitor can and cannot do with the values they
 // type (quotes, <script>, CR/LF, javascript: URLs, a field holding a whole URL).
 import { describe, expect, it, vi } from 'vitest';
-import type { FormDefinition } from '../../../content/forms/index.ts';
+import type { FormDefinition } from '../../support/site-content.ts';
 import type { FormAction } from '../../../content/structs/form-actions.struct.ts';
 import { afterSentKeys, paypalAmount } from '../../../server/contact-form/after-sent-actions.ts';
 import { everyFieldForm } from '../helpers/test-forms.ts';

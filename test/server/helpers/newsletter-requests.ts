@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import { DEFAULT_USER_AGENT, multipartBody } from './multipart.ts';
 import { fetchNonce, visitorCookie } from './visitor-cookie.ts';

@@ -2,9 +2,9 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { securityContact } from '../../../content/security-contact.ts';
-import { seo } from '../../../content/seo.ts';
-import { securityTxt } from '../../../scripts/security-txt.ts';
+import { securityContact } from '../../support/site-content.ts';
+import { seo } from '../../support/site-content.ts';
+import { securityTxt } from '../../../server/site-render/security-txt.ts';
 
 /**
  * A miniature built site laid out like dist/client: prerendered pages, a 404 page,

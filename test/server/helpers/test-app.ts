@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { FormDefinition } from '../../../content/forms/index.ts';
+import type { FormDefinition } from '../../support/site-content.ts';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SidebarContact } from '../../../content/structs/sidebar-contact.struct.ts';
 import { buildApp, type BuildAppOptions } from '../../../server/app.ts';

@@ -1,4 +1,4 @@
-import { contactForm, type FormDefinition } from '../../../content/forms/index.ts';
+import { contactForm, type FormDefinition } from '../../support/site-content.ts';
 import { cf7DefaultMessages } from '../../../content/forms/default-messages.ts';
 
 /*

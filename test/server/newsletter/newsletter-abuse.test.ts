@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { NEWSLETTER_RECAPTCHA_ACTION } from '../../../server/newsletter/newsletter-forms.ts';
 import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
 import { startRecaptchaStub, type RecaptchaStub } from '../helpers/recaptcha-stub.ts';

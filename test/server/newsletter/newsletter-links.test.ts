@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
 import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
 import { MAILBOX_MAIL_WINDOW_MS } from '../../../server/newsletter/confirmation-mail-limits.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { createNewsletterClient } from '../../../src/services/newsletter/newsletter-api.client.ts';
 import { fetchNonce, homeFields, testNewsletterForms, urlencoded, type NewsletterFields } from '../helpers/newsletter-requests.ts';
 import { DEFAULT_USER_AGENT } from '../helpers/multipart.ts';

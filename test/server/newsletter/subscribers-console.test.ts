@@ -1,6 +1,6 @@
 import { is } from 'superstruct';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { MAILBOX_MAIL_WINDOW_MS } from '../../../server/newsletter/confirmation-mail-limits.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import {

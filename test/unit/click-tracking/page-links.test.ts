@@ -1,7 +1,7 @@
 // The build's list of a page's links (scripts/page-links.ts): each tracked link once, named as
 // the browser's beacon names it, resolved on the build's stand-in origin.
 import { describe, expect, it } from 'vitest';
-import { BUILD_ORIGIN, pageLinksOf } from '../../../scripts/page-links.ts';
+import { BUILD_ORIGIN, pageLinksOf } from '../../../server/site-render/page-links.ts';
 
 describe('the links of a prerendered page', () => {
   it('names each tracked link by its absolute target and its text, image or markup, once', () => {

@@ -1,6 +1,6 @@
 // How a followed link is named, as Track The Click names it (so hits and counts carry over).
 import { describe, expect, it } from 'vitest';
-import { ANCHOR_MAX, anchorOf, linkAround, trackedLinkOf } from '../../../src/services/click-tracking/tracked-link.service.ts';
+import { ANCHOR_MAX, anchorOf, linkAround, trackedLinkOf } from '../../../src/validation/click-tracking/tracked-link.ts';
 import { sendsPrivacySignal } from '../../../src/services/click-tracking/privacy-signal.service.ts';
 
 function link(html: string): HTMLAnchorElement {

@@ -3,7 +3,7 @@
 // the browser's values and from the fields the server reads.
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
-import { contactForm } from '../../../content/forms/index.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { checkAcceptance } from '../../../server/contact-form/acceptance.ts';
 import { fieldEntries, initialValues, isAccepted, applyChange } from '../../../src/machines/contact-form/contact-form-values.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';

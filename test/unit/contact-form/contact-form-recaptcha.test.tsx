@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
-import { contactForm } from '../../../content/forms/index.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';
 import { redirectAddOnMachine } from '../../../src/machines/contact-form/redirect-add-on.machine.ts';
 import type { Grecaptcha } from '../../../src/services/shared/recaptcha.service.ts';

@@ -2,7 +2,7 @@
 // free text, url completion, acceptance gating, the counter, posted names, refills, statuses,
 // the `wpcf7` configuration, browser support and the plugin's DOM events.
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../../content/forms/index.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { captchaChallengeOf, errorsAfterValidation, refilled } from '../../../src/machines/contact-form/contact-form-answer.ts';
 import { createContext } from '../../../src/machines/contact-form/contact-form-initial-context.ts';
 import { hiddenEntries, submissionEntries } from '../../../src/machines/contact-form/contact-form-submission.ts';

@@ -5,7 +5,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { contactForm, type FormDefinition } from '../../../content/forms/index.ts';
+import { contactForm, type FormDefinition } from '../../support/site-content.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';
 import { redirectAddOnMachine } from '../../../src/machines/contact-form/redirect-add-on.machine.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../../src/services/contact-form/cf7-api.client.ts';

@@ -3,8 +3,8 @@
 // removed), and the machine's `route.done` (Maplace's route callback) with status and distance.
 import { createActor, fromPromise, toPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { company } from '../../../content/index.ts';
-import { map } from '../../../content/home/map.ts';
+import { company } from '../../support/site-content.ts';
+import { map } from '../../support/site-content.ts';
 import { drivingDirectionsMachine } from '../../../src/machines/map/driving-directions.machine.ts';
 import { drivingRoute, RouteFailedError, type DrivingRoute, type DrivingRouteInput } from '../../../src/services/map/driving-route.actor.ts';
 import { mapLocations } from '../../../src/services/map/maplace.service.ts';

@@ -3,7 +3,7 @@
 // window, pan and zoom, clicks reported, a refused key, and the loader's one setOptions.
 import { createActor, setup } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { company } from '../../../content/index.ts';
+import { company } from '../../support/site-content.ts';
 import { googleMap } from '../../../src/services/map/google-map.actor.ts';
 import { LOCATION_CIRCLE, mapLocations } from '../../../src/services/map/maplace.service.ts';
 import { createMapsStandIn } from '../../support/google-maps-stand-in.ts';

@@ -1,8 +1,8 @@
 // Maplace's rules as plain functions: the locations' defaults, the info windows' `%index` and
 // `%title`, the route through the locations, and the distance summed only for an OK status.
 import { describe, expect, it } from 'vitest';
-import { company } from '../../../content/company.ts';
-import { map } from '../../../content/home/map.ts';
+import { company } from '../../support/site-content.ts';
+import { map } from '../../support/site-content.ts';
 import {
   drivingDirectionsUrl,
   drivingDistanceText,

@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { LogoCarousel } from '../../../src/views/media/logo-carousel.view.tsx';
 import { stubMatchMedia } from '../../support/stub-match-media.ts';
 

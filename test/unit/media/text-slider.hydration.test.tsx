@@ -5,7 +5,7 @@ import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { TextSlider } from '../../../src/views/media/text-slider.view.tsx';
 import { hydrateWithoutMismatch } from '../../support/hydrate-without-mismatch.ts';
 import { stubMatchMedia } from '../../support/stub-match-media.ts';

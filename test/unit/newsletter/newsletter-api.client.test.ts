@@ -3,7 +3,7 @@
 // answer puts it (every answer the server writes included), transport errors with the raw
 // error, the prefix list POST, and the prefix list loader fetching its nonce again once after a 403.
 import { describe, expect, it } from 'vitest';
-import { homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { failureAnswer, invalidNonce, newsletterAnswer } from '../../../server/newsletter/newsletter-answer.ts';
 import { loadCountryPrefixes } from '../../../src/services/newsletter/country-prefix.actor.ts';
 import { createNewsletterClient, NewsletterApiError } from '../../../src/services/newsletter/newsletter-api.client.ts';

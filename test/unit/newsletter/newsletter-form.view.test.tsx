@@ -3,7 +3,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { footerNewsletterForm, homeNewsletterForm } from '../../../content/forms/newsletter.forms.ts';
+import { footerNewsletterForm, homeNewsletterForm } from '../../support/site-content.ts';
 import { NewsletterFormView } from '../../../src/views/newsletter/newsletter-form.view.tsx';
 
 async function renderForm(form = homeNewsletterForm) {

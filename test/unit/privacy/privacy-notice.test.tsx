@@ -1,16 +1,17 @@
 // The privacy page's retention stamp (README, "Privacy") and the privacy content's struct.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { privacy } from '../../../content/privacy.ts';
+import { privacy } from '../../support/site-content.ts';
 import { validateContentValue, formatProblems } from '../../../content/validate-content.ts';
 import { DEFAULT_RETENTION_DAYS, readRetentionDays } from '../../../src/validation/privacy/retention-periods.ts';
 import { retentionMismatch, stampDiffers } from '../../../src/validation/privacy/retention-stamp.ts';
 import { PrivacyPage } from '../../../src/views/privacy/privacy.page.tsx';
-import { contactForm } from '../../../content/forms/contact.form.ts';
-import { newsletterForms } from '../../../content/forms/newsletter.forms.ts';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { contactForm } from '../../support/site-content.ts';
+import { newsletterForms } from '../../support/site-content.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import { LinkedText } from '../../../src/views/shared/linked-text.view.tsx';
 import { SiteFooterSection } from '../../../src/views/sections/site-footer.section.tsx';
+import { withSiteContent } from '../../support/with-site-content.tsx';
 
 describe('the retention stamp', () => {
   it('agrees with the environment it was built with', () => {
@@ -35,7 +36,7 @@ describe('the privacy content', () => {
   it('refuses an Information Officer without an e-mail address', () => {
     const { email: _email, ...officer } = privacy.informationOfficer;
     const broken = { ...privacy, informationOfficer: officer };
-    expect(formatProblems(validateContentValue('privacy', broken))).toMatch(/^content\/privacy\.ts: informationOfficer\.email: /);
+    expect(formatProblems(validateContentValue('privacy', broken))).toMatch(/^content\/documents\/privacy\.json: informationOfficer\.email: /);
   });
 
   it('is valid as written', () => {
@@ -45,14 +46,14 @@ describe('the privacy content', () => {
 
 describe('the pages', () => {
   it('the privacy page states every period the server applies by default', () => {
-    const html = renderToString(<PrivacyPage />);
+    const html = renderToString(withSiteContent(<PrivacyPage />));
     for (const days of new Set(Object.values(DEFAULT_RETENTION_DAYS))) expect(html).toContain(`${days} days`);
     expect(html).toContain(privacy.informationOfficer.email);
     expect(html.match(/<h1/g)).toHaveLength(1);
   });
 
   it('the footer of every page links to the privacy notice and the accessibility statement', () => {
-    const html = renderToString(<SiteFooterSection />);
+    const html = renderToString(withSiteContent(<SiteFooterSection />));
     expect(html).toContain('href="/privacy/"');
     expect(html).toContain('href="/accessibility/"');
   });

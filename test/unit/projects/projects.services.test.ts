@@ -3,7 +3,7 @@
 // error), the popup's history entries, and how the server picks a page's query variant.
 import { createActor, setup, waitFor } from 'xstate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { projects } from '../../../content/home/projects.ts';
+import { projects } from '../../support/site-content.ts';
 import { chooseVariant, groupQueryVariants, queryVariantOf } from '../../../server/routes/query-variants.ts';
 import type { MemoryFile } from '../../../server/routes/static-files-in-memory.ts';
 import { categoryHrefOf } from '../../../src/services/projects/category-address.service.ts';
@@ -26,9 +26,9 @@ describe('project addresses', () => {
   });
 
   it('reads the category a query asks for, if content has it', () => {
-    expect(categoryOfSearch('?category=control-room')).toBe('control-room');
-    expect(categoryOfSearch('?utm_source=mail&category=engineering')).toBe('engineering');
-    for (const search of ['', '?category=', '?category=billboards', '?category=Control-Room']) expect(categoryOfSearch(search), search).toBeNull();
+    expect(categoryOfSearch(projects, '?category=control-room')).toBe('control-room');
+    expect(categoryOfSearch(projects, '?utm_source=mail&category=engineering')).toBe('engineering');
+    for (const search of ['', '?category=', '?category=billboards', '?category=Control-Room']) expect(categoryOfSearch(projects, search), search).toBeNull();
     expect(categoryHrefOf(null)).toBe('/#projects');
     expect(categoryHrefOf(projects.categories[0]!.id)).toBe(`/?category=${projects.categories[0]!.id}#projects`);
   });

@@ -1,7 +1,7 @@
 // The sidebar form's data: what one send posts, and the browser's check when the human test
 // has no question yet.
 import { describe, expect, it } from 'vitest';
-import { sidebarContact } from '../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../support/site-content.ts';
 import { createSidebarFormContext, problemsOf, sidebarEntries } from '../../../src/machines/sidebar-form/sidebar-form-data.ts';
 import { SIDEBAR_FIELD } from '../../../src/validation/sidebar-form/index.ts';
 import { QUESTION, VALID_MESSAGE } from '../../support/sidebar-form-page.ts';

@@ -7,9 +7,10 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { afterEach, expect, it, vi } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { formatCount } from '../../../src/views/theme/counter.view.tsx';
 import { CountersSection } from '../../../src/views/sections/counters.section.tsx';
+import { withSiteContent } from '../../support/with-site-content.tsx';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -23,7 +24,7 @@ async function toHtml(stream: ReadableStream<Uint8Array>) {
 }
 
 it('prerenders the final figures and full bars, hydrates, and counts up to the same text', async () => {
-  const { prelude } = await prerender(<CountersSection />);
+  const { prelude } = await prerender(withSiteContent(<CountersSection />));
   const html = await toHtml(prelude);
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -46,9 +47,7 @@ it('prerenders the final figures and full bars, hydrates, and counts up to the s
   await act(async () => {
     root = hydrateRoot(
       container,
-      <StrictMode>
-        <CountersSection />
-      </StrictMode>,
+      <StrictMode>{withSiteContent(<CountersSection />)}</StrictMode>,
       { onRecoverableError: (error) => recoverable.push(error) },
     );
   });

@@ -2,15 +2,15 @@
 // offset and name a real moment (a wrong one stops the build with a message naming the field),
 // and the countdown's arithmetic and wording are the same everywhere.
 import { describe, expect, it } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { process, upcoming } from '../../support/site-content.ts';
 import { validateContentValue } from '../../../content/validate-content.ts';
 import { formatSouthAfricanDateTime, timeLeft } from '../../../src/machines/theme/countdown-time.ts';
 
-const withStartsAt = (startsAt: unknown) => ({ ...home, upcoming: { ...home.upcoming, countdown: { ...home.upcoming.countdown, startsAt } } });
+const withStartsAt = (startsAt: unknown) => ({ ...upcoming, countdown: { ...upcoming.countdown, startsAt } });
 
-describe('the open day in content/home.ts', () => {
+describe('the open day in content/documents/upcoming.json', () => {
   it('is accepted with the +02:00 offset', () => {
-    expect(validateContentValue('home', withStartsAt('2027-02-28T23:59:59+02:00'))).toEqual([]);
+    expect(validateContentValue('upcoming', withStartsAt('2027-02-28T23:59:59+02:00'))).toEqual([]);
   });
 
   it.each([
@@ -21,10 +21,10 @@ describe('the open day in content/home.ts', () => {
     ['2026-12-05T24:00:00+02:00', 'hour 24'],
     ['2026-12-05T09:60:00+02:00', 'minute 60'],
   ])('refuses %s (%s) and says what it expected', (startsAt) => {
-    expect(validateContentValue('home', withStartsAt(startsAt))).toEqual([
+    expect(validateContentValue('upcoming', withStartsAt(startsAt))).toEqual([
       {
-        file: 'content/home.ts',
-        path: 'upcoming.countdown.startsAt',
+        file: 'content/documents/upcoming.json',
+        path: 'countdown.startsAt',
         message: `Expected a date and time with the South African offset like "2026-12-05T09:00:00+02:00", but received: "${startsAt}"`,
       },
     ]);
@@ -32,21 +32,18 @@ describe('the open day in content/home.ts', () => {
 
   it('names a missing finished copy and too few coming-soon items', () => {
     const broken = {
-      ...home,
-      upcoming: {
-        ...home.upcoming,
-        comingSoon: { ...home.upcoming.comingSoon, items: home.upcoming.comingSoon.items.slice(0, 1) },
-        countdown: { ...home.upcoming.countdown, finishedText: ' ' },
-      },
+      ...upcoming,
+      comingSoon: { ...upcoming.comingSoon, items: upcoming.comingSoon.items.slice(0, 1) },
+      countdown: { ...upcoming.countdown, finishedText: ' ' },
     };
-    const paths = validateContentValue('home', broken).map((problem) => problem.path);
-    expect(paths).toEqual(['upcoming.comingSoon.items', 'upcoming.countdown.finishedText']);
+    const paths = validateContentValue('upcoming', broken).map((problem) => problem.path);
+    expect(paths).toEqual(['comingSoon.items', 'countdown.finishedText']);
   });
 
   it('refuses tabs with fewer than two points', () => {
-    const steps = home.process.steps.map((step, index) => (index === 2 ? { ...step, points: ['only one'] } : step));
-    const problems = validateContentValue('home', { ...home, process: { ...home.process, steps } });
-    expect(problems.map((problem) => problem.path)).toEqual(['process.steps[2].points']);
+    const steps = process.steps.map((step, index) => (index === 2 ? { ...step, points: ['only one'] } : step));
+    const problems = validateContentValue('process', { ...process, steps });
+    expect(problems.map((problem) => problem.path)).toEqual(['steps[2].points']);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { home } from '../../../content/home.ts';
+import { home } from '../../support/site-content.ts';
 import { COUNTDOWN_TICK_MS } from '../../../src/machines/shared/theme.constants.ts';
 import { ComingSoonView } from '../../../src/views/theme/coming-soon.view.tsx';
 import { CountdownView } from '../../../src/views/theme/countdown.view.tsx';

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MenuScroll, SectionLink } from '../../../src/views/theme/menu-scroll.view.tsx';
 import { SiteHeaderSection } from '../../../src/views/sections/site-header.section.tsx';
 import { StickyHeader } from '../../../src/views/theme/sticky-header.view.tsx';
-import { navigation } from '../../../content/index.ts';
+import { navigation } from '../../support/site-content.ts';
+import { withSiteContent } from '../../support/with-site-content.tsx';
 
 /** Dispatches a click and says whether the browser's own navigation was stopped. */
 function click(element: HTMLElement, init: MouseEventInit = {}) {
@@ -56,7 +57,7 @@ describe('<SectionLink>', () => {
 });
 
 describe('the prerendered header', () => {
-  const html = renderToString(<SiteHeaderSection sectionIds={['home', 'about', 'services']} />);
+  const html = renderToString(withSiteContent(<SiteHeaderSection sectionIds={['home', 'about', 'services']} />));
   const container = document.createElement('div');
   container.innerHTML = html;
 

@@ -1,12 +1,9 @@
 // The build's cross-checks of form definitions: each problem names the field path.
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../../content/forms/contact.form.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { checkForm } from '../../../content/forms/check-form.ts';
 import { sitePaths } from '../../../content/content-files.ts';
-import { company, navigation, seo, site } from '../../../content/index.ts';
-import { home } from '../../../content/home.ts';
-import { pages } from '../../../content/pages.ts';
-import { projectPages } from '../../../content/project-pages.ts';
+import { siteContent } from '../../support/site-content.ts';
 import { crossCheckContent } from '../../../content/validate-content.ts';
 import type { FormDefinition, FormField } from '../../../content/structs/form.struct.ts';
 import { everyFieldTypeForm } from './every-field-type.form.ts';
@@ -124,7 +121,7 @@ describe('checkForm', () => {
 });
 
 describe('crossCheckContent', () => {
-  const content = { company, site, navigation, home, pages, projectPages, seo };
+  const content = siteContent;
   const images = new Set(JSON.stringify(content).match(/"key":"[a-z0-9-]+"/g)?.map((match) => match.slice(7, -1)));
 
   it('names the form file and the field path of a form problem', () => {
@@ -132,7 +129,7 @@ describe('crossCheckContent', () => {
     expect(crossCheckContent({ ...content, contactForm }, images)).toEqual([]);
     expect(crossCheckContent({ ...content, contactForm: broken }, images)).toEqual([
       {
-        file: 'content/forms/contact.form.ts',
+        file: 'content/documents/contact-form.json',
         path: 'mail.replyTo',
         message: 'Expected the name of an email field (your-email), but received: "your-name"',
       },

@@ -1,6 +1,6 @@
 // formSchema: the SWV schema of a form definition, rules in CF7's order per tag type.
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../../content/forms/contact.form.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { cf7DefaultMessages as m } from '../../../content/forms/default-messages.ts';
 import { FormDefinition } from '../../../content/structs/form.struct.ts';
 import { assert } from 'superstruct';

@@ -1,7 +1,7 @@
 // The form definition struct checks each field against its own type, so a broken field
 // gives one message at its path instead of one per field type.
 import { describe, expect, it } from 'vitest';
-import { contactForm } from '../../../content/forms/contact.form.ts';
+import { contactForm } from '../../support/site-content.ts';
 import { validateContentValue } from '../../../content/validate-content.ts';
 import { everyFieldTypeForm } from './every-field-type.form.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footerNewsletterForm, homeNewsletterForm } from '../../../../content/forms/newsletter.forms.ts';
+import { footerNewsletterForm, homeNewsletterForm } from '../../../support/site-content.ts';
 import { checkNewsletter, listsToJoin, readNewsletterValues } from '../../../../src/validation/newsletter/index.ts';
 
 const valid: [string, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sidebarContact } from '../../../../content/sidebar-contact.ts';
+import { sidebarContact } from '../../../support/site-content.ts';
 import {
   checkSidebarForm,
   formatSidebarMessage,
