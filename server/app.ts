@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -36,6 +38,8 @@ import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
 import mediaLibraryRoutes, { type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
+import { liveImageManifest } from './media-library/live-image-manifest.ts';
+import { siteRenderer, type SiteRenderer } from './site-render/render-site.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -71,6 +75,18 @@ export interface BuildAppOptions {
   siteGenerations?: Omit<SiteGenerationsPluginOptions, 'live'>;
   /** The media library's live content and editing rule (server/media-library/media-library.route.ts). */
   mediaLibrary?: MediaLibraryRouteOptions;
+  /**
+   * Renders the site for content, for the live site and the editor's preview (README.md, "Editing
+   * the site"); default: the build's SSR bundle beside STATIC_ROOT (`dist/ssr` for `dist/client`),
+   * none where the build has none. `null`: none.
+   */
+  siteRenderer?: SiteRenderer | null;
+}
+
+/** The build's renderer: dist/ssr beside dist/client, when the build wrote one. */
+export function builtSiteRenderer(staticRoot: string): SiteRenderer | null {
+  const ssrDir = path.resolve(staticRoot, '..', 'ssr');
+  return existsSync(path.join(ssrDir, 'entry-server.js')) ? siteRenderer({ ssrDir }) : null;
 }
 
 /**
@@ -90,6 +106,7 @@ export async function buildApp({
   contentEditor = {},
   siteGenerations = {},
   mediaLibrary = {},
+  siteRenderer: renderer = builtSiteRenderer(config.staticRoot),
 }: BuildAppOptions): Promise<FastifyInstance> {
   // trustProxy: behind a load balancer request.ip (rate limits, IP hashes) comes from
   // X-Forwarded-For; absolute URLs and the reCAPTCHA hostname come from SITE_URL, never a header.
@@ -162,9 +179,15 @@ export async function buildApp({
   await app.register(siteGenerationsPlugin, {
     ...siteGenerations,
     content: siteGenerations.content ?? { liveRevision: () => liveRevision(app.db), readLiveContent: () => readLiveContent(app.db) },
+    ...(renderer === null || siteGenerations.renderer !== undefined ? {} : { renderer }),
     live,
   });
-  await app.register(contentEditorRoutes, contentEditor);
+  await app.register(contentEditorRoutes, {
+    siteRenderer: renderer,
+    // A draft may show any picture of the library, uploads included (README.md, "Pictures in the console").
+    contentImageKeys: async () => new Set(Object.keys((await liveImageManifest(app.db)).images)),
+    ...contentEditor,
+  });
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);

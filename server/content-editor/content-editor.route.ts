@@ -25,6 +25,7 @@ import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.t
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
 import { documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, setStaffMayEdit, staffMayEdit, type RestoreOutcome } from './content-store.ts';
+import type { SiteRenderer } from '../site-render/render-site.ts';
 import { fileOfPath, pathsOf } from './document-paths.ts';
 
 /*
@@ -36,28 +37,19 @@ import { fileOfPath, pathsOf } from './document-paths.ts';
  * again when the revision is next noticed.
  */
 
-/** The pages of the site for content, as the build renders them (server/site-render/render-site.ts). */
-export interface RenderedSiteFile {
-  relative: string;
-  body: string | Buffer;
-  status?: number;
-}
-export interface SiteRenderer {
-  render(content: SiteContent, now: Date): Promise<RenderedSiteFile[]>;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Renders the site for content (the preview); null where none is set up. */
     siteRenderer: SiteRenderer | null;
     /** The pictures content may show: the image manifest's keys (uploads join it). */
-    contentImageKeys: () => ReadonlySet<string>;
+    contentImageKeys: () => Promise<ReadonlySet<string>>;
   }
 }
 
 export interface ContentEditorOptions {
   siteRenderer?: SiteRenderer | null;
-  contentImageKeys?: () => ReadonlySet<string>;
+  contentImageKeys?: () => Promise<ReadonlySet<string>>;
 }
 
 /** A preview lives this long, and a session keeps at most this many. */
@@ -85,7 +77,7 @@ const manifestKeys = new Set(Object.keys(imageManifest.images));
 export default fp<ContentEditorOptions>(
   async function contentEditorRoutes(app: FastifyInstance, options) {
     app.decorate('siteRenderer', options.siteRenderer ?? null);
-    app.decorate('contentImageKeys', options.contentImageKeys ?? (() => manifestKeys));
+    app.decorate('contentImageKeys', options.contentImageKeys ?? (async () => manifestKeys));
     const { db } = app;
 
     async function canEdit(request: FastifyRequest): Promise<boolean> {
@@ -143,7 +135,7 @@ export default fp<ContentEditorOptions>(
       const outcome = await publish(
         db,
         { name, document: body.document, note: body.note.trim(), baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: app.contentImageKeys(), onStored: audited(request, 'content-publish', name) },
+        { imageKeys: await app.contentImageKeys(), onStored: audited(request, 'content-publish', name) },
       );
       return published(outcome);
     });
@@ -155,7 +147,7 @@ export default fp<ContentEditorOptions>(
       const outcome = await restore(
         db,
         { name, revision: body.revision, baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: app.contentImageKeys(), onStored: audited(request, 'content-restore', name) },
+        { imageKeys: await app.contentImageKeys(), onStored: audited(request, 'content-restore', name) },
       );
       return published(outcome);
     });
@@ -174,7 +166,7 @@ export default fp<ContentEditorOptions>(
       await mustEdit(request);
       const body = consoleBody(request, PreviewBodyStruct);
       const live = await readLiveContent(db);
-      const problems = draftProblems(live, name, body.document, app.contentImageKeys());
+      const problems = draftProblems(live, name, body.document, await app.contentImageKeys());
       if (problems.length > 0) throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems });
       const paths = pathsOf(name, { ...live, [name]: body.document } as SiteContent);
       const path = body.path ?? paths[0] ?? '/';

@@ -6,16 +6,7 @@ import type { SiteContent } from '../../content/content-documents.ts';
  * content. Both are given to the app (buildApp's options), so tests pass their own.
  */
 
-export interface RenderedSiteFile {
-  /** Relative to the client folder, with `/`: `index.html`, `projects/<id>/index.html`, `sitemap.xml`. */
-  relative: string;
-  body: string | Buffer;
-  status?: number;
-}
-
-export interface SiteRenderer {
-  render(content: SiteContent, now: Date): Promise<RenderedSiteFile[]>;
-}
+export type { RenderedSiteFile, SiteRenderer } from '../site-render/render-site.ts';
 
 export interface LiveContentSource {
   /** The highest stored revision number (0 when nothing has been published). */

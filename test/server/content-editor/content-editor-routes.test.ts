@@ -3,7 +3,7 @@ import { DOCUMENT_NAMES, type SiteContent } from '../../../content/content-docum
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { CONTENT_ERROR, CONTENT_ROUTE, type DocumentListAnswer, type RevisionListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
-import type { RenderedSiteFile } from '../../../server/content-editor/content-editor.route.ts';
+import type { RenderedSiteFile } from '../../../server/site-render/render-site.ts';
 import { documentRevision, liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
 import { api, get, post } from '../console-access/console-access-fixture.ts';
 import { addPerson, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
