@@ -66,7 +66,7 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
                         <RevisionFacts revision={document.revision} publishedAt={document.publishedAt} publishedBy={document.publishedBy} timeZone={session.timeZone} />
                       </span>
                       <a className="content-documents__revisions" href={contentRevisionsHash(document.name)}>
-                        Revisions<span className="visually-hidden"> of {document.title}</span>
+                        Revisions{' '}<span className="visually-hidden">of {document.title}</span>
                       </a>
                     </li>
                   ))}

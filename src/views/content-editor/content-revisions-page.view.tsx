@@ -157,12 +157,12 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
               <div className="content-revisions__tools">
                 {previousOf(context.revisions, item.revision) !== null ? (
                   <button type="button" className="action-button action-button--secondary" aria-disabled={busy || undefined} onClick={() => actorRef.send({ type: 'compare.open', revision: item.revision })}>
-                    Compare with the previous<span className="visually-hidden"> (revision {item.revision})</span>
+                    Compare with the previous{' '}<span className="visually-hidden">(revision {item.revision})</span>
                   </button>
                 ) : null}
                 {item.live ? null : (
                   <button type="button" className="action-button action-button--secondary" aria-disabled={busy || undefined} onClick={() => actorRef.send({ type: 'restore.start', revision: item.revision })}>
-                    Restore<span className="visually-hidden"> revision {item.revision}</span>
+                    Restore{' '}<span className="visually-hidden">revision {item.revision}</span>
                   </button>
                 )}
               </div>

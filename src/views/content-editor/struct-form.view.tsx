@@ -112,7 +112,7 @@ function ListField({ item, value, path, label, context }: Omit<NodeProps, 'struc
               <FieldNode struct={item} value={entry} path={[...path, index]} label={itemLabel} listKey={listKey} context={context} />
               <div className="content-list__tools" role="group" aria-label={`${itemLabel}: move or remove`}>
                 <button type="button" id={moveButtonId(context.formId, path, index, 'up')} className="action-button action-button--secondary" aria-disabled={index === 0 || undefined} onClick={() => move(index, index - 1)}>
-                  Move up<span className="visually-hidden"> {itemLabel}</span>
+                  Move up{' '}<span className="visually-hidden">{itemLabel}</span>
                 </button>
                 <button
                   type="button"
@@ -121,10 +121,10 @@ function ListField({ item, value, path, label, context }: Omit<NodeProps, 'struc
                   aria-disabled={index === list.length - 1 || undefined}
                   onClick={() => move(index, index + 1)}
                 >
-                  Move down<span className="visually-hidden"> {itemLabel}</span>
+                  Move down{' '}<span className="visually-hidden">{itemLabel}</span>
                 </button>
                 <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'remove', path, index, label })}>
-                  Remove<span className="visually-hidden"> {itemLabel}</span>
+                  Remove{' '}<span className="visually-hidden">{itemLabel}</span>
                 </button>
               </div>
             </li>
@@ -132,7 +132,7 @@ function ListField({ item, value, path, label, context }: Omit<NodeProps, 'struc
         })}
       </ol>
       <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'insert', path, value: emptyValue(item), label })}>
-        Add an item<span className="visually-hidden"> to {label}</span>
+        Add an item{' '}<span className="visually-hidden">to {label}</span>
       </button>
     </fieldset>
   );
@@ -166,7 +166,7 @@ export function FieldNode({ struct, value, path, label, listKey, context }: Node
           {label}: <span className="content-optional__absent">not set</span>
         </p>
         <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'set', path, value: emptyValue(struct) })}>
-          Add<span className="visually-hidden"> {label}</span>
+          Add{' '}<span className="visually-hidden">{label}</span>
         </button>
       </div>
     );
@@ -177,7 +177,7 @@ export function FieldNode({ struct, value, path, label, listKey, context }: Node
     <div className="content-optional">
       {field}
       <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'unset', path })}>
-        Remove<span className="visually-hidden"> {label}</span>
+        Remove{' '}<span className="visually-hidden">{label}</span>
       </button>
     </div>
   );
