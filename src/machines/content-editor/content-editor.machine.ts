@@ -181,7 +181,7 @@ export const contentEditorMachine = setup({
           tags: ['editable'],
           on: {
             'draft.edit': [
-              { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }] },
+              { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
               { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
             ],
           },
@@ -204,7 +204,7 @@ export const contentEditorMachine = setup({
               tags: ['editable'],
               on: {
                 'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: { type: 'applyEdit', params: ({ event }) => editedBy(event.edit) } },
+                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
                   { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
                 ],
                 'draft.preview': [{ guard: 'hasProblems', target: 'invalid', actions: 'checkDraft' }, { target: 'previewing' }],
@@ -217,7 +217,7 @@ export const contentEditorMachine = setup({
               entry: 'focusSummary',
               on: {
                 'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: { type: 'applyEdit', params: ({ event }) => editedBy(event.edit) } },
+                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
                   { guard: { type: 'isValidBy', params: ({ event }) => editedBy(event.edit) }, target: 'dirty', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft'] },
                   { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft', { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
                 ],
