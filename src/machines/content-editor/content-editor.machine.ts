@@ -180,10 +180,8 @@ export const contentEditorMachine = setup({
         clean: {
           tags: ['editable'],
           on: {
-            'draft.edit': [
-              { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-              { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-            ],
+            // A change that undoes itself comes back here from `changed` (isUnchangedBy).
+            'draft.edit': { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
           },
         },
         /** Published: the draft is the live revision; the next change starts a new draft. */

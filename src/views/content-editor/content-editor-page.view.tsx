@@ -5,12 +5,12 @@
 // their revision or mine over it; leaving with unsaved changes asks first. It renders the
 // contentEditor machine's state and sends it events.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { contentDocuments, type DocumentName } from '../../../content/content-documents.ts';
 import { homeSectionIds } from '../../../content/section-ids.ts';
 import { contentEditorMachine } from '../../machines/content-editor/content-editor.machine.ts';
-import { draftProblems, type DraftEdit } from '../../machines/content-editor/draft-edit.ts';
+import type { DraftEdit } from '../../machines/content-editor/draft-edit.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
 import { NOTE_MAX, type Problem } from '../../validation/content-editor/content-editor.protocol.ts';
@@ -49,7 +49,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
-  const noteRef = useRef<HTMLDivElement>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
   useEmittedFocus(actorRef, 'focus.summary', summaryRef);
   useEmittedFocus(actorRef, 'focus.status', statusRef);
@@ -154,7 +154,7 @@ type Snapshot = ReturnType<(typeof contentEditorMachine)['getInitialSnapshot']>;
 type Send = (event: Parameters<(typeof contentEditorMachine)['transition']>[1]) => void;
 
 /** What is happening now: the leave question, the publish step, a conflict, a failure, the result. */
-function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapshot; send: Send; timeZone: string; noteRef: React.RefObject<HTMLDivElement | null> }) {
+function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapshot; send: Send; timeZone: string; noteRef: RefObject<HTMLInputElement | null> }) {
   const { context } = snapshot;
   if (snapshot.matches({ editing: 'published' }) && context.published) {
     return (
@@ -204,17 +204,16 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
             Not published. {context.problem}
           </p>
         ) : null}
-        <div ref={noteRef} tabIndex={-1}>
-          <TextField
+        <TextField
             formId={FORM_ID}
             name="publish-note"
             label="What changed (optional)"
             hint={`A short note for the revisions list, at most ${NOTE_MAX} characters.`}
             maxLength={NOTE_MAX}
             value={context.note}
+            controlRef={noteRef}
             onChange={(note) => send({ type: 'note.change', note })}
           />
-        </div>
         <button type="button" className="action-button" aria-disabled={sending || undefined} onClick={() => (sending ? undefined : send({ type: 'publish.confirm' }))}>
           {sending ? 'Publishing…' : 'Publish now'}
         </button>
@@ -278,6 +277,3 @@ function Preview({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
     </section>
   );
 }
-
-/** The draft's problems as the summary would list them (tests and the page agree on the words). */
-export const problemsOfDraft = (name: DocumentName, draft: unknown) => summaryItems(draftProblems(name, draft, {}));

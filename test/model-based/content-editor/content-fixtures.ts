@@ -23,14 +23,20 @@ export const DOCUMENTS: DocumentListAnswer = {
   ],
 };
 
-export const HERO: DocumentAnswer = {
-  name: 'hero',
-  revision: 7,
-  publishedAt: '2026-03-02T07:30:00.000Z',
-  publishedBy: THANDI,
-  note: 'New heading',
-  document: content.hero,
-};
+/** Short in a test's name: the model names each path by its events' JSON. */
+const named = <T extends object>(value: T, name: string): T => Object.defineProperty(value, 'toJSON', { value: () => name, enumerable: false });
+
+export const HERO: DocumentAnswer = named(
+  {
+    name: 'hero',
+    revision: 7,
+    publishedAt: '2026-03-02T07:30:00.000Z',
+    publishedBy: THANDI,
+    note: 'New heading',
+    document: content.hero,
+  },
+  'the hero, revision 7',
+);
 
 /** Someone else's revision, published after the draft's. */
 export const THEIRS: DocumentSummary = { name: 'hero', title: 'Home: hero', group: 'home', revision: 9, publishedAt: '2026-03-02T09:00:00.000Z', publishedBy: { id: 3, name: 'Sipho Dlamini' } };
