@@ -67,19 +67,21 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
   const { context } = snapshot;
   const { title, struct } = contentDocuments[documentName];
   const send = actorRef.send.bind(actorRef);
-  const back = (
-    <nav className="content-page__links" aria-label="Document">
-      <a href={CONSOLE_HASH.content}>All documents</a> <a href={contentRevisionsHash(documentName)}>Revisions</a>
-    </nav>
+  const top = (
+    <>
+      <nav className="content-page__links" aria-label="Document">
+        <a href={CONSOLE_HASH.content}>All documents</a> <a href={contentRevisionsHash(documentName)}>Revisions</a>
+      </nav>
+      <h1 id="content-editor-title" tabIndex={-1}>
+        {title}
+      </h1>
+    </>
   );
 
   if (snapshot.matches('loading') || snapshot.matches('failed') || snapshot.matches('missing') || snapshot.matches('signedOut') || snapshot.matches('left') || !context.live) {
     return (
       <section className="content-page" aria-labelledby="content-editor-title" aria-busy={snapshot.hasTag('busy')}>
-        {back}
-        <h1 id="content-editor-title" tabIndex={-1}>
-          {title}
-        </h1>
+        {top}
         {snapshot.matches('failed') ? (
           <ContentLoadProblem what="The document" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} />
         ) : snapshot.matches('missing') ? (
@@ -108,10 +110,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
 
   return (
     <section className="content-page" aria-labelledby="content-editor-title" aria-busy={snapshot.hasTag('busy')}>
-      {back}
-      <h1 id="content-editor-title" tabIndex={-1}>
-        {title}
-      </h1>
+      {top}
       <p className="content-page__facts">
         Editing from <RevisionFacts revision={live.revision} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
         {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}

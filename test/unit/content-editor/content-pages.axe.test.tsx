@@ -13,6 +13,7 @@ import { contentRevisionsMachine } from '../../../src/machines/content-editor/co
 import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
 import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
+import type { DocumentAnswer, DocumentListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { consolePageProps } from '../../support/console-page.ts';
 import { content, DOCUMENTS, HERO, REVISIONS } from '../../model-based/content-editor/content-fixtures.ts';
 
@@ -27,7 +28,7 @@ async function expectNoViolations(container: HTMLElement) {
 }
 
 it('the documents, read-only', async () => {
-  const logic = contentDocumentsMachine.provide({ actors: { listDocuments: fromPromise(async () => ({ ...DOCUMENTS, canEdit: false })) } });
+  const logic = contentDocumentsMachine.provide({ actors: { listDocuments: fromPromise(async (): Promise<DocumentListAnswer> => ({ ...DOCUMENTS, canEdit: false })) } });
   const { container } = render(<ContentDocumentsPage {...consolePageProps('staff')} logic={logic} />);
   await screen.findByRole('note');
   await expectNoViolations(container);
@@ -59,7 +60,7 @@ it('the revisions and a comparison', async () => {
   const logic = contentRevisionsMachine.provide({
     actors: {
       fetchRevisions: fromPromise(async () => REVISIONS),
-      fetchRevisionPair: fromPromise(async () => ({ revision: HERO, previous: { ...HERO, revision: 4, document: { ...content.hero, heading: 'Old' } } })),
+      fetchRevisionPair: fromPromise(async (): Promise<{ revision: DocumentAnswer; previous: DocumentAnswer | null }> => ({ revision: HERO, previous: { ...HERO, revision: 4, document: { ...content.hero, heading: 'Old' } } })),
     },
   });
   const user = userEvent.setup();
