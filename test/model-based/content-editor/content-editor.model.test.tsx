@@ -196,11 +196,12 @@ describeModel({
     if (!snapshot.can(event)) return false;
     const publishing = snapshot.matches({ editing: { changed: 'publishing' } });
     const previewing = snapshot.matches({ editing: { changed: 'previewing' } });
+    if (snapshot.matches({ editing: { changed: 'conflict' } })) return true;
+    const rebased = context.live?.revision === 9;
+    if (rebased) return ['draft.publish', 'note.change', 'publish.confirm', 'xstate.done.actor.publishDocument'].includes(event.type);
     if (context.previewPath !== undefined && !previewing) return false;
     if (context.note !== '' && !publishing) return false;
     if (context.published !== null) return snapshot.matches({ editing: 'published' }) && event.type === 'draft.edit' && event.edit.op === 'set' && event.edit.value === '';
-    const rebased = context.live?.revision === 9;
-    if (rebased) return ['draft.publish', 'note.change', 'publish.confirm', 'xstate.done.actor.publishDocument'].includes(event.type);
     const current = context.draft === null ? undefined : draftHeading(snapshot);
     if (event.type === 'draft.edit') {
       const value = event.edit.op === 'set' ? event.edit.value : undefined;

@@ -130,10 +130,11 @@ describeModel({
     // The list after a restore comes from the restored state; the first list is the repository's three.
     if (event.type.endsWith('done.actor.fetchRevisions')) return ((event as { output?: unknown }).output === AFTER_RESTORE) === snapshot.matches('restored');
     if (snapshot.matches('loading')) return context.problem === '' || event.type.startsWith('xstate.done');
-    if (restoredOnce) return false;
+    // After a restore: the list's failure, or one step from the new list.
+    if (snapshot.matches('restored')) return !('error' in event) || (event as { error?: unknown }).error !== UNKNOWN;
+    if (restoredOnce) return snapshot.matches({ listed: 'restored' });
     if (context.baseRevision === 9) return ['restore.confirm', 'xstate.done.actor.restoreRevision'].includes(event.type);
     if (event.type.startsWith('xstate.error') && context.problem !== '') return false;
-    if (snapshot.matches({ listed: 'failed' }) || snapshot.matches({ listed: 'compared' })) return !['compare.open', 'restore.start'].includes(event.type) || snapshot.matches({ listed: 'compared' }) === (event.type === 'restore.start');
     return true;
   },
   render: ({ logic, inspect }) => {
