@@ -198,7 +198,7 @@ describeModel({
     const previewing = snapshot.matches({ editing: { changed: 'previewing' } });
     if (snapshot.matches({ editing: { changed: 'conflict' } })) return true;
     const rebased = context.live?.revision === 9;
-    if (rebased) return ['draft.publish', 'note.change', 'publish.confirm', 'xstate.done.actor.publishDocument'].includes(event.type);
+    if (rebased) return ['draft.publish', 'publish.confirm', 'xstate.done.actor.publishDocument'].includes(event.type);
     if (context.previewPath !== undefined && !previewing) return false;
     if (context.note !== '' && !publishing) return false;
     if (context.published !== null) return snapshot.matches({ editing: 'published' }) && event.type === 'draft.edit' && event.edit.op === 'set' && event.edit.value === '';
