@@ -7,7 +7,7 @@
 // changes asks first (the real guardUnsaved holds the console link back); a document that is
 // gone; a signed-out answer.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { contentEditorMachine, type ContentEditorEvent } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
@@ -16,6 +16,10 @@ import { ContentEditorPage } from '../../../src/views/content-editor/content-edi
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { CONFLICT, content, HERO, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
+
+// A path renders the hero's whole form (some 60 fields) at every step: on a busy machine the
+// longest take more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 type Machine = typeof contentEditorMachine;
 type Snapshot = SnapshotFrom<Machine>;
