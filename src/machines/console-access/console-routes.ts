@@ -1,6 +1,7 @@
 // The console's hash routes (README.md "The console"): the hash keeps every address of the
 // console on one page, and an enrolment token out of server logs and Referer headers. The paths
 // themselves are written once in src/validation/console/console-hashes.ts.
+import { isDocumentName, type DocumentName } from '../../../content/content-documents.ts';
 import { CONSOLE_HASH, isListHash, queryOfHash } from '../../validation/console/console-hashes.ts';
 
 export type ConsolePage =
@@ -15,6 +16,9 @@ export type ConsolePage =
   | 'privacy'
   | 'media'
   | 'account'
+  | 'content'
+  | 'contentDocument'
+  | 'contentRevisions'
   | 'enrolment'
   | 'notFound';
 
@@ -28,9 +32,11 @@ export interface ConsoleRoute {
   subscriberId: number | null;
   /** `#/enrol/<token>` */
   token: string | null;
+  /** `#/content/<name>` and `#/content/<name>/revisions` (content/content-documents.ts) */
+  documentName: DocumentName | null;
 }
 
-const route = (page: ConsolePage, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({ page, query: '', messageId: null, subscriberId: null, token: null, ...extra });
+const route = (page: ConsolePage, extra: Partial<ConsoleRoute> = {}): ConsoleRoute => ({ page, query: '', messageId: null, subscriberId: null, token: null, documentName: null, ...extra });
 
 /** The pages that list things, with their filter in the hash's query. */
 const LIST_PAGES = [
@@ -46,6 +52,7 @@ const PLAIN_PAGES = [
   ['privacy', CONSOLE_HASH.privacy],
   ['media', CONSOLE_HASH.media],
   ['account', CONSOLE_HASH.account],
+  ['content', CONSOLE_HASH.content],
 ] as const;
 
 /** The route of an address's hash (`#/messages/12`, `#/messages?state=spam`, `''`). */
@@ -58,6 +65,8 @@ export function parseConsoleHash(hash: string): ConsoleRoute {
   if (message) return route('message', { messageId: Number(message[1]) });
   const subscriber = /^#\/subscribers\/([1-9]\d{0,15})$/.exec(path);
   if (subscriber) return route('subscriber', { subscriberId: Number(subscriber[1]) });
+  const content = /^#\/content\/([A-Za-z]{1,40})(\/revisions)?$/.exec(path);
+  if (content && isDocumentName(content[1]!)) return route(content[2] ? 'contentRevisions' : 'contentDocument', { documentName: content[1] });
   const enrolment = /^#\/enrol\/([A-Za-z0-9_-]{1,200})$/.exec(path);
   if (enrolment) return route('enrolment', { token: enrolment[1]! });
   return route('notFound');

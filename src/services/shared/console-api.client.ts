@@ -14,11 +14,14 @@ export class ConsoleApiError extends Error {
   readonly status: number;
   /** The field a 400 names, if any. */
   readonly field: string | undefined;
-  constructor(code: string, message: string, status: number, field?: string) {
+  /** The refusal's `data` as the server sent it (a feature's details: the content editor's problems, a conflict's revision). */
+  readonly data: Readonly<Record<string, unknown>>;
+  constructor(code: string, message: string, status: number, field?: string, data: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.field = field;
+    this.data = data;
   }
 
   /** True when the session is over (the console goes back to sign-in). */
@@ -47,7 +50,7 @@ async function toConsoleError(thrown: unknown): Promise<ConsoleApiError> {
   if (thrown instanceof HTTPError) {
     // ky has read the body already (its `data`, parsed JSON): the response's own is consumed.
     const body: unknown = thrown.data;
-    if (is(body, ConsoleErrorStruct)) return new ConsoleApiError(body.code, body.message, body.data.status, body.data.field);
+    if (is(body, ConsoleErrorStruct)) return new ConsoleApiError(body.code, body.message, body.data.status, body.data.field, body.data);
     return new ConsoleApiError('invalid_answer', `The server answered ${thrown.response.status} ${thrown.response.statusText}.`, thrown.response.status);
   }
   const error = transportErrorOf(thrown);

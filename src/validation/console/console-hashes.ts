@@ -14,10 +14,14 @@ export const CONSOLE_HASH = {
   privacy: '#/privacy',
   media: '#/media',
   account: '#/account',
+  content: '#/content',
 } as const;
 
 export const messageHash = (id: number): string => `${CONSOLE_HASH.messages}/${id}`;
 export const subscriberHash = (id: number): string => `${CONSOLE_HASH.subscribers}/${id}`;
+/** A content document's editor, and its revisions (README.md, "Editing the site"). */
+export const contentHash = (name: string): string => `${CONSOLE_HASH.content}/${name}`;
+export const contentRevisionsHash = (name: string): string => `${contentHash(name)}/revisions`;
 
 /** A list page's hash with its query (`URLSearchParams` text, '' for none). */
 export const hashWithQuery = (page: string, query: string): string => (query === '' ? page : `${page}?${query}`);

@@ -24,6 +24,10 @@ import { InboxPage } from '../inbox/inbox-page.view.tsx';
 import { MailHealthBanner } from '../inbox/mail-health-banner.view.tsx';
 import { MessagePage } from '../inbox/message-page.view.tsx';
 import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
+import { ContentDocumentsPage } from '../content-editor/content-documents-page.view.tsx';
+import { ContentEditorPage } from '../content-editor/content-editor-page.view.tsx';
+import { ContentRevisionsPage } from '../content-editor/content-revisions-page.view.tsx';
+import type { DocumentName } from '../../../content/content-documents.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.view.tsx';
 import { SubscriberPage } from '../newsletter/subscriber-page.view.tsx';
 import { SubscribersPage } from '../newsletter/subscribers-page.view.tsx';
@@ -50,6 +54,9 @@ export interface ConsoleAppProps {
       Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
+        content: ComponentType<ConsolePageProps>;
+        contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
+        contentRevisions: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
       }
   >;
 }
@@ -67,6 +74,9 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   privacy: 'Privacy requests',
   media: 'Pictures',
   account: 'Account',
+  content: 'Site content',
+  contentDocument: 'Edit content',
+  contentRevisions: 'Content revisions',
   enrolment: 'Create your passkey',
   notFound: 'Page not found',
 };
@@ -89,15 +99,16 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
   { page: 'inbox', href: CONSOLE_HASH.messages },
   { page: 'subscribers', href: CONSOLE_HASH.subscribers },
   { page: 'clicks', href: CONSOLE_HASH.clicks },
+  { page: 'content', href: CONSOLE_HASH.content },
+  { page: 'media', href: CONSOLE_HASH.media },
   { page: 'people', href: CONSOLE_HASH.people },
   { page: 'audit', href: CONSOLE_HASH.audit },
   { page: 'privacy', href: CONSOLE_HASH.privacy },
-  { page: 'media', href: CONSOLE_HASH.media },
   { page: 'account', href: CONSOLE_HASH.account },
 ];
 
 /** The navigation item a page belongs to: an item's own page is shown under its list. */
-const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers' };
+const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers', contentDocument: 'content', contentRevisions: 'content' };
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'dashboard');
 
@@ -119,6 +130,9 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     audit: Audit = AuditPage,
     privacy: Privacy = PrivacyRequestsPage,
     media: Media = MediaLibraryPage,
+    content: Content = ContentDocumentsPage,
+    contentDocument: ContentDocument = ContentEditorPage,
+    contentRevisions: ContentRevisions = ContentRevisionsPage,
   } = pages;
 
   const page = pageOf(route.value);
@@ -204,6 +218,9 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     else if (page === 'subscribers') content = <Subscribers {...props} query={route.context.query} />;
     else if (page === 'clicks') content = <Clicks {...props} query={route.context.query} />;
     else if (page === 'dashboard') content = <Dashboard {...props} />;
+    else if (page === 'content') content = <Content {...props} />;
+    else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} />;
+    else if (page === 'contentRevisions' && route.context.documentName !== null) content = <ContentRevisions key={route.context.documentName} {...props} documentName={route.context.documentName} />;
     else {
       content = (
         <section className="console-page" aria-labelledby="console-page-title">

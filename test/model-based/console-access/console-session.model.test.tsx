@@ -126,7 +126,7 @@ describeModel({
       expect(header.getByText(person.email)).toBeInTheDocument();
       expect(header.getByText(person.role === 'owner' ? 'Owner' : 'Staff')).toBeInTheDocument();
       const links = screen.getAllByRole('link').filter((link) => nav()!.contains(link)).map((link) => link.textContent);
-      expect(links).toEqual(person.role === 'owner' ? ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'People', 'Audit log', 'Privacy requests', 'Pictures', 'Account'] : ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'Pictures', 'Account']);
+      expect(links).toEqual(person.role === 'owner' ? ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'Site content', 'Pictures', 'People', 'Audit log', 'Privacy requests', 'Account'] : ['Dashboard', 'Inbox', 'Subscribers', 'Link clicks', 'Site content', 'Pictures', 'Account']);
     },
     'signedIn.active.settled': () => {
       expect(signOutButton()).toBeEnabled();

@@ -8,7 +8,7 @@ import { FormGroup } from './form-group.view.tsx';
 
 type Native = Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'inputMode' | 'autoComplete' | 'autoCapitalize' | 'placeholder' | 'min' | 'max' | 'step' | 'maxLength' | 'size' | 'className' | 'spellCheck'
+  'inputMode' | 'autoComplete' | 'autoCapitalize' | 'placeholder' | 'list' | 'min' | 'max' | 'step' | 'maxLength' | 'size' | 'className' | 'spellCheck'
 >;
 
 export interface TextInputProps extends ControlFrame, Native {

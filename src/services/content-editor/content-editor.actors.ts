@@ -1,0 +1,76 @@
+// The effects the content editor's machines invoke, each over the console API the page was given
+// (its input): the documents, one document, its revisions, a preview, a publish, a restore; and
+// the guard against leaving a draft unsaved. The machines decide when.
+import { fromCallback, fromPromise } from 'xstate';
+import type { DocumentName } from '../../../content/content-documents.ts';
+import type { ConsoleApi } from '../shared/console-api.client.ts';
+import type {
+  DocumentAnswer,
+  DocumentListAnswer,
+  PreviewAnswer,
+  PublishAnswer,
+  RevisionListAnswer,
+} from '../../validation/content-editor/content-editor.protocol.ts';
+import { createContentEditorClient } from './content-editor-api.client.ts';
+
+interface Named {
+  api: ConsoleApi;
+  name: DocumentName;
+}
+
+export const listDocuments = fromPromise<DocumentListAnswer, { api: ConsoleApi }>(({ input, signal }) => createContentEditorClient(input.api).documents(signal));
+
+export const fetchDocument = fromPromise<DocumentAnswer, Named>(({ input, signal }) => createContentEditorClient(input.api).document(input.name, signal));
+
+export const previewDocument = fromPromise<PreviewAnswer, Named & { document: unknown; path: string | undefined }>(({ input, signal }) =>
+  createContentEditorClient(input.api).preview(input.name, input.document, input.path, signal),
+);
+
+export const publishDocument = fromPromise<PublishAnswer, Named & { document: unknown; baseRevision: number; note: string }>(({ input, signal }) =>
+  createContentEditorClient(input.api).publish(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note }, signal),
+);
+
+/** The list of revisions, and the live one's document to compare against. */
+export const fetchRevisions = fromPromise<RevisionListAnswer, Named>(({ input, signal }) => createContentEditorClient(input.api).revisions(input.name, signal));
+
+/** Two revisions' documents, the chosen one and the one before it (null when it is the first). */
+export const fetchRevisionPair = fromPromise<{ revision: DocumentAnswer; previous: DocumentAnswer | null }, Named & { revision: number; previous: number | null }>(
+  async ({ input, signal }) => {
+    const client = createContentEditorClient(input.api);
+    const [revision, previous] = await Promise.all([
+      client.revision(input.name, input.revision, signal),
+      input.previous === null ? Promise.resolve(null) : client.revision(input.name, input.previous, signal),
+    ]);
+    return { revision, previous };
+  },
+);
+
+export const restoreRevision = fromPromise<PublishAnswer, Named & { revision: number; baseRevision: number }>(({ input, signal }) =>
+  createContentEditorClient(input.api).restore(input.name, { revision: input.revision, baseRevision: input.baseRevision }, signal),
+);
+
+/**
+ * While a draft has unsaved changes: the browser asks before the page is left (beforeunload),
+ * and a console link followed is held back and reported as `leave.request` with its hash, so
+ * the editor asks first (README.md, "The console": the console's routes are hash links).
+ */
+export const guardUnsaved = fromCallback<{ type: 'leave.request'; hash: string }>(({ sendBack }) => {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Older browsers show the prompt only when returnValue is set.
+    event.returnValue = '';
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#/"]') : null;
+    if (!link) return;
+    event.preventDefault();
+    sendBack({ type: 'leave.request', hash: link.getAttribute('href') ?? '' });
+  };
+  window.addEventListener('beforeunload', onBeforeUnload);
+  document.addEventListener('click', onClick, true);
+  return () => {
+    window.removeEventListener('beforeunload', onBeforeUnload);
+    document.removeEventListener('click', onClick, true);
+  };
+});

@@ -1,0 +1,71 @@
+// The content editor's pages pass axe-core's WCAG 2.2 A and AA rules in jsdom (contrast and the
+// 375 / 1280 px layouts need a layout engine: the browser tests measure those): the documents
+// (read-only), the hero's form with a refused publish's summary, its preview, and the revisions
+// with a comparison.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { contentDocumentsMachine } from '../../../src/machines/content-editor/content-documents.machine.ts';
+import { contentEditorMachine } from '../../../src/machines/content-editor/content-editor.machine.ts';
+import { contentRevisionsMachine } from '../../../src/machines/content-editor/content-revisions.machine.ts';
+import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
+import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
+import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
+import type { DocumentAnswer, DocumentListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { consolePageProps } from '../../support/console-page.ts';
+import { content, DOCUMENTS, HERO, REVISIONS } from '../../model-based/content-editor/content-fixtures.ts';
+
+async function expectNoViolations(container: HTMLElement) {
+  const result = await axe.run(container, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+    // The preview's frame is the site's own page, checked by the site's tests.
+    iframes: false,
+  });
+  expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+it('the documents, read-only', async () => {
+  const logic = contentDocumentsMachine.provide({ actors: { listDocuments: fromPromise(async (): Promise<DocumentListAnswer> => ({ ...DOCUMENTS, canEdit: false })) } });
+  const { container } = render(<ContentDocumentsPage {...consolePageProps('staff')} logic={logic} />);
+  await screen.findByRole('note');
+  await expectNoViolations(container);
+});
+
+it('the hero’s form, a refused publish and the preview', async () => {
+  const logic = contentEditorMachine.provide({
+    actors: {
+      fetchDocument: fromPromise(async () => HERO),
+      previewDocument: fromPromise(async () => ({ url: 'http://localhost/admin/api/content/previews/p1', paths: ['/', '/thank-you/'] })),
+    },
+  });
+  const user = userEvent.setup();
+  const { container } = render(<ContentEditorPage {...consolePageProps()} documentName="hero" logic={logic} />);
+  const [heading] = await screen.findAllByRole('textbox', { name: 'Heading' });
+  await expectNoViolations(container);
+  await user.clear(heading!);
+  await user.click(screen.getByRole('button', { name: 'Publish' }));
+  await waitFor(() => expect(heading).toHaveAttribute('aria-invalid', 'true'));
+  await expectNoViolations(container);
+  await user.type(heading!, 'A new heading');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByTitle(/^Preview of \/, 1280 px wide$/);
+  await expectNoViolations(container);
+  // Three axe runs over a form of some 60 fields.
+}, 60_000);
+
+it('the revisions and a comparison', async () => {
+  const logic = contentRevisionsMachine.provide({
+    actors: {
+      fetchRevisions: fromPromise(async () => REVISIONS),
+      fetchRevisionPair: fromPromise(async (): Promise<{ revision: DocumentAnswer; previous: DocumentAnswer | null }> => ({ revision: HERO, previous: { ...HERO, revision: 4, document: { ...content.hero, heading: 'Old' } } })),
+    },
+  });
+  const user = userEvent.setup();
+  const { container } = render(<ContentRevisionsPage {...consolePageProps()} documentName="hero" logic={logic} />);
+  await user.click(await screen.findByRole('button', { name: 'Compare with the previous (revision 7)' }));
+  await screen.findByRole('table');
+  await expectNoViolations(container);
+});
