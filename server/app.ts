@@ -37,7 +37,7 @@ import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
-import mediaLibraryRoutes, { type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
+import mediaLibraryRoutes, { uploadedPictures, type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
 import { liveImageManifest } from './media-library/live-image-manifest.ts';
 import { siteRenderer, type SiteRenderer } from './site-render/render-site.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
@@ -192,7 +192,7 @@ export async function buildApp({
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(mediaLibraryRoutes, mediaLibrary);
-  await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live });
+  await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live, notInBuild: uploadedPictures(config.mediaDir) });
 
   return app;
 }

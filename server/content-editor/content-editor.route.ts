@@ -24,7 +24,8 @@ import { consoleBody } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, setStaffMayEdit, staffMayEdit, type RestoreOutcome } from './content-store.ts';
+import { documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, type RestoreOutcome } from './content-store.ts';
+import { mayEditContent, setStaffMayEdit, staffMayEdit } from '../console/content-editing.ts';
 import type { SiteRenderer } from '../site-render/render-site.ts';
 import { fileOfPath, pathsOf } from './document-paths.ts';
 
@@ -81,7 +82,7 @@ export default fp<ContentEditorOptions>(
     const { db } = app;
 
     async function canEdit(request: FastifyRequest): Promise<boolean> {
-      return signedIn(request).person.role === 'owner' || (await staffMayEdit(db));
+      return mayEditContent(db, signedIn(request).person.role);
     }
 
     async function mustEdit(request: FastifyRequest): Promise<void> {
@@ -208,17 +209,30 @@ export default fp<ContentEditorOptions>(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-security-policy', previewPolicy(reply.getHeader('content-security-policy')))
-        .send(page.body);
+        .send(withoutScripts(String(page.body)));
     });
   },
   { name: 'content-editor-routes', fastify: '5.x', dependencies: ['console-guard'] },
 );
 
-/** The site's own policy (server/plugins/security-headers.ts), framed by its own pages only. */
+/**
+ * A preview without the page's JavaScript (its module script and preloads; the JSON it carries
+ * stays, inert): the page would hydrate as the route of the preview's own address. previewPolicy
+ * refuses scripts as well, for a browser that ignores neither.
+ */
+export function withoutScripts(html: string): string {
+  return html.replace(/<script\b(?=[^>]*\bsrc=)[^>]*><\/script>\s*/gi, '').replace(/<link\b(?=[^>]*\brel="modulepreload")[^>]*>\s*/gi, '');
+}
+
+/**
+ * The site's own policy (server/plugins/security-headers.ts), framed by its own pages only, and
+ * with no script: a prerendered page is complete without JavaScript (ARCHITECTURE.md, "A page's
+ * life"), and the page's script would hydrate it as the route of the preview's own address.
+ */
 export function previewPolicy(sitePolicy: unknown): string {
   const directives = String(sitePolicy ?? "default-src 'self'")
     .split(';')
     .map((directive) => directive.trim())
-    .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'));
-  return [...directives, "frame-ancestors 'self'"].join(';');
+    .filter((directive) => directive !== '' && !/^(frame-ancestors|script-src)(\s|$)/.test(directive));
+  return [...directives, "script-src 'none'", "frame-ancestors 'self'"].join(';');
 }

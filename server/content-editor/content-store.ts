@@ -205,11 +205,3 @@ export async function changedDocuments(db: Db): Promise<Array<{ name: DocumentNa
 }
 
 /** Whether staff may publish and restore (owners always may). */
-export async function staffMayEdit(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('content_settings').select('staff_may_edit').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.staff_may_edit ?? 0) === 1;
-}
-
-export async function setStaffMayEdit(db: Db, allowed: boolean): Promise<void> {
-  await db.updateTable('content_settings').set({ staff_may_edit: allowed ? 1 : 0 }).where('id', '=', 1).execute();
-}

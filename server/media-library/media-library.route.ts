@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteContent } from '../../content/content-documents.ts';
 import { imageManifest, imageMimeTypes, variantUrl, type ImageEntry, type ImageFormat, type ImageManifest } from '../../content/image-manifest.ts';
 import { repositoryContent } from '../../content/repository-content.ts';
@@ -23,7 +23,7 @@ import { recordAudit } from '../console/console-audit.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import { RestError } from '../http/rest-error.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../routes/static-site.ts';
-import { mayEditContent, staffMayEditSetting, type StaffMayEdit } from './content-editing-permission.ts';
+import { mayEditContent } from '../console/content-editing.ts';
 import { entryOf, mediaRows, type MediaRow } from './media-rows.ts';
 import { removeVariants, storeUpload, type UploadFields } from './media-upload.ts';
 import { pictureUses } from './picture-uses.ts';
@@ -42,8 +42,6 @@ import { pictureUses } from './picture-uses.ts';
 export interface MediaLibraryRouteOptions {
   /** The live content whose picture references are "uses"; the repository's until the content store serves live content. */
   content?: () => SiteContent | Promise<SiteContent>;
-  /** Whether staff may edit content now; by default content_settings.staff_may_edit. */
-  staffMayEdit?: StaffMayEdit;
   /** The build's manifest (tests give their own). */
   built?: ImageManifest;
 }
@@ -90,7 +88,6 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
   const { mediaDir } = app.config;
   const built = options.built ?? imageManifest;
   const liveContent = options.content ?? repositoryContent;
-  const staffMayEdit = options.staffMayEdit ?? staffMayEditSetting;
   await app.register(multipart, { limits: LIMITS });
 
   const usesByKey = async () => pictureUses(await liveContent());
@@ -122,7 +119,7 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
       ...Object.entries(built.images).map(([key, entry]) => itemOf(key, entry, null, uses.get(key) ?? [], isOwner)),
       ...rows.filter((row) => !(row.key in built.images)).map((row) => itemOf(row.key, entryOf(row), row, uses.get(row.key) ?? [], isOwner)),
     ].sort((a, b) => a.key.localeCompare(b.key));
-    return { pictures, mayUpload: await mayEditContent(db, person.role, staffMayEdit) };
+    return { pictures, mayUpload: await mayEditContent(db, person.role) };
   });
 
   app.post(
@@ -134,7 +131,7 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
     },
     async (request, reply): Promise<UploadAnswer> => {
       const { person } = signedIn(request);
-      if (!(await mayEditContent(db, person.role, staffMayEdit))) {
+      if (!(await mayEditContent(db, person.role))) {
         throw new RestError(403, MEDIA_ERROR.editingNotAllowed, 'Only an owner can upload pictures until an owner lets staff edit the site.');
       }
       const fields = await readUploadFields(request);
@@ -167,18 +164,29 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
     await removeVariants(mediaDir, key, entryOf(row));
     return { ok: true as const };
   });
+}
 
-  app.get(`${built.basePath}:file`, { compress: false }, async (request, reply) => {
-    const file = (request.params as { file?: string }).file ?? '';
+/**
+ * An uploaded picture's file, `<basePath><key>-<width>w.<hash>.<ext>` from MEDIA_DIR, for the
+ * static site to answer an address under /assets/images/ the build has no file for (its own
+ * files come first: server/routes/static-site.ts, `notInBuild`). Anything else is not found.
+ */
+export function uploadedPictures(mediaDir: string, basePath: string = imageManifest.basePath) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const path = request.url.split('?')[0] ?? '';
+    const file = path.startsWith(basePath) ? path.slice(basePath.length) : '';
     const match = VARIANT_FILE.exec(file);
     const onDisk = join(mediaDir, file);
     const found = match === null ? null : await stat(onDisk).catch(() => null);
-    if (match === null || found === null || !found.isFile()) return reply.callNotFound();
+    if (match === null || found === null || !found.isFile()) {
+      reply.callNotFound();
+      return reply;
+    }
     return reply
       .type(imageMimeTypes[FORMAT_OF_EXTENSION[match[4]!]!])
       .header('cache-control', IMMUTABLE_CACHE_CONTROL)
       .header('content-length', found.size)
       .header('x-content-type-options', 'nosniff')
       .send(createReadStream(onDisk));
-  });
+  };
 }

@@ -20,6 +20,8 @@ export interface StaticSiteOptions {
   oldAddresses?: OldAddresses;
   /** The site being served (liveSiteOf); default the build's files under root, never replaced. */
   live?: LiveSite;
+  /** Answers a GET the site has no file, page or old address for (the uploaded pictures); default not found. */
+  notInBuild?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 }
 
 /** The build's files under root, served as they are until a generation replaces its pages. */
@@ -88,7 +90,7 @@ export default fp(async function staticSiteRoutes(
       return reply.redirect(`${urlPath}/${queryAt === -1 ? '' : request.url.slice(queryAt)}`, 301);
     }
     if (row !== undefined) return answerOldAddress(row, options.siteUrl, site.notFound?.variants.identity.body, reply);
-    return reply.callNotFound();
+    return options.notInBuild === undefined ? reply.callNotFound() : options.notInBuild(request, reply);
   });
 }, { name: 'static-site', fastify: '5.x' });
 

@@ -25,6 +25,7 @@ export async function startConsoleServer(name: string, extraEnv: Record<string, 
     DATABASE_URL: `sqlite:${join(dataDir, 'site.db')}`,
     UPLOAD_DIR: join(dataDir, 'uploads'),
     MEDIA_DIR: join(dataDir, 'media'),
+    SITE_GENERATIONS_DIR: join(dataDir, 'site'),
     SITE_URL: baseUrl,
     // info: startServerProcess waits for the "Server listening at" line.
     LOG_LEVEL: 'info',

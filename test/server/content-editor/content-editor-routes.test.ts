@@ -3,6 +3,7 @@ import { DOCUMENT_NAMES, type SiteContent } from '../../../content/content-docum
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { CONTENT_ERROR, CONTENT_ROUTE, type DocumentListAnswer, type RevisionListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { withoutScripts } from '../../../server/content-editor/content-editor.route.ts';
 import type { RenderedSiteFile } from '../../../server/site-render/render-site.ts';
 import { documentRevision, liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
 import { api, get, post } from '../console-access/console-access-fixture.ts';
@@ -220,7 +221,10 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['content-security-policy']).toMatch(/(^|;)frame-ancestors 'self'$/);
-    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // No script: the page's script would hydrate it as the route of the preview's address.
+    expect(String(page.headers['content-security-policy']).split(';').filter((directive) => directive.startsWith('script-src '))).toEqual(["script-src 'none'"]);
+    // The rest is the site's own policy.
+    expect(page.headers['content-security-policy']).toContain("img-src 'self'");
     expect(await liveRevision(test.app.db)).toBe(0);
 
     // Another session (even the same person's) does not see it.
@@ -274,5 +278,12 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     await expectConsoleRefusals(test.app, { method: 'GET', url: api(CONTENT_ROUTE.settings), role: 'owner' }, people);
     await expectConsoleRefusals(test.app, { method: 'POST', url: api(CONTENT_ROUTE.settings), role: 'owner', body: { staffMayEdit: true } }, people);
     expect(await liveRevision(test.app.db)).toBe(0);
+  });
+});
+
+describe('a preview page', () => {
+  it('carries none of the page JavaScript, only its inert JSON', () => {
+    const page = '<head><script type="module" crossorigin src="/assets/main-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/hydrate-def.js">\n<link rel="stylesheet" href="/assets/site.css"></head><body><h1>Draft</h1><script type="application/json" id="page-content">{}</script></body>';
+    expect(withoutScripts(page)).toBe('<head><link rel="stylesheet" href="/assets/site.css"></head><body><h1>Draft</h1><script type="application/json" id="page-content">{}</script></body>');
   });
 });

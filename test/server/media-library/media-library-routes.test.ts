@@ -1,12 +1,11 @@
 import { readdir } from 'node:fs/promises';
-import { sql } from 'kysely';
 import sharp from 'sharp';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../../content/content-documents.ts';
 import { imageManifest, variantFileName } from '../../../content/image-manifest.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
-import { staffMayEditSetting } from '../../../server/media-library/content-editing-permission.ts';
+import { setStaffMayEdit, staffMayEdit as staffMayEditSetting } from '../../../server/console/content-editing.ts';
 import { liveImageManifest } from '../../../server/media-library/live-image-manifest.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { MEDIA_ERROR, MEDIA_MAX_BYTES, MediaListAnswerStruct, UploadAnswerStruct, type MediaItem } from '../../../src/validation/media-library/media-library.protocol.ts';
@@ -22,7 +21,6 @@ let owner: TestPerson;
 let staff: TestPerson;
 /** What the tests say content uses: the repository's, with the about section's picture swapped in when set. */
 let aboutPicture: string | null = null;
-let staffMayEdit = false;
 
 function liveContent(): SiteContent {
   const content = repositoryContent();
@@ -31,7 +29,7 @@ function liveContent(): SiteContent {
 }
 
 beforeAll(async () => {
-  test = await createTestApp({}, { mediaLibrary: { content: liveContent, staffMayEdit: async () => staffMayEdit } });
+  test = await createTestApp({}, { mediaLibrary: { content: liveContent } });
   owner = await addPerson(test.app, { email: 'owner@example.co.za', role: 'owner' });
   staff = await addPerson(test.app, { email: 'staff@example.co.za', role: 'staff' });
 });
@@ -154,16 +152,16 @@ describe(`the media library on ${testDialect}`, () => {
 
   it('lets staff upload only while an owner lets staff edit', async () => {
     const jpeg = await picture('jpeg', { width: 200, height: 100 });
-    staffMayEdit = false;
+    await setStaffMayEdit(test.app.db, false);
     const refused = await upload({ file: file(jpeg, 'staff.jpg'), alt: 'By staff' }, staff);
     expect([refused.statusCode, codeOf(refused)]).toEqual([403, MEDIA_ERROR.editingNotAllowed]);
     expect((await list(staff)).mayUpload).toBe(false);
-    staffMayEdit = true;
+    await setStaffMayEdit(test.app.db, true);
     expect((await list(staff)).mayUpload).toBe(true);
     const taken = await upload({ file: file(jpeg, 'staff.jpg'), alt: 'By staff' }, staff);
     expect(taken.statusCode, taken.body).toBe(201);
     expect((taken.json() as { picture: MediaItem }).picture.deletable).toBe(false);
-    staffMayEdit = false;
+    await setStaffMayEdit(test.app.db, false);
   });
 
   it('lists the build\'s pictures and the uploads with thumbnails and where content uses each', async () => {
@@ -230,17 +228,12 @@ describe(`the media library on ${testDialect}`, () => {
 });
 
 describe(`who may upload by default on ${testDialect}`, () => {
-  it('reads content_settings.staff_may_edit, and takes no such table as "no"', async () => {
+  it('reads content_settings.staff_may_edit, the rule the content editor keeps', async () => {
     const { db } = test.app;
     expect(await staffMayEditSetting(db)).toBe(false);
-    await sql`create table content_settings (id integer primary key, staff_may_edit boolean not null)`.execute(db);
-    try {
-      await sql`insert into content_settings (id, staff_may_edit) values (1, false)`.execute(db);
-      expect(await staffMayEditSetting(db)).toBe(false);
-      await sql`update content_settings set staff_may_edit = true`.execute(db);
-      expect(await staffMayEditSetting(db)).toBe(true);
-    } finally {
-      await sql`drop table content_settings`.execute(db);
-    }
+    await setStaffMayEdit(db, true);
+    expect(await staffMayEditSetting(db)).toBe(true);
+    await setStaffMayEdit(db, false);
+    expect(await staffMayEditSetting(db)).toBe(false);
   });
 });

@@ -1,0 +1,111 @@
+// The owner edits the site in real Chromium against the real server (README.md "Editing the
+// site"): signed in with Chromium's virtual authenticator, the owner changes the hero's heading
+// in the console, previews the draft at 375 and 1280 px, publishes it, and the public home page
+// shows it within 5 seconds, served by whichever of the cluster's processes answers; the
+// revisions page compares it with the one before, and restoring the repository's revision puts
+// the old heading back. The server is the built one with its default cluster (WEB_CONCURRENCY),
+// so a publish reaches the other process over IPC (README.md, "Live in seconds").
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryContent } from '../../content/repository-content.ts';
+import { axeViolations } from './support/axe.ts';
+import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
+import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
+import { enrolWithPasskey } from './support/virtual-authenticator.ts';
+
+let browser: Browser;
+let server: ConsoleServer;
+const original = repositoryContent().hero.heading;
+const changed = 'Bright screens, built in Midrand';
+
+beforeAll(async () => {
+  server = await startConsoleServer('console-content', { WEB_CONCURRENCY: '2' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The public home page's h1, each time from a fresh request (a new context: no cache). */
+async function publicHeading(): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    return await page.getByRole('heading', { level: 1 }).innerText();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Milliseconds until the public page's h1 is `text`, polled; fails after 5 s. */
+async function liveWithin5s(text: string): Promise<number> {
+  const started = Date.now();
+  await expect.poll(publicHeading, { timeout: 5_000, interval: 100 }).toBe(text);
+  return Date.now() - started;
+}
+
+const heroHeading = (page: Page) => page.getByLabel('Heading', { exact: true }).first();
+
+describe('editing the site in Chromium', () => {
+  it('changes the hero heading: preview, publish, live within 5 s, compare, restore', async () => {
+    expect(await publicHeading()).toBe(original);
+    const link = await server.invite('owner@lumina.test', 'owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await enrolWithPasskey(page, link);
+
+    await page.goto(`${server.baseUrl}/admin/#/content`);
+    await page.getByRole('link', { name: 'Home: hero', exact: true }).click();
+    await expect.poll(() => heroHeading(page).inputValue(), { timeout: 10_000 }).toBe(original);
+
+    // An empty heading is refused beside the field, before anything is sent.
+    await heroHeading(page).fill('');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 5_000 }).toMatch(/non-empty/);
+    await heroHeading(page).fill(changed);
+
+    // The preview: the real page rendered with the draft, only for this session.
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frame = page.frameLocator('iframe.content-preview__frame');
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toBe(changed);
+    await page.screenshot({ path: screenshotPath('console-content-preview-1280'), fullPage: false });
+    await page.getByRole('button', { name: /^Phone, 375 px/ }).click();
+    await expect.poll(() => page.locator('iframe.content-preview__frame').getAttribute('width')).toBe('375');
+    await page.screenshot({ path: screenshotPath('console-content-preview-375'), fullPage: false });
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).innerText(), { timeout: 15_000 }).toBe(changed);
+    expect(await publicHeading()).toBe(original);
+    await page.getByRole('button', { name: 'Back to editing' }).click();
+
+    // Publish: live on the public page within 5 s.
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByLabel(/What changed/).fill('A shorter hero heading');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^Published as revision/ }).innerText(), { timeout: 30_000 }).toMatch(/^Published as revision 1\./);
+    const publishedIn = await liveWithin5s(changed);
+    expect(publishedIn).toBeLessThan(5_000);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // The revisions: compare with the one before, then restore the repository's.
+    await page.goto(`${server.baseUrl}/admin/#/content/hero/revisions`);
+    await page.getByRole('button', { name: 'Compare with the previous (revision 1)' }).click();
+    const comparison = page.getByRole('region', { name: /^Revision 1 compared with revision 0/ });
+    await expect.poll(() => comparison.innerText(), { timeout: 10_000 }).toContain(changed);
+    expect(await comparison.innerText()).toContain(original);
+    await page.locator('.content-revisions').getByRole('button', { name: 'Restore revision 0' }).click();
+    await page.locator('.content-confirm').getByRole('button', { name: 'Restore revision 0' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /is live again/ }).innerText(), { timeout: 30_000 }).toMatch(/^Revision 0 is live again, as revision 2\.$/);
+    await liveWithin5s(original);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: screenshotPath('console-content-revisions-375'), fullPage: true });
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The session check before signing in is a 401, as on every console page.
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
