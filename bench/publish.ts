@@ -12,10 +12,10 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { SiteContent } from '../content/content-documents.ts';
 import { isRenderedFile } from '../server/site-generations/served-site.ts';
 import type { RenderedSiteFile, SiteRenderer } from '../server/site-generations/site-renderer.ts';
 import { createTestApp } from '../test/server/helpers/test-app.ts';
+import { fakeOf, siteContentOf } from '../test/server/site-generations/helpers/fake-site.ts';
 import { createTestDatabase } from '../test/server/helpers/test-db.ts';
 import { startLiveCluster } from '../test/server/site-generations/fixtures/live-cluster.ts';
 import { ensureBuilt, printTable, STATIC_ROOT } from './support/built-server.ts';
@@ -33,7 +33,7 @@ const MARK = (revision: number) => `<!-- content revision ${revision} -->`;
 /** The build's pages, each marked with the revision (content is `{ revision }` here). */
 const replayRenderer: SiteRenderer = {
   async render(content) {
-    const { revision } = content as unknown as { revision: number };
+    const { revision } = fakeOf(content);
     return builtPages.map((file) => ({ relative: file.relative, body: file.relative.endsWith('.html') ? `${String(file.body)}${MARK(revision)}` : file.body }));
   },
 };
@@ -48,7 +48,7 @@ async function twoServersOnOneDatabase(): Promise<{ publish: number[]; other: nu
   await sql`create table bench_live_revisions (id integer primary key)`.execute(database.db);
   const content = {
     liveRevision: async () => Number((await sql<{ live: number | null }>`select max(id) as live from bench_live_revisions`.execute(database.db)).rows[0]?.live ?? 0),
-    readLiveContent: async () => ({ revision: await content.liveRevision() }) as unknown as SiteContent,
+    readLiveContent: async () => siteContentOf({ revision: await content.liveRevision(), projects: [], categories: [] }),
   };
   const servers = [];
   for (let index = 0; index < 2; index += 1) {

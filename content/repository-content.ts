@@ -4,7 +4,8 @@
 // content/documents/, imported as JSON modules: plain `node` (the server, the scripts) and
 // Vite (tests, the SSR build) read them alike. Only the build and the server import this
 // module; the browser gets its content from the page (README.md, "A page's life").
-import type { SiteContent } from './content-documents.ts';
+import { assert } from 'superstruct';
+import { contentDocuments, DOCUMENT_NAMES, type ContentDocument, type DocumentName, type SiteContent } from './content-documents.ts';
 import hero from './documents/hero.json' with { type: 'json' };
 import about from './documents/about.json' with { type: 'json' };
 import services from './documents/services.json' with { type: 'json' };
@@ -66,11 +67,21 @@ const documents = {
 };
 
 /**
- * A fresh copy each call: a caller may change it (a draft) without touching anyone else's.
- * The JSON's types are wider than the structs' (a string, not 'sticky' | 'auto-show'); the
- * build validates every document against its struct (content/validate-content.ts), so the
- * cast below is checked where it matters.
+ * One document, checked against its struct: the JSON's own types are wider than the struct's (a
+ * string, not 'sticky' | 'auto-show'). The build lists every problem of every document
+ * (content/validate-content.ts); this only refuses to hand an invalid one to a renderer.
  */
+function checked(name: DocumentName): SiteContent[DocumentName] {
+  const { struct, file }: ContentDocument = contentDocuments[name];
+  const value: unknown = documents[name];
+  assert(value, struct, `${file} is not valid by its struct: npm run build lists its problems`);
+  return value;
+}
+
+let validated: SiteContent | undefined;
+
+/** A fresh copy each call: a caller may change it (a draft) without touching anyone else's. */
 export function repositoryContent(): SiteContent {
-  return structuredClone(documents) as unknown as SiteContent;
+  validated ??= Object.fromEntries(DOCUMENT_NAMES.map((name) => [name, checked(name)])) as SiteContent;
+  return structuredClone(validated);
 }

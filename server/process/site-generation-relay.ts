@@ -30,7 +30,10 @@ export function siteGenerationMessage(revision: number): SiteGenerationMessage {
 }
 
 /** In the supervisor: passes a process's notice to every other process still connected. */
-export function relaySiteGeneration(from: Worker, message: unknown, workers: Iterable<Worker>): number {
+/** What the relay uses of a cluster worker. */
+export type RelayWorker = Pick<Worker, 'isConnected' | 'send'>;
+
+export function relaySiteGeneration(from: RelayWorker, message: unknown, workers: Iterable<RelayWorker>): number {
   if (!isSiteGenerationMessage(message)) return 0;
   let told = 0;
   for (const worker of workers) {

@@ -61,7 +61,7 @@ describeModel({
   filterEvents: (snapshot, event) => {
     const type: string = event.type;
     if (type !== 'xstate.done.actor.loadMedia') return type !== 'list.reload' || snapshot.context.mayUpload;
-    const answer = (event as unknown as { output: MediaListAnswer }).output;
+    const answer: unknown = 'output' in event ? event.output : undefined;
     if (snapshot.matches('loading')) return answer !== AFTER_UPLOAD;
     if (snapshot.matches({ shown: { ready: 'refreshing' } })) return answer === AFTER_UPLOAD;
     return answer === LIST;

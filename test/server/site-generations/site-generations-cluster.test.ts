@@ -51,19 +51,27 @@ function fetchPage(port: number, urlPath: string): Promise<{ status: number; tex
 describe('the relay of site.generation notices', () => {
   const worker = (connected = true) => {
     const sent: unknown[] = [];
-    return { sent, isConnected: () => connected, send: (message: unknown) => sent.push(message) };
+    const fake = {
+      sent,
+      isConnected: () => connected,
+      send: (message: unknown) => {
+        sent.push(message);
+        return true;
+      },
+    };
+    return fake;
   };
 
   it('passes a notice to every other connected process, and nothing else', () => {
     const [from, other, third, gone] = [worker(), worker(), worker(), worker(false)];
-    const workers = [from, other, third, gone] as unknown as Parameters<typeof relaySiteGeneration>[2] & never[];
-    expect(relaySiteGeneration(from as never, { type: 'site.generation', revision: 7 }, workers)).toBe(2);
+    const workers = [from, other, third, gone];
+    expect(relaySiteGeneration(from, { type: 'site.generation', revision: 7 }, workers)).toBe(2);
     expect(other.sent).toEqual([{ type: 'site.generation', revision: 7 }]);
     expect(third.sent).toEqual([{ type: 'site.generation', revision: 7 }]);
     expect(from.sent).toEqual([]);
     expect(gone.sent).toEqual([]);
     for (const message of [{ type: 'outbox-queued', channel: 'mail' }, { type: 'site.generation', revision: -1 }, { type: 'site.generation', revision: '7' }, null]) {
-      expect(relaySiteGeneration(from as never, message, workers)).toBe(0);
+      expect(relaySiteGeneration(from, message, workers)).toBe(0);
     }
     expect(other.sent).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import type { SiteContent } from '../../../../content/content-documents.ts';
+import { repositoryContent } from '../../../../content/repository-content.ts';
 import type { LiveContentSource, RenderedSiteFile, SiteRenderer } from '../../../../server/site-generations/site-renderer.ts';
 
 /*
@@ -11,6 +12,29 @@ export interface FakeContent {
   revision: number;
   projects: readonly string[];
   categories: readonly string[];
+}
+
+/**
+ * A fake revision as real content: the revision in the hero's eyebrow, the projects and
+ * categories as the grid's (copies of the repository's first, renamed), so the stand-ins pass
+ * through the same typed interfaces as the real store and renderer.
+ */
+export function siteContentOf(fake: FakeContent): SiteContent {
+  const content = repositoryContent();
+  const [item, category] = [content.projects.items[0], content.projects.categories[0]];
+  if (item === undefined || category === undefined) throw new Error('the repository has no project to copy');
+  content.hero.eyebrow = `revision ${fake.revision}`;
+  content.projects.items = fake.projects.map((id) => ({ ...item, id }));
+  content.projects.categories = fake.categories.map((id) => ({ ...category, id }));
+  return content;
+}
+
+export function fakeOf(content: SiteContent): FakeContent {
+  return {
+    revision: Number(/^revision (\d+)$/.exec(content.hero.eyebrow)?.[1] ?? Number.NaN),
+    projects: content.projects.items.map((item) => item.id),
+    categories: content.projects.categories.map((category) => category.id),
+  };
 }
 
 /** Every page of a revision carries this much filler, so an answer spans many socket writes. */
@@ -53,7 +77,7 @@ export function fakeRenderer(): FakeRenderer {
     renders: [],
     failure: undefined,
     async render(content) {
-      const fake = content as unknown as FakeContent;
+      const fake = fakeOf(content);
       renderer.renders.push(fake.revision);
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (renderer.failure !== undefined) throw renderer.failure;
@@ -86,6 +110,6 @@ export class FakeStore implements LiveContentSource {
     const revision = await this.liveRevision();
     const content = this.contents[revision - 1];
     if (content === undefined) throw new Error(`no content for revision ${revision}`);
-    return content as unknown as SiteContent;
+    return siteContentOf(content);
   }
 }
