@@ -112,7 +112,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
     <section className="content-page" aria-labelledby="content-editor-title" aria-busy={snapshot.hasTag('busy')}>
       {top}
       <p className="content-page__facts">
-        Editing from <RevisionFacts revision={live.revision} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
+        Your draft starts from: <RevisionFacts revision={live.revision} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
         {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}
       </p>
       <p className="visually-hidden" role="status">

@@ -44,7 +44,7 @@ const expectForm = (snapshot: Snapshot) => {
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Home: hero');
   expect(headingField()).toHaveValue(draftHeading(snapshot));
   const live = snapshot.context.live!;
-  expect(document.querySelector('.content-page__facts')).toHaveTextContent(`Editing from Revision ${live.revision}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
+  expect(document.querySelector('.content-page__facts')).toHaveTextContent(`Your draft starts from: Revision ${live.revision}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
   expect(screen.getByRole('link', { name: 'All documents' })).toHaveAttribute('href', '#/content');
   expect(screen.getByRole('link', { name: 'Revisions' })).toHaveAttribute('href', '#/content/hero/revisions');
 };
