@@ -38,7 +38,6 @@ import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
 import mediaLibraryRoutes, { uploadedPictures, type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
-import { liveImageManifest } from './media-library/live-image-manifest.ts';
 import { siteRenderer, type SiteRenderer } from './site-render/render-site.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
@@ -182,12 +181,9 @@ export async function buildApp({
     ...(renderer === null || siteGenerations.renderer !== undefined ? {} : { renderer }),
     live,
   });
-  await app.register(contentEditorRoutes, {
-    siteRenderer: renderer,
-    // A draft may show any picture of the library, uploads included (README.md, "Pictures in the console").
-    contentImageKeys: async () => new Set(Object.keys((await liveImageManifest(app.db)).images)),
-    ...contentEditor,
-  });
+  // A draft may show the build's pictures (the editor's default): the renderer draws pictures from
+  // the build's image manifest, so an uploaded one would make a revision that cannot be rendered.
+  await app.register(contentEditorRoutes, { siteRenderer: renderer, ...contentEditor });
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);
