@@ -55,9 +55,14 @@ export const fixtureFiles = {
   'assets/index-7d1e0b3a.css': `body{margin:0}${'.a{color:red}'.repeat(100)}\n`,
 } as const;
 
+/** A picture of the build's, below the path the media library serves uploads at. */
+export const BUILT_PICTURE = 'assets/images/about-factory-480w.0123abcdef.jpg';
+
 /** Files written without twins, as the build leaves binary files. */
 export const binaryFixtureFiles = {
   'assets/logo-0a1b2c3d.png': Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+  // One of the build's pictures, named as the media library names an upload's (its route shares the folder).
+  [BUILT_PICTURE]: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
   '.env': Buffer.from('SECRET=1\n'),
 } as const;
 

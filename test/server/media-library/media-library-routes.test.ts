@@ -11,6 +11,7 @@ import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/co
 import { MEDIA_ERROR, MEDIA_MAX_BYTES, MediaListAnswerStruct, UploadAnswerStruct, type MediaItem } from '../../../src/validation/media-library/media-library.protocol.ts';
 import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { multipartBody } from '../helpers/multipart.ts';
+import { BUILT_PICTURE, binaryFixtureFiles } from '../helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
@@ -97,6 +98,13 @@ describe(`the media library on ${testDialect}`, () => {
     expect((await test.app.inject({ url: `/assets/images/${variantFileName('night-wall-2', '0123456789', 480, 'jpeg')}` })).statusCode).toBe(404);
     expect((await test.app.inject({ url: '/assets/images/..%2Fsecret' })).statusCode).toBe(404);
     expect(await auditActions()).toEqual(['media-upload picture night-wall-2']);
+  });
+
+  it('leaves the build\'s own pictures to the built site: they are served, not a 404 for missing from MEDIA_DIR', async () => {
+    const served = await test.app.inject({ url: `/${BUILT_PICTURE}` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(binaryFixtureFiles[BUILT_PICTURE])).toBe(true);
   });
 
   it('reads the type from the content: a PNG named .jpg is a PNG (with a PNG fallback for its transparency), a WebP is taken', async () => {
