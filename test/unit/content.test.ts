@@ -69,8 +69,12 @@ describe('the real content', () => {
 
 describe('a broken content value', () => {
   it('names the file and the field path', () => {
-    const broken = structuredClone(services) as unknown as { items: Array<Record<string, unknown>> };
-    delete broken.items[2]!.title;
+    const items: unknown[] = services.items.map((item, index) => {
+      if (index !== 2) return item;
+      const { title: _title, ...withoutTitle } = item;
+      return withoutTitle;
+    });
+    const broken = { ...services, items };
     const problems = validateContentValue('services', broken);
     expect(formatProblems(problems)).toBe('content/documents/services.json: items[2].title: Expected a string, but received: undefined');
   });

@@ -4,6 +4,7 @@
 // publish is refused, in the summary at the top; a conflict says who published first and offers
 // their revision or mine over it; leaving with unsaved changes asks first. It renders the
 // contentEditor machine's state and sends it events.
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { InspectionEvent } from 'xstate';
@@ -149,8 +150,8 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
   );
 }
 
-type Snapshot = ReturnType<(typeof contentEditorMachine)['getInitialSnapshot']>;
-type Send = (event: Parameters<(typeof contentEditorMachine)['transition']>[1]) => void;
+type Snapshot = SnapshotFrom<typeof contentEditorMachine>;
+type Send = (event: EventFrom<typeof contentEditorMachine>) => void;
 
 /** What is happening now: the leave question, the publish step, a conflict, a failure, the result. */
 function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapshot; send: Send; timeZone: string; noteRef: RefObject<HTMLInputElement | null> }) {
