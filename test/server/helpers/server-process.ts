@@ -10,8 +10,8 @@ export interface ServerProcess {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function runScript(script: string, env: Record<string, string>, args: string[] = []): ServerProcess {
-  const child = spawn(process.execPath, [script, ...args], {
+export function runScript(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     cwd: process.cwd(),
     // Only what the script reads, so the developer's own variables cannot leak in.
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
@@ -40,8 +40,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** The real entry point on `port`, once it says it is listening (it fails the wait if it exits). */
-export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs: number): Promise<ServerProcess> {
-  const server = runScript('server/main.ts', { ...env, PORT: String(port) });
+export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs: number, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const server = runScript('server/main.ts', { ...env, PORT: String(port) }, [], nodeArgs);
   const deadline = Date.now() + timeoutMs;
   while (!server.stdout().includes('Server listening at')) {
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stderr()}`);
