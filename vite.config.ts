@@ -77,7 +77,8 @@ function devServerRendering(): Plugin {
           // The query too: `/?category=x` renders the grid filtered, as the built site serves it.
           // Loaded through Vite too, so an edited document shows at the next reload.
           const { repositoryContent } = (await server.ssrLoadModule('/content/repository-content.ts')) as typeof import('./content/repository-content.ts');
-          const page = entry.render(`${url.pathname}${url.search}`, repositoryContent());
+          const { imageManifest } = (await server.ssrLoadModule('/content/image-manifest.ts')) as typeof import('./content/image-manifest.ts');
+          const page = entry.render(`${url.pathname}${url.search}`, repositoryContent(), imageManifest);
           res.statusCode = page.status;
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(applyTemplate(template, page));

@@ -38,6 +38,7 @@ import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
 import mediaLibraryRoutes, { uploadedPictures, type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
+import { liveImageManifest } from './media-library/live-image-manifest.ts';
 import { siteRenderer, type SiteRenderer } from './site-render/render-site.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
@@ -177,13 +178,17 @@ export async function buildApp({
   // The live site first: a publish makes its revision live through app.contentPublished.
   await app.register(siteGenerationsPlugin, {
     ...siteGenerations,
-    content: siteGenerations.content ?? { liveRevision: () => liveRevision(app.db), readLiveContent: () => readLiveContent(app.db) },
+    content: siteGenerations.content ?? {
+      liveRevision: () => liveRevision(app.db),
+      readLiveContent: () => readLiveContent(app.db),
+      readImageManifest: () => liveImageManifest(app.db),
+    },
     ...(renderer === null || siteGenerations.renderer !== undefined ? {} : { renderer }),
     live,
   });
-  // A draft may show the build's pictures (the editor's default): the renderer draws pictures from
-  // the build's image manifest, so an uploaded one would make a revision that cannot be rendered.
-  await app.register(contentEditorRoutes, { siteRenderer: renderer, ...contentEditor });
+  // A draft may show the build's pictures and the uploaded ones: the renderer draws both from the
+  // live image manifest, and each page carries its pictures' entries (README.md, "Pictures in the console").
+  await app.register(contentEditorRoutes, { siteRenderer: renderer, contentImages: () => liveImageManifest(app.db), ...contentEditor });
 
   await app.register(clickReportsRoutes);
   await app.register(dashboardRoutes);

@@ -6,11 +6,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { getImage, heightAt, variantUrl } from '../content/image-manifest.ts';
+import { getImage, heightAt, imagesNamedIn, variantUrl, type ImageManifest } from '../content/image-manifest.ts';
 import type { ImageRef, PageMeta, SiteContent } from '../content/index.ts';
 import { organizationJsonLd } from './structured-data.ts';
 import { App, afterFirstScreenIds, resolveRoute, routeDocuments, type RouteName } from './views/app.tsx';
-import { PAGE_CONTENT_ID, pageContentJson, pickDocuments, SiteContentProvider, type PageContent } from './views/shared/site-content.tsx';
+import { PAGE_CONTENT_ID, PAGE_IMAGES_ID, pageContentJson, pickDocuments, SiteContentProvider, type PageContent } from './views/shared/site-content.tsx';
 
 // The build's list of each page's links names a page by this id (scripts/prerender.ts).
 export { postIdOf } from './views/app.tsx';
@@ -69,7 +69,7 @@ export interface RenderedPage {
   head: string;
   /** The app's markup for the template's <!--app-html--> placeholder. */
   html: string;
-  /** The documents the page carries, as a `<script type="application/json">` for the end of <body>. */
+  /** The documents and pictures the page carries, as `<script type="application/json">`s for the end of <body>. */
   data: string;
 }
 
@@ -81,9 +81,15 @@ const meta = (attribute: 'name' | 'property', key: string, content: string | num
  * Title, description, canonical, robots and the Open Graph card of a page, and the element its
  * first paint waits for (see `afterFirstScreenIds`).
  */
-export function headTags({ seo, site }: Pick<SiteContent, 'seo' | 'site'>, page: PageMeta, afterFirstScreenId: string, shareImage: ImageRef = seo.shareImage): string {
+export function headTags(
+  { seo, site }: Pick<SiteContent, 'seo' | 'site'>,
+  page: PageMeta,
+  afterFirstScreenId: string,
+  images: ImageManifest,
+  shareImage: ImageRef = seo.shareImage,
+): string {
   const url = `${seo.baseUrl}${page.path}`;
-  const image = getImage(shareImage.key);
+  const image = getImage(shareImage.key, images);
   const shareWidth = image.widths.find((width) => width >= 1200) ?? image.widths[image.widths.length - 1]!;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
@@ -98,7 +104,7 @@ export function headTags({ seo, site }: Pick<SiteContent, 'seo' | 'site'>, page:
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', url),
-    meta('property', 'og:image', `${seo.baseUrl}${variantUrl(image, shareWidth, image.fallback)}`),
+    meta('property', 'og:image', `${seo.baseUrl}${variantUrl(image, shareWidth, image.fallback, images)}`),
     meta('property', 'og:image:width', shareWidth),
     meta('property', 'og:image:height', heightAt(image, shareWidth)),
     meta('property', 'og:image:alt', shareImage.alt),
@@ -133,12 +139,14 @@ export function pageContentOf(url: string, content: SiteContent): PageContent {
   return { ...documents, projectPages: { ...content.projectPages, projects: { [slug]: own } } };
 }
 
-/** The page's documents as the JSON the browser hydrates with (src/hydrate.tsx). */
-const dataScript = (documents: PageContent) => `<script type="application/json" id="${PAGE_CONTENT_ID}">${pageContentJson(documents)}</script>`;
+/** The page's documents and pictures as the JSON the browser hydrates with (src/hydrate.tsx). */
+const dataScript = (documents: PageContent, pictures: ImageManifest) =>
+  `<script type="application/json" id="${PAGE_CONTENT_ID}">${pageContentJson(documents)}</script>` +
+  `<script type="application/json" id="${PAGE_IMAGES_ID}">${pageContentJson(pictures)}</script>`;
 
-const page = (url: string, documents: PageContent) => (
+const page = (url: string, documents: PageContent, pictures: ImageManifest) => (
   <StrictMode>
-    <SiteContentProvider content={documents}>
+    <SiteContentProvider content={documents} images={pictures}>
       <App {...addressOf(url)} />
     </SiteContentProvider>
   </StrictMode>
@@ -153,31 +161,31 @@ function projectHead({ projects, projectPages }: Pick<SiteContent, 'projects' | 
   return { meta: { title: own.title, description: own.description, path: projectPathOf(slug) }, image: project.image };
 }
 
-const pageOf = (url: string, content: SiteContent, documents: PageContent, html: string): RenderedPage => {
+const pageOf = (url: string, content: SiteContent, documents: PageContent, images: ImageManifest, html: string): RenderedPage => {
   const { path } = addressOf(url);
   const route = resolveRoute(path);
   const { seo, company } = content;
-  const data = dataScript(documents);
+  const data = dataScript(documents, imagesNamedIn(documents, images));
   // The home page describes the company as structured data (src/structured-data.ts).
-  if (route === 'home') return { route, status: 200, head: `${headTags(content, seo.pages.home, afterFirstScreenIds.home)}\n    ${organizationJsonLd(company, seo.baseUrl)}`, html, data };
-  if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(content, seo.pages[route], afterFirstScreenIds[route]), html, data };
+  if (route === 'home') return { route, status: 200, head: `${headTags(content, seo.pages.home, afterFirstScreenIds.home, images)}\n    ${organizationJsonLd(company, seo.baseUrl)}`, html, data };
+  if (route !== 'project') return { route, status: route === 'notFound' ? 404 : 200, head: headTags(content, seo.pages[route], afterFirstScreenIds[route], images), html, data };
   const project = projectHead(content, path);
   // The project page renders the 404 page's content for a slug it does not know.
-  if (!project) return { route: 'notFound', status: 404, head: headTags(content, seo.pages.notFound, afterFirstScreenIds.notFound), html, data };
-  return { route, status: 200, head: headTags(content, project.meta, afterFirstScreenIds.project, project.image), html, data };
+  if (!project) return { route: 'notFound', status: 404, head: headTags(content, seo.pages.notFound, afterFirstScreenIds.notFound, images), html, data };
+  return { route, status: 200, head: headTags(content, project.meta, afterFirstScreenIds.project, images, project.image), html, data };
 };
 
 /**
  * The page's full HTML for the build: `prerender` waits for lazy parts (the contact form's
  * chunk), so every Suspense boundary is complete in the HTML and no inline script is needed.
  */
-export async function prerenderPage(path: string, content: SiteContent): Promise<RenderedPage> {
+export async function prerenderPage(path: string, content: SiteContent, images: ImageManifest): Promise<RenderedPage> {
   const documents = pageContentOf(path, content);
   // An error inside a Suspense boundary does not stop React: it leaves the boundary to be
   // rendered in the browser, so the page would ship without that part's HTML and the browser
   // would throw React's error 419. The build fails instead, naming the error.
   const errors: unknown[] = [];
-  const { prelude } = await prerender(page(path, documents), {
+  const { prelude } = await prerender(page(path, documents, imagesNamedIn(documents, images)), {
     // Without this, React outlines a large boundary to the end of the HTML with an inline script
     // to move it into place (made for streaming; the CSP refuses inline scripts).
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -187,7 +195,7 @@ export async function prerenderPage(path: string, content: SiteContent): Promise
   });
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw new AggregateError(errors, `Prerendering ${path} failed: ${errors.map(String).join('; ')}`);
-  return pageOf(path, content, documents, html);
+  return pageOf(path, content, documents, images, html);
 }
 
 /**
@@ -195,7 +203,7 @@ export async function prerenderPage(path: string, content: SiteContent): Promise
  * parts: their Suspense boundaries are left for the browser to render (the form appears after
  * its chunk loads). The build uses `prerenderPage`.
  */
-export function render(path: string, content: SiteContent): RenderedPage {
+export function render(path: string, content: SiteContent, images: ImageManifest): RenderedPage {
   const documents = pageContentOf(path, content);
-  return pageOf(path, content, documents, renderToString(page(path, documents)));
+  return pageOf(path, content, documents, images, renderToString(page(path, documents, imagesNamedIn(documents, images))));
 }

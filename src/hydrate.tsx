@@ -3,23 +3,22 @@
 // string (the project grid's `?category=`) is the one the server chose the prerendered variant
 // by, so the first client render matches the HTML. The content is the documents the page
 // carries beside its HTML (`<script type="application/json" id="page-content">`, written by the
-// renderer from the same documents it rendered with): no copy is compiled into the JavaScript.
+// renderer from the same documents it rendered with), and its pictures' entries (`page-images`):
+// no copy and no image manifest is compiled into the JavaScript.
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { startPageInspector } from './services/shared/page-inspector.service.ts';
 import { App } from './views/app.tsx';
-import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from './views/shared/site-content.tsx';
+import { carriedPageData, SiteContentProvider } from './views/shared/site-content.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const data = document.getElementById(PAGE_CONTENT_ID)?.textContent;
-if (!data) throw new Error(`The page has no #${PAGE_CONTENT_ID}: it was not rendered by the site renderer`);
-const content = JSON.parse(data) as PageContent;
+const { content, images } = carriedPageData(document);
 
 const app = (
   <StrictMode>
-    <SiteContentProvider content={content}>
+    <SiteContentProvider content={content} images={images}>
       <App path={window.location.pathname} search={window.location.search} />
     </SiteContentProvider>
   </StrictMode>

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import { isDocumentName, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
-import { imageManifest } from '../../content/image-manifest.ts';
+import { imageManifest, type ImageManifest } from '../../content/image-manifest.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL, type AuditAction } from '../../src/validation/console/console-api.ts';
 import {
   CONTENT_ERROR,
@@ -43,14 +43,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Renders the site for content (the preview); null where none is set up. */
     siteRenderer: SiteRenderer | null;
-    /** The pictures content may show: the image manifest's keys (uploads join it). */
-    contentImageKeys: () => Promise<ReadonlySet<string>>;
+    /** The pictures content may show: the build's image manifest, with the console's uploads where the app adds them. */
+    contentImages: () => Promise<ImageManifest>;
   }
 }
 
 export interface ContentEditorOptions {
   siteRenderer?: SiteRenderer | null;
-  contentImageKeys?: () => Promise<ReadonlySet<string>>;
+  /** The live image manifest (server/app.ts gives the media library's: the build's pictures and the uploads). */
+  contentImages?: () => Promise<ImageManifest>;
 }
 
 /** A preview lives this long, and a session keeps at most this many. */
@@ -73,12 +74,12 @@ function revisionNumber(request: FastifyRequest): number {
   return Number(raw);
 }
 
-const manifestKeys = new Set(Object.keys(imageManifest.images));
+const keysOf = (images: ImageManifest): ReadonlySet<string> => new Set(Object.keys(images.images));
 
 export default fp<ContentEditorOptions>(
   async function contentEditorRoutes(app: FastifyInstance, options) {
     app.decorate('siteRenderer', options.siteRenderer ?? null);
-    app.decorate('contentImageKeys', options.contentImageKeys ?? (async () => manifestKeys));
+    app.decorate('contentImages', options.contentImages ?? (async () => imageManifest));
     const { db } = app;
 
     async function canEdit(request: FastifyRequest): Promise<boolean> {
@@ -136,7 +137,7 @@ export default fp<ContentEditorOptions>(
       const outcome = await publish(
         db,
         { name, document: body.document, note: body.note.trim(), baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: await app.contentImageKeys(), onStored: audited(request, 'content-publish', name) },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-publish', name) },
       );
       return published(outcome);
     });
@@ -148,7 +149,7 @@ export default fp<ContentEditorOptions>(
       const outcome = await restore(
         db,
         { name, revision: body.revision, baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: await app.contentImageKeys(), onStored: audited(request, 'content-restore', name) },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-restore', name) },
       );
       return published(outcome);
     });
@@ -167,7 +168,7 @@ export default fp<ContentEditorOptions>(
       await mustEdit(request);
       const body = consoleBody(request, PreviewBodyStruct);
       const live = await readLiveContent(db);
-      const problems = draftProblems(live, name, body.document, await app.contentImageKeys());
+      const problems = draftProblems(live, name, body.document, keysOf(await app.contentImages()));
       if (problems.length > 0) throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems });
       const paths = pathsOf(name, { ...live, [name]: body.document } as SiteContent);
       const path = body.path ?? paths[0] ?? '/';
@@ -201,7 +202,7 @@ export default fp<ContentEditorOptions>(
       if (renderer === null) throw new RestError(503, CONTENT_ERROR.renderFailed, 'This server cannot render pages (no build to render them with).');
       const content = { ...(await readLiveContent(db)), [preview.document]: JSON.parse(preview.body) } as SiteContent;
       const wanted = fileOfPath(preview.path);
-      const files = await renderer.render(content, new Date(now));
+      const files = await renderer.render(content, new Date(now), await app.contentImages());
       const page = files.find((file) => file.relative === wanted);
       if (page === undefined) throw new RestError(503, CONTENT_ERROR.renderFailed, `The renderer made no page for ${preview.path}.`);
       // The console's frame only (frame-ancestors 'self'), never kept (the console guard's no-store).

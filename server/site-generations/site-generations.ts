@@ -62,7 +62,7 @@ export function siteGenerations(options: SiteGenerationsOptions): SiteGeneration
         throw new GenerationError(`the pages of content revision ${revision} are not in ${dir}, and this process has no renderer`);
       }
       // The content read now holds `revision` or newer (the store commits before it tells).
-      const files = await renderer.render(await content.readLiveContent(), new Date(now()));
+      const files = await renderer.render(await content.readLiveContent(), new Date(now()), await content.readImageManifest?.());
       if (!files.some((file) => file.relative === 'index.html')) throw new GenerationError(`the render of content revision ${revision} has no index.html`);
       await writeGeneration(dir, revision, files, options.write ?? writeSynced);
       rendered = true;

@@ -1,4 +1,5 @@
 import type { SiteContent } from '../../content/content-documents.ts';
+import type { ImageManifest } from '../../content/image-manifest.ts';
 
 /*
  * What the live site needs from others (README.md "Live in seconds"): the renderer the build uses
@@ -13,4 +14,6 @@ export interface LiveContentSource {
   liveRevision(): Promise<number>;
   /** The repository's content with each document replaced by its latest stored revision. */
   readLiveContent(): Promise<SiteContent>;
+  /** The pictures the content may name (the build's and the uploads); the build's when absent. */
+  readImageManifest?(): Promise<ImageManifest>;
 }

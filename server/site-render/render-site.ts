@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '../../content/content-documents.ts';
+import { imageManifest, type ImageManifest } from '../../content/image-manifest.ts';
 import { ContentValidationError } from '../../content/validate-content.ts';
 import type { PrerenderTarget, RenderedPage } from '../../src/entry-server.tsx';
 import { PAGE_LINKS_FILE, type PageLinksFile } from '../click-tracking/site-pages.ts';
@@ -30,12 +31,16 @@ export interface RenderedSiteFile {
 }
 
 export interface SiteRenderer {
-  render(content: SiteContent, now: Date): Promise<RenderedSiteFile[]>;
+  /**
+   * `images`: the pictures content may name, the build's by default; the server gives the live
+   * manifest (server/media-library/live-image-manifest.ts), the console's uploads included.
+   */
+  render(content: SiteContent, now: Date, images?: ImageManifest): Promise<RenderedSiteFile[]>;
 }
 
 /** What the SSR bundle (dist/ssr/entry-server.js) exports for the renderer. */
 interface ServerEntry {
-  prerenderPage: (path: string, content: SiteContent) => Promise<RenderedPage>;
+  prerenderPage: (path: string, content: SiteContent, images: ImageManifest) => Promise<RenderedPage>;
   prerenderTargets: (content: SiteContent) => readonly PrerenderTarget[];
   sitemapXml: (content: SiteContent) => string;
   postIdOf: (seo: SiteContent['seo'], route: RenderedPage['route']) => number;
@@ -70,7 +75,7 @@ export function siteRenderer(options: { ssrDir: string; template?: string }): Si
   let entry: Promise<ServerEntry> | undefined;
   let template: Promise<string> | undefined;
   return {
-    async render(content, now) {
+    async render(content, now, images = imageManifest) {
       entry ??= import(pathToFileURL(join(options.ssrDir, 'entry-server.js')).href) as Promise<ServerEntry>;
       template ??= options.template !== undefined ? Promise.resolve(options.template) : readFile(join(options.ssrDir, TEMPLATE_FILE), 'utf8');
       const ssr = await entry;
@@ -80,7 +85,7 @@ export function siteRenderer(options: { ssrDir: string; template?: string }): Si
       const pagesByPath = new Map<string, string>();
       for (const target of ssr.prerenderTargets(content)) {
         // prerenderPage waits for lazy parts (the contact form), so the HTML is complete.
-        const page = await ssr.prerenderPage(target.path, content);
+        const page = await ssr.prerenderPage(target.path, content, images);
         const body = applyTemplate(html, page);
         const inline = findInlineScripts(body);
         if (inline.length > 0) throw new Error(`${target.file} has inline scripts, which the CSP refuses: ${inline.join(' | ')}`);

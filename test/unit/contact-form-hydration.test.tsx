@@ -5,10 +5,11 @@ import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { contactForm, siteContent } from '../support/site-content.ts';
+import { imageManifest } from '../../content/image-manifest.ts';
 import { prerenderPage } from '../../src/entry-server.tsx';
 import { formSchema } from '../../src/validation/index.ts';
 import { App } from '../../src/views/app.tsx';
-import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
+import { carriedPageData, SiteContentProvider } from '../../src/views/shared/site-content.tsx';
 import { stubMatchMedia } from '../support/stub-match-media.ts';
 
 let root: Root | undefined;
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 it('prerenders the whole form into the home page and hydrates it without a mismatch', async () => {
-  const page = await prerenderPage('/', siteContent);
+  const page = await prerenderPage('/', siteContent, imageManifest);
   const container = document.createElement('div');
   container.innerHTML = page.html;
   document.body.append(container);
@@ -45,7 +46,7 @@ it('prerenders the whole form into the home page and hydrates it without a misma
     root = hydrateRoot(
       container,
       <StrictMode>
-        <SiteContentProvider content={JSON.parse(new DOMParser().parseFromString(page.data, 'text/html').getElementById(PAGE_CONTENT_ID)!.textContent!) as PageContent}>
+        <SiteContentProvider {...carriedPageData(new DOMParser().parseFromString(page.data, 'text/html'))}>
           <App path="/" />
         </SiteContentProvider>
       </StrictMode>,

@@ -16,7 +16,7 @@ import { PAGE_LINKS_FILE, type PageLinksFile } from '../../server/click-tracking
 import { privacy } from '../support/site-content.ts';
 import { prerenderTargets } from '../../src/entry-server.tsx';
 import { App } from '../../src/views/app.tsx';
-import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
+import { carriedPageData, PAGE_CONTENT_ID, SiteContentProvider } from '../../src/views/shared/site-content.tsx';
 
 const clientDir = join(process.cwd(), 'dist/client');
 
@@ -192,15 +192,14 @@ describe('hydration of the prerendered pages', () => {
     const [path = url, query] = url.split('?');
     const search = query === undefined ? '' : `?${query}`;
     const built = parse(await readFile(join(clientDir, file), 'utf8'));
-    const carried = parse(await readFile(join(clientDir, contentFile), 'utf8')).getElementById(PAGE_CONTENT_ID)?.textContent;
-    const content = JSON.parse(carried!) as PageContent;
+    const carried = carriedPageData(parse(await readFile(join(clientDir, contentFile), 'utf8')));
     const container = document.createElement('div');
     container.id = 'root';
     container.innerHTML = built.getElementById('root')!.innerHTML;
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { content, children: createElement(App, { path, search }) })), {
+      root = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carried, children: createElement(App, { path, search }) })), {
         onRecoverableError: (error) => errors.push(error),
       });
     });

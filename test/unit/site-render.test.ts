@@ -11,11 +11,12 @@ import { createElement, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteContent } from '../../content/content-documents.ts';
+import { imageManifest } from '../../content/image-manifest.ts';
 import { PAGE_LINKS_FILE } from '../../server/click-tracking/site-pages.ts';
 import { findInlineScripts, siteRenderer, type RenderedSiteFile } from '../../server/site-render/render-site.ts';
 import { SECURITY_TXT_FILE } from '../../server/site-render/security-txt.ts';
 import { App } from '../../src/views/app.tsx';
-import { PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
+import { carriedPageData, PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
 import { faq, hero, privacy, projectPages, projects, seo, siteContent } from '../support/site-content.ts';
 
 const root = process.cwd();
@@ -54,8 +55,8 @@ describe('the site renderer', () => {
     const page = parse(fileOf(files, 'index.html'));
 
     expect(page.querySelector('#root .hero__lead')?.textContent).toBe(lead);
-    const carried = JSON.parse(page.getElementById(PAGE_CONTENT_ID)!.textContent!) as PageContent;
-    expect(carried.hero?.lead).toBe(lead);
+    const carried = carriedPageData(page);
+    expect(carried.content.hero?.lead).toBe(lead);
     // The very scripts the build wrote: no new bundle for new words.
     expect(scriptsOf(page)).toEqual(scriptsOf(parse(await readFile(join(clientDir, 'index.html'), 'utf8'))));
 
@@ -65,12 +66,41 @@ describe('the site renderer', () => {
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { content: carried, children: createElement(App, { path: '/' }) })), {
+      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carried, children: createElement(App, { path: '/' }) })), {
         onRecoverableError: (error) => errors.push(error),
       });
     });
     expect(errors).toEqual([]);
     expect(container.querySelector('.hero__lead')?.textContent).toBe(lead);
+  }, RENDER_TIMEOUT_MS);
+
+  it('draws a picture the build does not have from the manifest it is given; the page carries that entry and hydrates with it', async () => {
+    // As an upload in the console adds it (server/media-library/live-image-manifest.ts).
+    const uploaded = { width: 1000, height: 700, hash: '0123456789', widths: [480, 960, 1000], fallback: 'jpeg' as const, color: '#102030' };
+    const images = { ...imageManifest, images: { ...imageManifest.images, 'harbour-wall': uploaded } };
+    const content: SiteContent = { ...siteContent, hero: { ...hero, image: { key: 'harbour-wall', alt: 'A wall by the harbour' } } };
+    const files = await siteRenderer({ ssrDir }).render(content, now, images);
+    const page = parse(fileOf(files, 'index.html'));
+    const heroPicture = page.querySelector<HTMLImageElement>('#root img[alt="A wall by the harbour"]');
+    expect(heroPicture?.getAttribute('src')).toBe('/assets/images/harbour-wall-960w.0123456789.jpg');
+    expect(heroPicture?.getAttribute('width')).toBe('1000');
+    const carried = carriedPageData(page);
+    expect(carried.images.images['harbour-wall']).toEqual(uploaded);
+    // Only the pictures its documents name: not a project page's gallery.
+    expect(Object.keys(carried.images.images)).not.toContain('project-mall-atrium-detail');
+    expect(Object.keys(carriedPageData(parse(fileOf(files, 'privacy/index.html'))).images.images)).not.toContain('harbour-wall');
+
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = page.getElementById('root')!.innerHTML;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carried, children: createElement(App, { path: '/' }) })), {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
   }, RENDER_TIMEOUT_MS);
 
   it('carries only the documents its route uses', async () => {

@@ -18,6 +18,8 @@ import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
 import { PeoplePage } from '../console-access/people-page.view.tsx';
 import { PrivacyRequestsPage } from '../privacy/privacy-requests-page.view.tsx';
 import { MediaLibraryPage } from '../media-library/media-library-page.view.tsx';
+import { ImagePicker } from '../media-library/image-picker.view.tsx';
+import type { PictureChoice, PictureChoiceProps } from '../shared/picture-choice.ts';
 import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
 import { InboxPage } from '../inbox/inbox-page.view.tsx';
@@ -55,7 +57,7 @@ export interface ConsoleAppProps {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
         content: ComponentType<ConsolePageProps>;
-        contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
+        contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName; PictureChoice: PictureChoice }>;
         contentRevisions: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
       }
   >;
@@ -157,6 +159,14 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     routeRef.send({ type: 'route.go', hash: CONSOLE_HASH.dashboard });
   }, [sessionRef, routeRef]);
   const navigate = useCallback((hash: string) => routeRef.send({ type: 'route.go', hash }), [routeRef]);
+  // The content editor's picture fields: the media library's picker, bound to this API and session.
+  const PictureChoice = useMemo<PictureChoice>(
+    () =>
+      function ConsolePictureChoice(props: PictureChoiceProps) {
+        return <ImagePicker {...props} api={api} onSessionEnded={onSessionEnded} />;
+      },
+    [api, onSessionEnded],
+  );
 
   let title: string;
   let content;
@@ -219,7 +229,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     else if (page === 'clicks') content = <Clicks {...props} query={route.context.query} />;
     else if (page === 'dashboard') content = <Dashboard {...props} />;
     else if (page === 'content') content = <Content {...props} />;
-    else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} />;
+    else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} PictureChoice={PictureChoice} />;
     else if (page === 'contentRevisions' && route.context.documentName !== null) content = <ContentRevisions key={route.context.documentName} {...props} documentName={route.context.documentName} />;
     else {
       content = (

@@ -20,6 +20,7 @@ import { ErrorSummary, fieldIds, SelectField, TextField, type ErrorSummaryItem }
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
+import type { PictureChoice } from '../shared/picture-choice.ts';
 import { StructForm, moveButtonId, type StructFormContext } from './struct-form.view.tsx';
 import { fieldName, parsePathText, pathLabel } from './struct-fields.ts';
 import '../shared/action-button.css';
@@ -33,6 +34,8 @@ export const PREVIEW_WIDTHS = { narrow: 375, wide: 1280 } as const;
 
 export interface ContentEditorPageProps extends ConsolePageProps {
   documentName: DocumentName;
+  /** How a picture is chosen (the shell gives the media library's picker). */
+  PictureChoice: PictureChoice;
   logic?: typeof contentEditorMachine;
   inspect?: (event: InspectionEvent) => void;
 }
@@ -45,7 +48,7 @@ export function summaryItems(problems: readonly Problem[]): ErrorSummaryItem[] {
   });
 }
 
-export function ContentEditorPage({ session, api, navigate, onSessionEnded, documentName, logic = contentEditorMachine, inspect }: ContentEditorPageProps) {
+export function ContentEditorPage({ session, api, navigate, onSessionEnded, documentName, PictureChoice, logic = contentEditorMachine, inspect }: ContentEditorPageProps) {
   const actorRef = useActorRef(logic, { input: { api, name: documentName }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -105,6 +108,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
     rawJson: context.rawJson,
     onEdit: (edit: DraftEdit) => send({ type: 'draft.edit', edit }),
     linksId: LINKS_ID,
+    PictureChoice,
   };
   const unparsed = Object.keys(context.rawJson).length > 0;
   const { live } = context;

@@ -3,10 +3,10 @@
 // optional fields added and removed; lists with add, remove, move up and move down (buttons,
 // so the keyboard reaches them; the moved item keeps the focus: content-editor-page.view.tsx).
 // It renders the draft it is given and reports each change as a DraftEdit; it holds no state.
-import { imageManifest, getImage, variantUrl } from '../../../content/image-manifest.ts';
 import { type DraftEdit, type DraftPath, type RawJson, pathKey } from '../../machines/content-editor/draft-edit.ts';
 import { pathText } from '../../validation/content-editor/document-problems.ts';
 import { CheckboxField, fieldIds, SelectField, TextAreaField, TextField } from '../shared/form-fields/index.ts';
+import type { PictureChoice } from '../shared/picture-choice.ts';
 import { emptyValue, fieldKind, fieldName, humanise, isOptional, type AnyStruct } from './struct-fields.ts';
 
 export interface StructFormContext {
@@ -17,6 +17,8 @@ export interface StructFormContext {
   onEdit(edit: DraftEdit): void;
   /** The id of the datalist of the site's links. */
   linksId: string;
+  /** How a picture is chosen: the media library's picker, given by the console's shell. */
+  PictureChoice: PictureChoice;
 }
 
 interface NodeProps {
@@ -28,8 +30,6 @@ interface NodeProps {
   listKey?: string;
   context: StructFormContext;
 }
-
-const PICTURE_KEYS = Object.keys(imageManifest.images).sort();
 
 /** A list's move button: its id, so the focus can follow the item it moved. */
 export const moveButtonId = (formId: string, path: DraftPath, index: number, direction: 'up' | 'down'): string =>
@@ -43,32 +43,20 @@ function problemsUnder(problems: ReadonlyMap<string, string>, path: DraftPath): 
   return found.map(([at, message]) => (at === prefix ? message : `${at.slice(prefix.length).replace(/^\./, '')}: ${message}`)).join('; ');
 }
 
-function Thumbnail({ pictureKey }: { pictureKey: string }) {
-  const entry = imageManifest.images[pictureKey];
-  if (!entry) return null;
-  const image = getImage(pictureKey);
-  const width = Math.min(...image.widths);
-  return <img className="content-picture__thumbnail" src={variantUrl(image, width, image.fallback)} alt="" width={160} height={Math.round((160 * image.height) / image.width)} loading="lazy" />;
-}
-
 function PictureField({ value, path, label, context }: Omit<NodeProps, 'struct' | 'listKey'>) {
   const picture = (typeof value === 'object' && value !== null ? value : {}) as { key?: unknown; alt?: unknown };
   const key = typeof picture.key === 'string' ? picture.key : '';
   const alt = typeof picture.alt === 'string' ? picture.alt : '';
-  const options = (PICTURE_KEYS.includes(key) || key === '' ? PICTURE_KEYS : [key, ...PICTURE_KEYS]).map((option) => ({ value: option, label: option }));
+  const error = context.problems.get(pathText([...path, 'key'])) ?? context.problems.get(pathText(path));
   return (
     <fieldset className="content-group content-picture">
       <legend>{label}</legend>
-      <Thumbnail pictureKey={key} />
-      <SelectField
+      <context.PictureChoice
         formId={context.formId}
         name={fieldName([...path, 'key'])}
         label="Picture"
-        required
-        includeBlank="Choose a picture"
-        options={options}
         value={key}
-        error={context.problems.get(pathText([...path, 'key'])) ?? context.problems.get(pathText(path))}
+        {...(error === undefined ? {} : { error })}
         onChange={(chosen) => context.onEdit({ op: 'set', path: [...path, 'key'], value: chosen })}
       />
       <TextField

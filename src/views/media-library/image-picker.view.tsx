@@ -10,22 +10,13 @@ import { mediaChoicesMachine } from '../../machines/media-library/media-choices.
 import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { SelectField } from '../shared/form-fields/index.ts';
+import type { PictureChoiceProps } from '../shared/picture-choice.ts';
 import { sizeText, thumbnailHeight } from './media-texts.ts';
 
 const THUMBNAIL_WIDTH = 160;
 
-export interface ImagePickerProps {
+export interface ImagePickerProps extends PictureChoiceProps {
   api: ConsoleApi;
-  /** The form's id and the field's name (the kit's ids: `fieldIds(formId, name)`). */
-  formId: string;
-  name: string;
-  label: string;
-  hint?: string;
-  /** The chosen picture's key ('' for none yet). */
-  value: string;
-  /** The message beside the field; absent while fine. */
-  error?: string;
-  onChange(key: string): void;
   /** The list was refused because the session ended. */
   onSessionEnded(): void;
   logic?: typeof mediaChoicesMachine;

@@ -13,6 +13,7 @@ import { fetchSiteConfig } from '../../services/shared/site-config.client.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { lightboxItemsOf } from './gallery-lightbox.items.ts';
 import { isPlainClick } from '../shared/plain-click.ts';
+import { usePageImages } from '../shared/site-content.tsx';
 import { ResponsivePicture } from '../sections/parts/responsive-picture.view.tsx';
 
 /** lightGallery's key for sites under its GPLv3 licence; a commercial key replaces it. */
@@ -35,7 +36,7 @@ export interface GalleryGridProps {
 export function GalleryGrid({ gallery, logic = galleryLightboxMachine, load = loadLightbox, inspect }: GalleryGridProps) {
   const { lightbox: words } = gallery;
   // Each link's address is its picture's largest version: the lightbox item's own `src`.
-  const items = lightboxItemsOf(gallery.items);
+  const items = lightboxItemsOf(gallery.items, usePageImages().manifest);
   const actorRef = useActorRef(logic, {
     input: { items, words, load },
     inspect: inspectWith(inspect),

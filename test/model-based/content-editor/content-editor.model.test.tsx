@@ -13,6 +13,7 @@ import { contentEditorMachine, type ContentEditorEvent } from '../../../src/mach
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import type { PreviewAnswer, PublishAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
+import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { CONFLICT, content, HERO, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
@@ -222,7 +223,7 @@ describeModel({
   },
   render: ({ logic, inspect }) => {
     props = consolePageProps();
-    return <ContentEditorPage {...props} documentName="hero" logic={logic} inspect={inspect} />;
+    return <ContentEditorPage {...props} documentName="hero" PictureChoice={BuiltPictureChoice} logic={logic} inspect={inspect} />;
   },
   events: {
     'draft.edit': ({ event }) => {

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { imageManifest } from '../../../content/image-manifest.ts';
 import { DOCUMENT_NAMES, type SiteContent } from '../../../content/content-documents.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
@@ -7,7 +9,8 @@ import { withoutScripts } from '../../../server/content-editor/content-editor.ro
 import type { RenderedSiteFile } from '../../../server/site-render/render-site.ts';
 import { documentRevision, liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
 import { api, get, post } from '../console-access/console-access-fixture.ts';
-import { addPerson, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
+import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
+import { multipartBody } from '../helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
@@ -115,6 +118,30 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     const response = await post(test.app, api(CONTENT_ROUTE.publish, { name: 'hero' }), { baseRevision: 0, document: hero, note: '' }, owner.cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().data.problems).toEqual([{ path: 'image.key', message: expect.stringContaining('no-such-picture') }]);
+  });
+
+  it('takes a picture uploaded in the console, and renders the draft with the live image manifest that has it', async () => {
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 20, g: 60, b: 120 } } }).jpeg().toBuffer();
+    const { payload, contentType } = await multipartBody({ file: new File([new Uint8Array(jpeg)], 'Harbour Wall.jpg', { type: 'image/jpeg' }), alt: 'A wall by the harbour' });
+    const uploaded = await test.app.inject({ method: 'POST', url: `${CONSOLE_API}/media`, headers: { ...consoleHeaders(test.app, owner.cookie), 'content-type': contentType }, payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const hero = heroWith('Same');
+    hero.image = { key: 'harbour-wall', alt: 'A wall by the harbour' };
+    const pictures: string[][] = [];
+    test.app.siteRenderer = {
+      async render(content, _now, images): Promise<RenderedSiteFile[]> {
+        pictures.push(Object.keys(images?.images ?? {}));
+        return [{ relative: 'index.html', body: `<img src="${content.hero.image.key}">` }];
+      },
+    };
+    const preview = await post(test.app, api(CONTENT_ROUTE.preview, { name: 'hero' }), { document: hero }, owner.cookie);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((await get(test.app, preview.json().url, owner.cookie)).body).toBe('<img src="harbour-wall">');
+    expect(pictures[0]).toContain('harbour-wall');
+    expect(pictures[0]).toContain(Object.keys(imageManifest.images)[0]);
+    const response = await post(test.app, api(CONTENT_ROUTE.publish, { name: 'hero' }), { baseRevision: 0, document: hero, note: 'Our own picture' }, owner.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await readLiveContent(test.app.db)).hero.image.key).toBe('harbour-wall');
   });
 
   it('keeps the history and restores an older revision as a new one', async () => {

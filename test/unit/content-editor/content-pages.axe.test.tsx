@@ -12,6 +12,7 @@ import { contentEditorMachine } from '../../../src/machines/content-editor/conte
 import { contentRevisionsMachine } from '../../../src/machines/content-editor/content-revisions.machine.ts';
 import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
+import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
 import type { DocumentAnswer, DocumentListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { consolePageProps } from '../../support/console-page.ts';
@@ -42,7 +43,7 @@ it('the hero’s form, a refused publish and the preview', async () => {
     },
   });
   const user = userEvent.setup();
-  const { container } = render(<ContentEditorPage {...consolePageProps()} documentName="hero" logic={logic} />);
+  const { container } = render(<ContentEditorPage {...consolePageProps()} documentName="hero" PictureChoice={BuiltPictureChoice} logic={logic} />);
   const [heading] = await screen.findAllByRole('textbox', { name: 'Heading' });
   await expectNoViolations(container);
   await user.clear(heading!);

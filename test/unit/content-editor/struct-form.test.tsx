@@ -11,6 +11,7 @@ import { contentEditorMachine } from '../../../src/machines/content-editor/conte
 import { applyEdit } from '../../../src/machines/content-editor/draft-edit.ts';
 import type { DocumentAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
+import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { StructForm } from '../../../src/views/content-editor/struct-form.view.tsx';
 import { fieldKind, parsePathText } from '../../../src/views/content-editor/struct-fields.ts';
 import { consolePageProps } from '../../support/console-page.ts';
@@ -24,7 +25,7 @@ describe('the form generated from a struct', () => {
     const onEdit = vi.fn();
     const { container } = render(
       <form>
-        <StructForm struct={contentDocuments[name].struct} value={content[name]} context={{ formId: 'f', problems: new Map(), rawJson: {}, onEdit, linksId: 'links' }} />
+        <StructForm struct={contentDocuments[name].struct} value={content[name]} context={{ formId: 'f', problems: new Map(), rawJson: {}, onEdit, linksId: 'links', PictureChoice: BuiltPictureChoice }} />
       </form>,
     );
     expect(container.querySelectorAll('input, textarea, select').length).toBeGreaterThan(0);
@@ -51,7 +52,7 @@ describe('the form generated from a struct', () => {
 
   it('shows a blanked hero heading’s message beside the field and in the summary on publish', async () => {
     const user = userEvent.setup();
-    render(<ContentEditorPage {...consolePageProps()} documentName="hero" logic={editorWith(HERO)} />);
+    render(<ContentEditorPage {...consolePageProps()} documentName="hero" PictureChoice={BuiltPictureChoice} logic={editorWith(HERO)} />);
     // The hero's own heading (each slide has one too) comes first.
     const [heading] = await screen.findAllByRole('textbox', { name: 'Heading' });
     if (!heading) throw new Error('no heading field');
@@ -70,7 +71,7 @@ describe('the form generated from a struct', () => {
 
   it('moves a list item down: the values move, the focus stays on the item, the move is announced', async () => {
     const user = userEvent.setup();
-    render(<ContentEditorPage {...consolePageProps()} documentName="hero" logic={editorWith(HERO)} />);
+    render(<ContentEditorPage {...consolePageProps()} documentName="hero" PictureChoice={BuiltPictureChoice} logic={editorWith(HERO)} />);
     const [first, second] = content.hero.highlights;
     const highlights = await screen.findByRole('group', { name: /^Highlights \(/ });
     await user.click(within(highlights).getByRole('button', { name: 'Move down Highlights: item 1' }));
