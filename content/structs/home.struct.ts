@@ -71,6 +71,19 @@ const Services = object({
   ),
 });
 
+/** A project's card in the grid; its id is its page's slug (/projects/{id}/). */
+export const ProjectCardStruct = object({
+  id: Slug,
+  name: Text,
+  clientType: Text,
+  city: Text,
+  year: size(integer(), 1990, 2030),
+  category: Slug,
+  summary: Text,
+  image: ImageRef,
+});
+export type ProjectCard = Infer<typeof ProjectCardStruct>;
+
 const Projects = object({
   ...sectionHead,
   intro: Text,
@@ -91,20 +104,7 @@ const Projects = object({
     error: Text,
     openPage: Text,
   }),
-  items: nonempty(
-    array(
-      object({
-        id: Slug,
-        name: Text,
-        clientType: Text,
-        city: Text,
-        year: size(integer(), 1990, 2030),
-        category: Slug,
-        summary: Text,
-        image: ImageRef,
-      }),
-    ),
-  ),
+  items: nonempty(array(ProjectCardStruct)),
 });
 
 /** The inline wordmarks the client logo view can draw; each client names one. */

@@ -8,7 +8,7 @@ const BeforeAfter = object({
   caption: Text,
 });
 
-const ProjectPage = object({
+export const ProjectPageStruct = object({
   /** The document title: search engines show about 60 characters. */
   title: size(Text, 10, 70),
   /** The meta description: search engines show about 160 characters. */
@@ -39,8 +39,8 @@ export const ProjectPagesStruct = object({
     dividerValue: pattern(string(), /%before.*%after|%after.*%before/),
   }),
   /** A page per project of content/documents/projects.json, by the project's id (its page's slug). */
-  projects: record(pattern(string(), /^[a-z0-9-]+$/), ProjectPage),
+  projects: record(pattern(string(), /^[a-z0-9-]+$/), ProjectPageStruct),
 });
 
 export type ProjectPages = Infer<typeof ProjectPagesStruct>;
-export type ProjectPage = Infer<typeof ProjectPage>;
+export type ProjectPage = Infer<typeof ProjectPageStruct>;

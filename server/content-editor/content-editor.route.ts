@@ -11,6 +11,8 @@ import {
   EditingSettingsStruct,
   PreviewBodyStruct,
   PublishBodyStruct,
+  AddProjectBodyStruct,
+  type AddProjectAnswer,
   RestoreBodyStruct,
   type DocumentAnswer,
   type DocumentListAnswer,
@@ -24,7 +26,7 @@ import { consoleBody } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, type RestoreOutcome } from './content-store.ts';
+import { addProject, documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, type AddProjectOutcome, type RestoreOutcome } from './content-store.ts';
 import { mayEditContent, setStaffMayEdit, staffMayEdit } from '../console/content-editing.ts';
 import type { SiteRenderer } from '../site-render/render-site.ts';
 import { fileOfPath, pathsOf } from './document-paths.ts';
@@ -90,12 +92,12 @@ export default fp<ContentEditorOptions>(
       if (!(await canEdit(request))) throw new RestError(403, CONSOLE_REFUSAL.wrongRole, 'An owner has not allowed staff to edit the site.');
     }
 
-    const audited = (request: FastifyRequest, action: AuditAction, document: DocumentName) => async (trx: Transaction<Database>, stored: number) => {
+    const audited = (request: FastifyRequest, action: AuditAction) => async (trx: Transaction<Database>, stored: number, document: DocumentName) => {
       await recordAudit(trx, auditActorOf(request), { action, subject: `content ${document}`, detail: { document, revision: stored }, now: app.clock() });
     };
 
     /** The answer to a publish or restore: stored, then made live by the hook. */
-    async function published(outcome: RestoreOutcome): Promise<PublishAnswer> {
+    async function published(outcome: RestoreOutcome | AddProjectOutcome): Promise<PublishAnswer> {
       if (outcome.status === 'unknown') throw unknownDocument('There is no such revision.');
       if (outcome.status === 'conflict') {
         throw new RestError(409, CONTENT_ERROR.conflict, `This document was published since your draft began (now revision ${outcome.current.revision}).`, { current: outcome.current });
@@ -137,9 +139,21 @@ export default fp<ContentEditorOptions>(
       const outcome = await publish(
         db,
         { name, document: body.document, note: body.note.trim(), baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-publish', name) },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-publish') },
       );
       return published(outcome);
+    });
+
+    app.post(route(CONTENT_ROUTE.addProject), consoleRoute('staff'), async (request): Promise<AddProjectAnswer> => {
+      await mustEdit(request);
+      const body = consoleBody(request, AddProjectBodyStruct);
+      const outcome = await addProject(
+        db,
+        { project: body.project, note: body.note.trim(), author: author(request), now: app.clock() },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-publish') },
+      );
+      const answer = await published(outcome);
+      return { ...answer, path: outcome.status === 'published' ? outcome.path : '' };
     });
 
     app.post(route(CONTENT_ROUTE.restore), consoleRoute('staff'), async (request): Promise<PublishAnswer> => {
@@ -149,7 +163,7 @@ export default fp<ContentEditorOptions>(
       const outcome = await restore(
         db,
         { name, revision: body.revision, baseRevision: body.baseRevision, author: author(request), now: app.clock() },
-        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-restore', name) },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-restore') },
       );
       return published(outcome);
     });

@@ -5,6 +5,8 @@ import { repositoryContent } from '../../content/repository-content.ts';
 import { crossCheckDocuments } from '../../content/validate-content.ts';
 import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
 import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
+import { newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
+import { projectPathOf } from '../../src/services/projects/project-path.service.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { ContentRevisionsTable, Database } from '../db/types.ts';
 
@@ -32,7 +34,7 @@ export interface PublishChecks {
   /** The pictures a document may show (content/validate-content.ts checks every `{key, alt}`). */
   imageKeys: ReadonlySet<string>;
   /** Runs in the revision's transaction once it is stored (the audit entry). */
-  onStored?: (trx: Transaction<Database>, revision: number) => Promise<void>;
+  onStored?: (trx: Transaction<Database>, revision: number, name: DocumentName) => Promise<void>;
 }
 
 export type PublishOutcome =
@@ -138,16 +140,18 @@ export async function liveDocument(db: Db, name: DocumentName): Promise<Document
 export function draftProblems(content: SiteContent, name: DocumentName, document: unknown, imageKeys: ReadonlySet<string>): Problem[] {
   const own = documentProblems(name, document);
   if (own.length > 0) return own;
+  return newCrossProblems(content, { [name]: document }, imageKeys).map((problem) =>
+    problem.document === name
+      ? { path: problem.path, message: problem.message }
+      : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` },
+  );
+}
+
+/** The problems between documents that `drafts` put into `content` cause (not those it had before). */
+function newCrossProblems(content: SiteContent, drafts: Partial<Record<DocumentName, unknown>>, imageKeys: ReadonlySet<string>) {
   const key = (problem: { document: string; path: string; message: string }) => `${problem.document}\u0000${problem.path}\u0000${problem.message}`;
   const before = new Set(crossCheckDocuments(content, imageKeys).map(key));
-  const after = crossCheckDocuments({ ...content, [name]: document } as SiteContent, imageKeys);
-  return after
-    .filter((problem) => !before.has(key(problem)))
-    .map((problem) =>
-      problem.document === name
-        ? { path: problem.path, message: problem.message }
-        : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` },
-    );
+  return crossCheckDocuments({ ...content, ...drafts } as SiteContent, imageKeys).filter((problem) => !before.has(key(problem)));
 }
 
 /** The advisory lock's key: nothing else in the site takes advisory locks. */
@@ -175,13 +179,56 @@ export async function publish(db: Kysely<Database>, input: PublishInput, { image
     const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
     if (problems.length > 0) return { status: 'invalid', problems };
     const publishedAt = new Date(input.now).toISOString();
-    const row = await trx
-      .insertInto('content_revisions')
-      .values({ document: input.name, body: JSON.stringify(input.document), note: input.note, author_id: input.author.id, author_name: input.author.name, created_at: publishedAt })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await onStored?.(trx, Number(row.id));
-    return { status: 'published', revision: Number(row.id), publishedAt };
+    const revision = await storeRevision(trx, input.name, input.document, { ...input, publishedAt }, onStored);
+    return { status: 'published', revision, publishedAt };
+  });
+}
+
+/** One new revision row, and its audit entry (onStored) in the same transaction. */
+async function storeRevision(
+  trx: Transaction<Database>,
+  name: DocumentName,
+  document: unknown,
+  { note, author, publishedAt }: { note: string; author: Author; publishedAt: string },
+  onStored: PublishChecks['onStored'],
+): Promise<number> {
+  const row = await trx
+    .insertInto('content_revisions')
+    .values({ document: name, body: JSON.stringify(document), note, author_id: author.id, author_name: author.name, created_at: publishedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await onStored?.(trx, Number(row.id), name);
+  return Number(row.id);
+}
+
+export type AddProjectOutcome = { status: 'published'; revision: number; publishedAt: string; path: string } | { status: 'invalid'; problems: Problem[] };
+
+/**
+ * A new project (src/validation/content-editor/new-project.ts): its card and its page added to
+ * the live projects and projectPages documents and stored as a revision of each, in one
+ * transaction under the publish lock. No base revision: the project is added to whatever is live
+ * when it is stored, so an edit published meanwhile is kept, not overwritten. A problem is said
+ * at the form's field where it has one.
+ */
+export async function addProject(db: Kysely<Database>, input: { project: unknown; note: string; author: Author; now: number }, { imageKeys, onStored }: PublishChecks): Promise<AddProjectOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockPublishing(trx);
+    const live = await readLiveContent(trx);
+    const own = newProjectProblems(input.project, live);
+    if (own.length > 0) return { status: 'invalid', problems: own };
+    const project = input.project as NewProject;
+    const drafts = withNewProject(live, project);
+    const problems = newCrossProblems(live, drafts, imageKeys).map((problem) => {
+      const at = problem.document === 'projects' || problem.document === 'projectPages' ? newProjectPath(problem.document, problem.path, project.card.id) : undefined;
+      return at !== undefined ? { path: at, message: problem.message } : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` };
+    });
+    if (problems.length > 0) return { status: 'invalid', problems };
+    const publishedAt = new Date(input.now).toISOString();
+    const stored = { note: input.note, author: input.author, publishedAt };
+    // The page first: a process that renders between the two sees no card without its page.
+    await storeRevision(trx, 'projectPages', drafts.projectPages, stored, onStored);
+    const revision = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
+    return { status: 'published', revision, publishedAt, path: projectPathOf(project.card.id) };
   });
 }
 

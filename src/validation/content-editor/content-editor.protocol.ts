@@ -24,6 +24,11 @@ export const CONTENT_ROUTE = {
   revision: '/content/:name/revisions/:revision',
   /** POST RestoreBodyStruct: publishes an older revision's document again, as a new revision. */
   restore: '/content/:name/restore',
+  /**
+   * POST AddProjectBodyStruct: a new project in one step, its card (projects) and its page
+   * (projectPages) published together as two revisions in one transaction; answers AddProjectAnswerStruct.
+   */
+  addProject: '/content/projects/add',
   /** GET / POST EditingSettingsStruct (owner): whether staff may edit content. */
   settings: '/content-settings',
 } as const;
@@ -96,6 +101,22 @@ export const PublishAnswerStruct = object({
   publishedAt: string(),
 });
 export type PublishAnswer = Infer<typeof PublishAnswerStruct>;
+
+export const AddProjectBodyStruct = object({
+  /** A NewProject (new-project.ts): `{ card, page }`; its problems' paths start `card.` or `page.`. */
+  project: unknown(),
+  note: size(string(), 0, NOTE_MAX),
+});
+export type AddProjectBody = Infer<typeof AddProjectBodyStruct>;
+
+export const AddProjectAnswerStruct = object({
+  /** The revision that made the project live (the later of the two). */
+  revision: RevisionStruct,
+  publishedAt: string(),
+  /** The project's page on the site: /projects/{id}/. */
+  path: string(),
+});
+export type AddProjectAnswer = Infer<typeof AddProjectAnswerStruct>;
 
 export const RestoreBodyStruct = object({
   /** The revision whose document becomes live again (0: the repository's). */

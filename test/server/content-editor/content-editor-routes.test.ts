@@ -144,6 +144,60 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     expect((await readLiveContent(test.app.db)).hero.image.key).toBe('harbour-wall');
   });
 
+  /** A new project made from the first one's card and page, at its own address. */
+  const newProject = () => {
+    const { projects, projectPages } = repositoryContent();
+    const first = projects.items[0]!;
+    return {
+      card: { ...first, id: 'harbour-lights', name: 'Harbour Lights promenade screens' },
+      page: { ...projectPages.projects[first.id]!, title: 'Harbour Lights promenade screens | Lumina' },
+    };
+  };
+  const addProject = (project: unknown, cookie = owner.cookie) => post(test.app, api(CONTENT_ROUTE.addProject), { project, note: 'A new project' }, cookie);
+
+  it('adds a project in one step: its card first in the grid and its page, two audited revisions made live together', async () => {
+    const hero = (await publishHero('Meanwhile', 0)).json().revision as number;
+    published.length = 0;
+    const response = await addProject(newProject());
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { revision: number; publishedAt: string; path: string };
+    expect(answer).toMatchObject({ publishedAt: '2026-11-27T08:00:00.000Z', path: '/projects/harbour-lights/' });
+    // Made live once, at the later revision; the earlier edit of another document is kept.
+    expect(published).toEqual([answer.revision]);
+    const live = await readLiveContent(test.app.db);
+    expect(live.projects.items[0]).toMatchObject({ id: 'harbour-lights', name: 'Harbour Lights promenade screens' });
+    expect(live.projects.items).toHaveLength(repositoryContent().projects.items.length + 1);
+    expect(live.projectPages.projects['harbour-lights']?.title).toBe('Harbour Lights promenade screens | Lumina');
+    expect(live.hero.heading).toBe('Meanwhile');
+    expect(await documentRevision(test.app.db, 'projects')).toBe(answer.revision);
+    expect(await documentRevision(test.app.db, 'projectPages')).toBe(answer.revision - 1);
+    expect(answer.revision - 1).toBeGreaterThan(hero);
+    const audit = await test.app.db.selectFrom('console_audit').select(['subject']).where('action', '=', 'content-publish').orderBy('id', 'desc').limit(2).execute();
+    expect(audit.map((row) => row.subject).sort()).toEqual(['content projectPages', 'content projects']);
+
+    // The same address again: refused at the field.
+    const again = await addProject(newProject());
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: CONTENT_ERROR.invalidDocument, data: { problems: [{ path: 'card.id', message: expect.stringContaining('/projects/harbour-lights/') }] } });
+  });
+
+  it('refuses a new project with each problem at its field, storing nothing', async () => {
+    const project = newProject();
+    const blank = { ...project, card: { ...project.card, name: '', category: 'billboards' } };
+    const refused = await addProject(blank);
+    expect(refused.statusCode).toBe(400);
+    expect((refused.json().data.problems as Array<{ path: string }>).map((problem) => problem.path).sort()).toEqual(['card.category', 'card.name']);
+    // A picture the library does not have: the build's checks between documents, said at the page's field.
+    const missing = { ...project, page: { ...project.page, gallery: [{ key: 'no-such-picture', alt: 'Nothing' }] } };
+    const unknownPicture = await addProject(missing);
+    expect(unknownPicture.statusCode).toBe(400);
+    expect(unknownPicture.json().data.problems).toEqual([{ path: 'page.gallery[0].key', message: expect.stringContaining('no-such-picture') }]);
+    expect(await liveRevision(test.app.db)).toBe(0);
+    // Staff may not, until an owner lets them.
+    expect((await addProject(project, staff.cookie)).statusCode).toBe(403);
+    expect((await post(test.app, api(CONTENT_ROUTE.addProject), { note: '' }, owner.cookie)).json()).toMatchObject({ code: CONTENT_ERROR.invalidDocument, data: { problems: [{ path: '' }] } });
+  });
+
   it('keeps the history and restores an older revision as a new one', async () => {
     const first = (await publishHero('First', 0)).json().revision as number;
     const second = (await publishHero('Second', first)).json().revision as number;

@@ -1,0 +1,56 @@
+// "Add project" (README.md, "Editing the site"): a new project is its card in the grid (the
+// projects document's items) and its page (the projectPages document), added together. Written
+// once for the console's form (src/machines/content-editor/add-project.machine.ts) and the
+// server's route (server/content-editor/), which checks it again before publishing both
+// documents in one transaction. Browser-safe.
+import { assign, enums, object, StructError, validate, type Infer } from 'superstruct';
+import type { SiteContent } from '../../../content/content-documents.ts';
+import { ProjectCardStruct } from '../../../content/structs/home.struct.ts';
+import { ProjectPageStruct } from '../../../content/structs/project-pages.struct.ts';
+import { projectPathOf } from '../../services/projects/project-path.service.ts';
+import type { Problem } from './content-editor.protocol.ts';
+import { pathText } from './document-problems.ts';
+
+/** The form's struct: the card, its category one of the grid's, and the page. */
+export const newProjectStruct = (categoryIds: readonly string[]) =>
+  object({
+    card: assign(ProjectCardStruct, object({ category: enums(categoryIds) })),
+    page: ProjectPageStruct,
+  });
+
+export type NewProject = Infer<ReturnType<typeof newProjectStruct>>;
+
+/** What a new project is checked against: the live grid's categories and the projects it has. */
+export type ProjectsNow = Pick<SiteContent, 'projects' | 'projectPages'>;
+
+export const categoryIdsOf = (live: Pick<SiteContent, 'projects'>): string[] => live.projects.categories.map((category) => category.id);
+
+/** Every field the struct refuses, and an address another project has; empty when it may be added. */
+export function newProjectProblems(project: unknown, live: ProjectsNow): Problem[] {
+  const [error, valid] = validate(project, newProjectStruct(categoryIdsOf(live)));
+  if (error instanceof StructError) return error.failures().map((failure) => ({ path: pathText(failure.path), message: failure.message }));
+  const { id } = valid!.card;
+  if (live.projects.items.some((item) => item.id === id) || Object.hasOwn(live.projectPages.projects, id)) {
+    return [{ path: 'card.id', message: `Another project's page is at ${projectPathOf(id)}: choose another address.` }];
+  }
+  return [];
+}
+
+/** The two documents with the project added: its card first in the grid, its page by its id. */
+export function withNewProject(live: ProjectsNow, project: NewProject): ProjectsNow {
+  return {
+    projects: { ...live.projects, items: [project.card, ...live.projects.items] },
+    projectPages: { ...live.projectPages, projects: { ...live.projectPages.projects, [project.card.id]: project.page } },
+  };
+}
+
+/**
+ * A problem the build's checks between documents found in `withNewProject`'s documents, said
+ * at the form's field: the new card is `items[0]`, the new page `projects.{id}`.
+ */
+export function newProjectPath(document: 'projects' | 'projectPages', path: string, id: string): string | undefined {
+  if (document === 'projects' && (path === 'items[0]' || path.startsWith('items[0].'))) return `card${path.slice('items[0]'.length)}`;
+  const page = `projects.${id}`;
+  if (document === 'projectPages' && (path === page || path.startsWith(`${page}.`) || path.startsWith(`${page}[`))) return `page${path.slice(page.length)}`;
+  return undefined;
+}
