@@ -19,6 +19,7 @@ export type ConsolePage =
   | 'content'
   | 'contentDocument'
   | 'contentRevisions'
+  | 'addProject'
   | 'enrolment'
   | 'notFound';
 
@@ -53,6 +54,7 @@ const PLAIN_PAGES = [
   ['media', CONSOLE_HASH.media],
   ['account', CONSOLE_HASH.account],
   ['content', CONSOLE_HASH.content],
+  ['addProject', CONSOLE_HASH.addProject],
 ] as const;
 
 /** The route of an address's hash (`#/messages/12`, `#/messages?state=spam`, `''`). */

@@ -116,6 +116,8 @@ export function announcementOf(document: unknown, edit: DraftEdit): string {
 
 /** Every problem of a draft: its struct's, then each JSON field's text that does not parse. */
 export function draftProblems(name: DocumentName, document: unknown, raw: RawJson): Problem[] {
-  const unparsed = Object.entries(raw).map(([key, { message }]) => ({ path: pathText(JSON.parse(key) as DraftPath), message }));
-  return [...documentProblems(name, document), ...unparsed];
+  return [...documentProblems(name, document), ...unparsedProblems(raw)];
 }
+
+/** Each JSON field's text that does not parse, at its field. */
+export const unparsedProblems = (raw: RawJson): Problem[] => Object.entries(raw).map(([key, { message }]) => ({ path: pathText(JSON.parse(key) as DraftPath), message }));

@@ -11,10 +11,13 @@ import {
   DocumentAnswerStruct,
   DocumentListAnswerStruct,
   DocumentSummaryStruct,
+  AddProjectAnswerStruct,
   PreviewAnswerStruct,
   ProblemStruct,
   PublishAnswerStruct,
   RevisionListAnswerStruct,
+  type AddProjectAnswer,
+  type AddProjectBody,
   type DocumentAnswer,
   type DocumentListAnswer,
   type DocumentSummary,
@@ -67,6 +70,10 @@ export function createContentEditorClient(api: ConsoleApi) {
     },
     publish(name: DocumentName, body: PublishBody, signal?: AbortSignal): Promise<PublishAnswer> {
       return api.post(contentPath(CONTENT_ROUTE.publish, name), body, PublishAnswerStruct, withSignal(signal));
+    },
+    /** A new project's card and page, published together (validation/content-editor/new-project.ts). */
+    addProject(body: AddProjectBody, signal?: AbortSignal): Promise<AddProjectAnswer> {
+      return api.post(CONTENT_ROUTE.addProject, body, AddProjectAnswerStruct, withSignal(signal));
     },
     restore(name: DocumentName, body: RestoreBody, signal?: AbortSignal): Promise<PublishAnswer> {
       return api.post(contentPath(CONTENT_ROUTE.restore, name), body, PublishAnswerStruct, withSignal(signal));

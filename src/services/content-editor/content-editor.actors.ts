@@ -4,7 +4,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { DocumentName } from '../../../content/content-documents.ts';
 import type { ConsoleApi } from '../shared/console-api.client.ts';
+import type { ProjectsNow } from '../../validation/content-editor/new-project.ts';
 import type {
+  AddProjectAnswer,
   DocumentAnswer,
   DocumentListAnswer,
   PreviewAnswer,
@@ -28,6 +30,18 @@ export const previewDocument = fromPromise<PreviewAnswer, Named & { document: un
 
 export const publishDocument = fromPromise<PublishAnswer, Named & { document: unknown; baseRevision: number; note: string }>(({ input, signal }) =>
   createContentEditorClient(input.api).publish(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note }, signal),
+);
+
+/** What a new project is checked against: the live grid (its categories and projects) and the live project pages. */
+export const fetchProjectsNow = fromPromise<ProjectsNow, { api: ConsoleApi }>(async ({ input, signal }) => {
+  const client = createContentEditorClient(input.api);
+  const [projects, projectPages] = await Promise.all([client.document('projects', signal), client.document('projectPages', signal)]);
+  // The server sends each document valid by its struct (DocumentAnswerStruct: `document`).
+  return { projects: projects.document, projectPages: projectPages.document } as ProjectsNow;
+});
+
+export const addProject = fromPromise<AddProjectAnswer, { api: ConsoleApi; project: unknown; note: string }>(({ input, signal }) =>
+  createContentEditorClient(input.api).addProject({ project: input.project, note: input.note }, signal),
 );
 
 /** The list of revisions, and the live one's document to compare against. */

@@ -15,6 +15,8 @@ export const CONSOLE_HASH = {
   media: '#/media',
   account: '#/account',
   content: '#/content',
+  /** A new project's card and page in one form (README.md, "Editing the site"). */
+  addProject: '#/content/add-project',
 } as const;
 
 export const messageHash = (id: number): string => `${CONSOLE_HASH.messages}/${id}`;

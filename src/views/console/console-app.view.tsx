@@ -28,6 +28,7 @@ import { MessagePage } from '../inbox/message-page.view.tsx';
 import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
 import { ContentDocumentsPage } from '../content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../content-editor/content-editor-page.view.tsx';
+import { AddProjectPage } from '../content-editor/add-project-page.view.tsx';
 import { ContentRevisionsPage } from '../content-editor/content-revisions-page.view.tsx';
 import type { DocumentName } from '../../../content/content-documents.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.view.tsx';
@@ -59,6 +60,7 @@ export interface ConsoleAppProps {
         content: ComponentType<ConsolePageProps>;
         contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName; PictureChoice: PictureChoice }>;
         contentRevisions: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
+        addProject: ComponentType<ConsolePageProps & { PictureChoice: PictureChoice }>;
       }
   >;
 }
@@ -79,6 +81,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   content: 'Site content',
   contentDocument: 'Edit content',
   contentRevisions: 'Content revisions',
+  addProject: 'Add a project',
   enrolment: 'Create your passkey',
   notFound: 'Page not found',
 };
@@ -110,7 +113,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
 ];
 
 /** The navigation item a page belongs to: an item's own page is shown under its list. */
-const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers', contentDocument: 'content', contentRevisions: 'content' };
+const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers', contentDocument: 'content', contentRevisions: 'content', addProject: 'content' };
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'dashboard');
 
@@ -135,6 +138,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     content: Content = ContentDocumentsPage,
     contentDocument: ContentDocument = ContentEditorPage,
     contentRevisions: ContentRevisions = ContentRevisionsPage,
+    addProject: AddProject = AddProjectPage,
   } = pages;
 
   const page = pageOf(route.value);
@@ -230,6 +234,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     else if (page === 'dashboard') content = <Dashboard {...props} />;
     else if (page === 'content') content = <Content {...props} />;
     else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} PictureChoice={PictureChoice} />;
+    else if (page === 'addProject') content = <AddProject {...props} PictureChoice={PictureChoice} />;
     else if (page === 'contentRevisions' && route.context.documentName !== null) content = <ContentRevisions key={route.context.documentName} {...props} documentName={route.context.documentName} />;
     else {
       content = (

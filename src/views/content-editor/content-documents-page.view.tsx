@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
 import { DOCUMENT_GROUPS, type DocumentGroup } from '../../../content/content-documents.ts';
 import { contentDocumentsMachine } from '../../machines/content-editor/content-documents.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
-import { contentHash, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
+import { CONSOLE_HASH, contentHash, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
@@ -46,7 +46,15 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
       {snapshot.matches('shown') && list ? (
         <>
           {list.canEdit ? (
-            <p>Choose a document to edit. What you publish is live on the site within seconds; every revision is kept and can be restored.</p>
+            <>
+              <p>Choose a document to edit. What you publish is live on the site within seconds; every revision is kept and can be restored.</p>
+              <p>
+                <a className="action-button" href={CONSOLE_HASH.addProject}>
+                  Add a project
+                </a>{' '}
+                its card in the grid and its own page, in one step.
+              </p>
+            </>
           ) : (
             <p className="content-notice" role="note">
               {READ_ONLY_TEXT}

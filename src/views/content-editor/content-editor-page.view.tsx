@@ -27,9 +27,9 @@ import '../shared/action-button.css';
 import './content-editor.css';
 
 export const FORM_ID = 'content-editor';
-const LINKS_ID = 'content-site-links';
+export const LINKS_ID = 'content-site-links';
 /** The pages and sections a link may point to, suggested as it is typed. */
-const SITE_LINKS = ['/', ...homeSectionIds.map((id) => `/#${id}`)];
+export const SITE_LINKS = ['/', ...homeSectionIds.map((id) => `/#${id}`)];
 export const PREVIEW_WIDTHS = { narrow: 375, wide: 1280 } as const;
 
 export interface ContentEditorPageProps extends ConsolePageProps {
@@ -41,9 +41,9 @@ export interface ContentEditorPageProps extends ConsolePageProps {
 }
 
 /** The error summary's items: each problem links to its field. */
-export function summaryItems(problems: readonly Problem[]): ErrorSummaryItem[] {
+export function summaryItems(problems: readonly Problem[], formId = FORM_ID): ErrorSummaryItem[] {
   return problems.map((problem) => {
-    const ids = fieldIds(FORM_ID, fieldName(parsePathText(problem.path)));
+    const ids = fieldIds(formId, fieldName(parsePathText(problem.path)));
     return { fieldId: ids.control, labelId: ids.label, message: `${pathLabel(parsePathText(problem.path))}: ${problem.message}` };
   });
 }

@@ -33,6 +33,9 @@ function MediaStandIn(_props: ConsolePageProps) {
   return <h1 tabIndex={-1}>Pictures</h1>;
 }
 /** The content pages name the document the address gave them. */
+function AddProjectStandIn(_props: ConsolePageProps) {
+  return <h1 tabIndex={-1}>Add a project</h1>;
+}
 function ContentStandIn(_props: ConsolePageProps) {
   return <h1 tabIndex={-1}>Site content</h1>;
 }
@@ -71,7 +74,7 @@ const listStandIn = (title: string) =>
     );
   };
 
-const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -160,6 +163,11 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
     expect(snapshot.context.documentName).toBe('faq');
     expect(document.title).toBe('Content revisions — Console — Lumina Display Engineering');
   },
+  addProject: async () => {
+    await shows('Add a project', true);
+    expect(document.title).toBe('Add a project — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Site content' })).toHaveAttribute('aria-current', 'page');
+  },
   enrolment: async ({ snapshot }) => {
     await shows('Create your passkey', true);
     expect(snapshot.context.token).toBe('tok_123');
@@ -171,7 +179,7 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn, content: ContentStandIn, contentDocument: documentStandIn('Edit'), contentRevisions: documentStandIn('Revisions of') }} />
+  <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn, content: ContentStandIn, contentDocument: documentStandIn('Edit'), contentRevisions: documentStandIn('Revisions of'), addProject: AddProjectStandIn }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 
@@ -204,7 +212,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -216,6 +224,6 @@ for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?sta
       window.location.hash = hash;
     },
     render,
-    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), addProject: async () => shows('Add a project', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }

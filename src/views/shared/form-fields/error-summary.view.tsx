@@ -28,8 +28,8 @@ export interface ErrorSummaryProps {
   formId: string;
   items: readonly ErrorSummaryItem[];
   summaryRef: Ref<HTMLDivElement>;
-  /** One level below the form's own heading: 4 under a section's h3 form title (the default), 3 under an h2. */
-  headingLevel?: 3 | 4;
+  /** One level below the form's own heading: 4 under a section's h3 form title (the default), 3 under an h2, 2 under a page's h1. */
+  headingLevel?: 2 | 3 | 4;
 }
 
 /** Focus the field itself (a plain #link would only scroll), with its label or legend in view. */
@@ -42,7 +42,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, item: ErrorSummaryItem
 }
 
 export function ErrorSummary({ formId, items, summaryRef, headingLevel = 4 }: ErrorSummaryProps) {
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 3 ? 'h3' : 'h4';
   const titleId = `${formId}-error-summary-title`;
   return (
     <div ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId} hidden={items.length === 0}>

@@ -1,0 +1,193 @@
+// "Add project" in the console (`#/content/add-project`, README.md "Editing the site"): one form
+// for a new project's card in the grid and its page (validation/content-editor/new-project.ts),
+// published together. loading (the live grid: its categories, the projects it has) → editing:
+// clean until the first change, then changed: dirty; invalid when Add found problems (each
+// beside its field and in the summary, following every change; the server's too); sending;
+// failed (try again); leaving asks first while changed. added: the new page's address; "Add
+// another" starts over from the live grid. A signed-out answer ends the session.
+import { assign, emit, setup } from 'xstate';
+import { addProject, fetchProjectsNow, guardUnsaved } from '../../services/content-editor/content-editor.actors.ts';
+import { problemsOf } from '../../services/content-editor/content-editor-api.client.ts';
+import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
+import type { AddProjectAnswer, Problem } from '../../validation/content-editor/content-editor.protocol.ts';
+import { newProjectProblems, type ProjectsNow } from '../../validation/content-editor/new-project.ts';
+import { announcementOf, applyEdit, applyRawJson, unparsedProblems, type DraftEdit, type RawJson } from './draft-edit.ts';
+
+export interface AddProjectInput {
+  api: ConsoleApi;
+  /** The empty form (the view makes it from the form's struct). */
+  blank: unknown;
+}
+
+export interface AddProjectContext extends AddProjectInput {
+  /** The live grid and project pages the project is checked against. */
+  live: ProjectsNow | null;
+  draft: unknown;
+  rawJson: RawJson;
+  /** The problems shown (from the last Add asked for, or the server's 400). */
+  problems: Problem[];
+  note: string;
+  added: AddProjectAnswer | null;
+  /** Why loading or adding failed. */
+  problem: string;
+  /** The console link held back while asking whether to leave. */
+  leaveHash: string;
+  /** The last change to a list, for the page's live region. */
+  announcement: string;
+}
+
+export type AddProjectEvent =
+  | { type: 'draft.edit'; edit: DraftEdit }
+  | { type: 'note.change'; note: string }
+  | { type: 'project.add' }
+  | { type: 'add.cancel' }
+  | { type: 'project.another' }
+  | { type: 'leave.request'; hash: string }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' }
+  | { type: 'document.reload' };
+
+export type AddProjectEmitted = { type: 'session.end' } | { type: 'address.change'; hash: string } | { type: 'focus.summary' } | { type: 'focus.status' } | { type: 'focus.moved'; edit: DraftEdit };
+
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+const editedBy = (edit: DraftEdit) => ({ edit });
+const problemsNow = (context: Pick<AddProjectContext, 'live' | 'rawJson'>, draft: unknown): Problem[] =>
+  context.live === null ? [] : [...newProjectProblems(draft, context.live), ...unparsedProblems(context.rawJson)];
+
+export const addProjectMachine = setup({
+  types: {
+    input: {} as AddProjectInput,
+    context: {} as AddProjectContext,
+    events: {} as AddProjectEvent,
+    emitted: {} as AddProjectEmitted,
+  },
+  actors: { fetchProjectsNow, addProject, guardUnsaved },
+  guards: {
+    hasProblems: ({ context }) => problemsNow(context, context.draft).length > 0,
+    /** After the edit, the form is empty again (and every JSON field parses). */
+    isUnchangedBy: ({ context }, { edit }: { edit: DraftEdit }) =>
+      Object.keys(applyRawJson(context.rawJson, edit)).length === 0 && JSON.stringify(applyEdit(context.draft, edit)) === JSON.stringify(context.blank),
+    isValidBy: ({ context }, { edit }: { edit: DraftEdit }) => problemsNow({ ...context, rawJson: applyRawJson(context.rawJson, edit) }, applyEdit(context.draft, edit)).length === 0,
+    isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
+    isInvalid: (_, { error }: { error: unknown }) => problemsOf(error).length > 0,
+  },
+  actions: {
+    storeLive: assign(({ context }, live: ProjectsNow) => ({ live, draft: structuredClone(context.blank), rawJson: {}, problems: [], note: '', added: null, problem: '', announcement: '' })),
+    applyEdit: assign(({ context }, { edit }: { edit: DraftEdit }) => ({
+      draft: applyEdit(context.draft, edit),
+      rawJson: applyRawJson(context.rawJson, edit),
+      announcement: announcementOf(context.draft, edit),
+    })),
+    /** The problems beside the fields follow the draft once shown. */
+    checkDraft: assign(({ context }) => ({ problems: problemsNow(context, context.draft) })),
+    storeServerProblems: assign((_, { error }: { error: unknown }) => ({ problems: problemsOf(error) })),
+    storeProblem: assign((_, { error }: { error: unknown }) => ({ problem: error instanceof Error ? error.message : String(error) })),
+    clearProblem: assign({ problem: '' }),
+    storeNote: assign((_, { note }: { note: string }) => ({ note })),
+    storeLeaveHash: assign((_, { hash }: { hash: string }) => ({ leaveHash: hash })),
+    storeAdded: assign((_, added: AddProjectAnswer) => ({ added, problems: [], problem: '' })),
+    endSession: emit({ type: 'session.end' } as const),
+    leave: emit(({ context }) => ({ type: 'address.change', hash: context.leaveHash }) as const),
+    focusSummary: emit({ type: 'focus.summary' } as const),
+    focusStatus: emit({ type: 'focus.status' } as const),
+    focusMoved: emit((_, { edit }: { edit: DraftEdit }) => ({ type: 'focus.moved', edit }) as const),
+  },
+}).createMachine({
+  id: 'addProject',
+  context: ({ input }) => ({ ...input, live: null, draft: structuredClone(input.blank), rawJson: {}, problems: [], note: '', added: null, problem: '', leaveHash: '', announcement: '' }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'fetchProjectsNow',
+        src: 'fetchProjectsNow',
+        input: ({ context }) => ({ api: context.api }),
+        onDone: { target: 'editing', actions: { type: 'storeLive', params: ({ event }) => event.output } },
+        onError: [
+          { guard: { type: 'isSignedOut', params: errorParams }, target: 'signedOut' },
+          { target: 'failed', actions: { type: 'storeProblem', params: errorParams } },
+        ],
+      },
+    },
+    failed: { on: { 'document.reload': 'loading' } },
+    signedOut: { entry: 'endSession' },
+    /** Left for another console page, the form dropped as the person chose. */
+    left: { entry: 'leave' },
+    /** The project is live: its page's address is shown. */
+    added: {
+      entry: 'focusStatus',
+      on: { 'project.another': 'loading' },
+    },
+    editing: {
+      initial: 'clean',
+      on: { 'note.change': { actions: { type: 'storeNote', params: ({ event }) => ({ note: event.note }) } } },
+      states: {
+        clean: {
+          tags: ['editable'],
+          on: {
+            'draft.edit': { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+            'project.add': { target: 'changed.invalid', actions: 'checkDraft' },
+          },
+        },
+        changed: {
+          invoke: { id: 'guardUnsaved', src: 'guardUnsaved' },
+          on: { 'leave.request': { target: '.leaving', actions: { type: 'storeLeaveHash', params: ({ event }) => ({ hash: event.hash }) } } },
+          initial: 'dirty',
+          states: {
+            dirty: {
+              tags: ['editable'],
+              on: {
+                'draft.edit': [
+                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#addProject.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+                ],
+                'project.add': [{ guard: 'hasProblems', target: 'invalid', actions: 'checkDraft' }, { target: 'sending' }],
+              },
+            },
+            /** Problems shown beside their fields and in the summary, following every change. */
+            invalid: {
+              tags: ['editable', 'invalid'],
+              entry: 'focusSummary',
+              on: {
+                'draft.edit': [
+                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#addProject.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+                  { guard: { type: 'isValidBy', params: ({ event }) => editedBy(event.edit) }, target: 'dirty', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft'] },
+                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft', { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+                ],
+                // The server's problems (a 400) may stand where the form's do not: it is asked again.
+                'project.add': [{ guard: 'hasProblems', actions: ['checkDraft', 'focusSummary'] }, { target: 'sending' }],
+              },
+            },
+            sending: {
+              tags: ['busy'],
+              entry: 'clearProblem',
+              invoke: {
+                id: 'addProject',
+                src: 'addProject',
+                input: ({ context }) => ({ api: context.api, project: context.draft, note: context.note }),
+                onDone: { target: '#addProject.added', actions: { type: 'storeAdded', params: ({ event }) => event.output } },
+                onError: [
+                  { guard: { type: 'isSignedOut', params: errorParams }, target: '#addProject.signedOut' },
+                  { guard: { type: 'isInvalid', params: errorParams }, target: 'invalid', actions: { type: 'storeServerProblems', params: errorParams } },
+                  { target: 'failed', actions: { type: 'storeProblem', params: errorParams } },
+                ],
+              },
+            },
+            failed: {
+              entry: 'focusStatus',
+              on: { 'project.add': 'sending', 'add.cancel': 'dirty' },
+            },
+            /** "Leave without adding?" for a console link followed with the form filled in. */
+            leaving: {
+              on: {
+                'leave.confirm': '#addProject.left',
+                'leave.cancel': 'dirty',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,173 @@
+// addProject, walked through the real <AddProjectPage> along every edge of the production
+// machine's graph: the live grid loaded (or not: failed, retried; signed out); a form that starts
+// with every field filled but the project's name, so a name typed makes it addable and a name
+// cleared makes it the empty form again; Add on a form with problems (each beside its field and in
+// the summary, following every change), Add refused by the server (its problems shown as the
+// form's), failed and tried again or left, added (the page's address, and "Add another"); leaving
+// with the form filled asks first (the real guardUnsaved holds the console link back).
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import type { SnapshotFrom } from 'xstate';
+import { addProjectMachine, type AddProjectEvent } from '../../../src/machines/content-editor/add-project.machine.ts';
+import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
+import { CONTENT_ERROR, type AddProjectAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import type { ProjectsNow } from '../../../src/validation/content-editor/new-project.ts';
+import { AddProjectPage } from '../../../src/views/content-editor/add-project-page.view.tsx';
+import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
+import { consolePageProps } from '../../support/console-page.ts';
+import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
+import { content, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
+
+// A path renders the whole form (some 30 fields) at every step.
+vi.setConfig({ testTimeout: 20_000 });
+
+type Machine = typeof addProjectMachine;
+type Snapshot = SnapshotFrom<Machine>;
+
+/** Short in a test's name: the model names each path by its events' JSON. */
+const named = <T extends object>(value: T, name: string): T => Object.defineProperty(value, 'toJSON', { value: () => name, enumerable: false });
+
+const LIVE: ProjectsNow = named({ projects: content.projects, projectPages: content.projectPages }, 'the live grid');
+const FIRST = content.projects.items[0]!;
+/** The form as it starts in this test: a whole project but for its name. */
+const BLANK = {
+  card: { ...FIRST, id: 'harbour-lights', name: '' },
+  page: { ...content.projectPages.projects[FIRST.id]!, title: 'Harbour Lights promenade screens | Lumina' },
+};
+const NAME = 'Harbour Lights promenade screens';
+const BLANK_MESSAGE = 'Expected a non-empty string, but received an empty one';
+const ADDED: AddProjectAnswer = { revision: 12, publishedAt: '2026-03-02T08:00:00.000Z', path: '/projects/harbour-lights/' };
+const SERVER_INVALID = new ConsoleApiError(CONTENT_ERROR.invalidDocument, 'The document is not valid.', 400, undefined, {
+  status: 400,
+  problems: [{ path: 'page.gallery[0].key', message: 'No picture "gone-picture" in the library' }],
+});
+
+const named$ = (value: string): AddProjectEvent => ({ type: 'draft.edit', edit: { op: 'set', path: ['card', 'name'], value } });
+
+let props = consolePageProps();
+const fake = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
+const button = (name: string) => screen.getByRole('button', { name });
+const nameField = () => screen.getAllByRole('textbox', { name: 'Name' })[0]!;
+const draftName = (snapshot: Snapshot) => (snapshot.context.draft as { card: { name: string } }).card.name;
+let currentFakes: Record<string, unknown> = {};
+
+const expectForm = (snapshot: Snapshot, editable: boolean) => {
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Add a project');
+  expect(nameField()).toHaveValue(draftName(snapshot));
+  // The category is chosen from the live grid's.
+  const category = screen.getByRole('combobox', { name: 'Category' });
+  expect(within(category).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(expect.arrayContaining(content.projects.categories.map((item) => item.id)));
+  expect(document.querySelector('.content-form__fields')).toHaveProperty('disabled', !editable);
+  expect(screen.queryByRole('button', { name: 'Add the project' }) !== null).toBe(editable);
+};
+const expectNoProblems = () => {
+  expect(nameField()).toHaveAttribute('aria-invalid', 'false');
+  expect(document.querySelector('.error-summary')).toHaveAttribute('hidden');
+};
+
+const states: Record<string, StateAssertion<Machine>> = {
+  loading: ({ fakes }) => {
+    currentFakes = fakes;
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the projects…');
+    expect(fake(fakes, 'fetchProjectsNow').pending).toBeDefined();
+  },
+  failed: () => {
+    expect(screen.getByRole('alert')).toHaveTextContent(`The projects could not be loaded. ${UNREACHABLE.message}`);
+  },
+  signedOut: () => expect(props.onSessionEnded).toHaveBeenCalledTimes(1),
+  left: () => expect(props.navigate).toHaveBeenCalledWith('#/content'),
+  added: () => {
+    const status = screen.getByText(/^Added\./);
+    expect(status).toHaveTextContent('Added. Its page, its card in the grid and the grid’s filter are live on the site within seconds');
+    expect(within(status).getByRole('link', { name: '/projects/harbour-lights/' })).toHaveAttribute('href', '/projects/harbour-lights/');
+    expect(document.activeElement).toBe(status.parentElement);
+    expect(fake(currentFakes, 'addProject').instances.at(-1)?.input).toMatchObject({ project: { card: { name: NAME } } });
+  },
+  'editing.clean': ({ snapshot }) => {
+    expectForm(snapshot, true);
+    expect(draftName(snapshot)).toBe('');
+    expectNoProblems();
+  },
+  'editing.changed.dirty': ({ snapshot }) => {
+    expectForm(snapshot, true);
+    expectNoProblems();
+  },
+  'editing.changed.invalid': ({ snapshot }) => {
+    expectForm(snapshot, true);
+    const summary = document.querySelector<HTMLElement>('.error-summary')!;
+    expect(summary).not.toHaveAttribute('hidden');
+    for (const problem of snapshot.context.problems) expect(within(summary).getByRole('link', { name: new RegExp(problem.message) })).toBeVisible();
+    if (draftName(snapshot) === '') expect(nameField()).toHaveAccessibleDescription(`Error: ${BLANK_MESSAGE}`);
+    // The server's problem, beside the gallery's picture.
+    else expect(screen.getAllByRole('combobox', { name: 'Picture' })[1]).toHaveAccessibleDescription(/No picture "gone-picture" in the library/);
+  },
+  'editing.changed.sending': ({ snapshot }) => {
+    expectForm(snapshot, false);
+    expect(screen.getByText('Adding the project…')).toBeVisible();
+    expect(fake(currentFakes, 'addProject').pending?.input).toMatchObject({ project: { card: { name: NAME } }, note: '' });
+  },
+  'editing.changed.failed': ({ snapshot }) => {
+    expectForm(snapshot, false);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(`The project was not added. ${UNREACHABLE.message}`);
+    expect(document.activeElement).toBe(alert.parentElement);
+  },
+  'editing.changed.leaving': ({ snapshot }) => {
+    expectForm(snapshot, false);
+    const group = screen.getByRole('group', { name: /has not been added\. Leave without adding it/ });
+    expect(within(group).getByRole('button', { name: 'Stay' })).toBeVisible();
+    expect(props.navigate).not.toHaveBeenCalled();
+  },
+};
+
+describeModel({
+  machine: addProjectMachine,
+  input: { api: props.api, blank: BLANK },
+  eventSamples: [
+    { type: 'xstate.done.actor.fetchProjectsNow', output: LIVE },
+    ...[UNREACHABLE, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.fetchProjectsNow' as const, error })),
+    named$(NAME),
+    named$(''),
+    { type: 'leave.request', hash: '#/content' },
+    { type: 'xstate.done.actor.addProject', output: ADDED },
+    ...[UNREACHABLE, SERVER_INVALID, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.addProject' as const, error })),
+  ],
+  fakes: { fetchProjectsNow: () => fakePromiseActor(), addProject: () => fakePromiseActor() },
+  serializeState: (snapshot) => {
+    const { problems, added, problem } = snapshot.context;
+    return JSON.stringify({ value: snapshot.value, name: (snapshot.context.draft as { card?: { name?: string } } | null)?.card?.name, problems: problems.length, added: added !== null, problem: problem !== '' });
+  },
+  filterEvents: (snapshot, event) => {
+    const { context } = snapshot;
+    if (snapshot.matches('loading')) return event.type.endsWith('.actor.fetchProjectsNow') && (context.problem === '' || event.type.startsWith('xstate.done'));
+    if (!snapshot.can(event)) return false;
+    // One way on after adding: another project (a fresh form).
+    if (context.added !== null && !snapshot.matches('added')) return false;
+    if (event.type === 'draft.edit') return event.edit.op === 'set' && event.edit.value !== draftName(snapshot);
+    if (event.type === 'leave.request') return snapshot.matches({ editing: { changed: 'dirty' } });
+    // The server's refusals from the first attempt of a form the page finds valid.
+    if (event.type.startsWith('xstate.error.actor.addProject')) return context.problems.length === 0 && context.problem === '';
+    return true;
+  },
+  render: ({ logic, inspect }) => {
+    props = consolePageProps();
+    return <AddProjectPage {...props} PictureChoice={BuiltPictureChoice} blank={BLANK} logic={logic} inspect={inspect} />;
+  },
+  events: {
+    'draft.edit': ({ event }) => {
+      const edit = (event as Extract<AddProjectEvent, { type: 'draft.edit' }>).edit;
+      fireEvent.change(nameField(), { target: { value: edit.op === 'set' ? edit.value : '' } });
+    },
+    'project.add': ({ user }) => user.click(button(screen.queryByRole('button', { name: 'Try again' }) ? 'Try again' : 'Add the project')),
+    'add.cancel': ({ user }) => user.click(button('Back to the form')),
+    'project.another': ({ user }) => user.click(button('Add another project')),
+    'leave.request': ({ user }) => user.click(screen.getByRole('link', { name: 'All documents' })),
+    'leave.confirm': ({ user }) => user.click(button('Leave and lose the form')),
+    'leave.cancel': ({ user }) => user.click(button('Stay')),
+    'document.reload': ({ user }) => user.click(button('Try again')),
+    'note.change': () => {
+      fireEvent.change(screen.getByRole('textbox', { name: 'Note for the revisions list (optional)' }), { target: { value: 'New' } });
+    },
+  },
+  states,
+});
