@@ -6,6 +6,7 @@
 // the old heading back. The server is the built one with its default cluster (WEB_CONCURRENCY),
 // so a publish reaches the other process over IPC (README.md, "Live in seconds").
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryContent } from '../../content/repository-content.ts';
 import { axeViolations } from './support/axe.ts';
@@ -105,6 +106,84 @@ describe('editing the site in Chromium', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     // The session check before signing in is a 401, as on every console page.
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('adds a project with an uploaded picture in one step: its card, its category\'s filter and its page are live within 5 s', async () => {
+    const jpeg = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#204a6e' } }).jpeg().toBuffer();
+    const link = await server.invite('projects@lumina.test', 'owner');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await enrolWithPasskey(page, link);
+
+    // The picture, uploaded in the console.
+    await page.goto(`${server.baseUrl}/admin/#/media`);
+    await page.getByRole('table', { name: 'Every picture of the site' }).waitFor();
+    await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'Harbour Wall.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await page.getByLabel('Alternative text').fill('An LED wall on the harbour promenade at dusk');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText(/^harbour-wall was uploaded/).waitFor();
+
+    // Add a project: one form, the card and the page.
+    await page.goto(`${server.baseUrl}/admin/#/content`);
+    await page.getByRole('link', { name: 'Add a project' }).click();
+    await page.getByRole('heading', { name: 'Add a project', level: 1 }).waitFor();
+    // Nothing filled in: refused beside the fields, nothing sent.
+    await page.getByRole('button', { name: 'Add the project' }).click();
+    await page.locator('.error-summary').getByRole('link').first().waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    const name = 'Harbour Lights promenade screens';
+    await page.getByLabel('Id', { exact: true }).fill('harbour-lights');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Client type', { exact: true }).fill('Waterfront precinct');
+    await page.getByLabel('City', { exact: true }).fill('Cape Town');
+    await page.getByLabel('Category', { exact: true }).selectOption('outdoor-display');
+    await page.getByLabel('Summary', { exact: true }).fill('Six weatherproof LED screens along the promenade, readable in full sun and dimmed at night for the residents.');
+    const card = page.getByRole('group', { name: 'Image', exact: true });
+    await expect.poll(() => card.getByLabel('Picture', { exact: true }).locator('option[value="harbour-wall"]').count(), { timeout: 10_000 }).toBe(1);
+    await card.getByLabel('Picture', { exact: true }).selectOption('harbour-wall');
+    await card.getByLabel('Alternative text').fill('LED screens along the harbour promenade at dusk');
+    await page.getByLabel('Title', { exact: true }).fill('Harbour Lights promenade screens, Cape Town | Lumina');
+    await page.getByLabel('Description', { exact: true }).fill('Six weatherproof LED screens on a Cape Town harbour promenade, bright in full sun and dimmed at night.');
+    await page.getByLabel('Story: item 1', { exact: true }).fill('The precinct wanted screens that visitors read from the water’s edge without lighting up the flats above.');
+    const gallery = page.getByRole('group', { name: 'Gallery: item 1', exact: true });
+    await gallery.getByLabel('Picture', { exact: true }).selectOption('harbour-wall');
+    await gallery.getByLabel('Alternative text').fill('The promenade screens seen from the quay');
+    await page.screenshot({ path: screenshotPath('console-add-project-1280'), fullPage: true });
+    await page.getByRole('button', { name: 'Add the project' }).click();
+    await expect.poll(() => page.getByText(/^Added\./).innerText(), { timeout: 30_000 }).toContain('/projects/harbour-lights/');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    // The public site: the card first in the grid, under its category's filter, and its own page.
+    const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    try {
+      const publicPage = await visitor.newPage();
+      const cardNamed = () => publicPage.locator('#projects').getByRole('heading', { name, exact: true });
+      const started = Date.now();
+      await expect
+        .poll(
+          async () => {
+            await publicPage.goto(`${server.baseUrl}/?category=outdoor-display`);
+            return cardNamed().count();
+          },
+          { timeout: 5_000, interval: 200 },
+        )
+        .toBe(1);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await publicPage.goto(`${server.baseUrl}/projects/harbour-lights/`);
+      expect(await publicPage.getByRole('heading', { level: 1 }).innerText()).toBe(name);
+      const picture = publicPage.getByRole('img', { name: 'LED screens along the harbour promenade at dusk' }).first();
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      await publicPage.screenshot({ path: screenshotPath('public-added-project-375'), fullPage: false });
+      const sitemap = await (await fetch(`${server.baseUrl}/sitemap.xml`)).text();
+      expect(sitemap).toContain('/projects/harbour-lights/');
+    } finally {
+      await visitor.close();
+    }
     expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
     await context.close();
   }, 180_000);

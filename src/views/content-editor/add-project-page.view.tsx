@@ -79,6 +79,7 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
     onEdit: (edit) => send({ type: 'draft.edit', edit }),
     linksId: LINKS_ID,
     PictureChoice,
+    choiceLabels: Object.fromEntries((context.live?.projects.categories ?? []).map((category) => [category.id, category.label])),
   };
 
   // One status element in every state (first after the heading), so the focus a state change

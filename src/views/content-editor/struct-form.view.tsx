@@ -19,6 +19,8 @@ export interface StructFormContext {
   linksId: string;
   /** How a picture is chosen: the media library's picker, given by the console's shell. */
   PictureChoice: PictureChoice;
+  /** Words for a choice's values (a project's category: its label), where the value is an id. */
+  choiceLabels?: Readonly<Record<string, string>>;
 }
 
 interface NodeProps {
@@ -191,7 +193,15 @@ function FieldBody({ struct, value, path, label, listKey, context }: NodeProps) 
     case 'list':
       return <ListField item={kind.item} value={value} path={path} label={label} context={context} />;
     case 'choice':
-      return <SelectField {...frame} required options={kind.options.map((option) => ({ value: option, label: option }))} value={typeof value === 'string' ? value : ''} onChange={(chosen) => set(chosen)} />;
+      return (
+        <SelectField
+          {...frame}
+          required
+          options={kind.options.map((option) => ({ value: option, label: context.choiceLabels?.[option] ?? option }))}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(chosen) => set(chosen)}
+        />
+      );
     case 'fixed':
       return (
         <p className="content-fixed">

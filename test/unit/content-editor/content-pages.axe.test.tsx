@@ -1,15 +1,17 @@
 // The content editor's pages pass axe-core's WCAG 2.2 A and AA rules in jsdom (contrast and the
 // 375 / 1280 px layouts need a layout engine: the browser tests measure those): the documents
-// (read-only), the hero's form with a refused publish's summary, its preview, and the revisions
-// with a comparison.
+// (read-only), the hero's form with a refused publish's summary, its preview, the revisions
+// with a comparison, and the Add project form.
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import { addProjectMachine } from '../../../src/machines/content-editor/add-project.machine.ts';
 import { contentDocumentsMachine } from '../../../src/machines/content-editor/content-documents.machine.ts';
 import { contentEditorMachine } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { contentRevisionsMachine } from '../../../src/machines/content-editor/content-revisions.machine.ts';
+import { AddProjectPage } from '../../../src/views/content-editor/add-project-page.view.tsx';
 import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
@@ -70,3 +72,21 @@ it('the revisions and a comparison', async () => {
   await screen.findByRole('table');
   await expectNoViolations(container);
 });
+
+it('Add a project: the empty form, and refused with every problem beside its field', async () => {
+  const logic = addProjectMachine.provide({
+    actors: {
+      fetchProjectsNow: fromPromise(async () => ({ projects: content.projects, projectPages: content.projectPages })),
+      addProject: fromPromise(async () => ({ revision: 12, publishedAt: '2026-03-02T08:00:00.000Z', path: '/projects/harbour-lights/' })),
+    },
+  });
+  const user = userEvent.setup();
+  const { container } = render(<AddProjectPage {...consolePageProps()} PictureChoice={BuiltPictureChoice} logic={logic} />);
+  const [name] = await screen.findAllByRole('textbox', { name: 'Name' });
+  // The grid's categories by their labels.
+  expect(screen.getByRole('option', { name: content.projects.categories[0]!.label })).toHaveValue(content.projects.categories[0]!.id);
+  await expectNoViolations(container);
+  await user.click(screen.getByRole('button', { name: 'Add the project' }));
+  await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+  await expectNoViolations(container);
+}, 60_000);
