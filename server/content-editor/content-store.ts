@@ -5,8 +5,7 @@ import { repositoryContent } from '../../content/repository-content.ts';
 import { crossCheckDocuments } from '../../content/validate-content.ts';
 import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
 import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
-import { newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
-import { projectPathOf } from '../../src/services/projects/project-path.service.ts';
+import { newProjectAddress, newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { ContentRevisionsTable, Database } from '../db/types.ts';
 
@@ -228,7 +227,7 @@ export async function addProject(db: Kysely<Database>, input: { project: unknown
     // The page first: a process that renders between the two sees no card without its page.
     await storeRevision(trx, 'projectPages', drafts.projectPages, stored, onStored);
     const revision = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
-    return { status: 'published', revision, publishedAt, path: projectPathOf(project.card.id) };
+    return { status: 'published', revision, publishedAt, path: newProjectAddress(project) };
   });
 }
 

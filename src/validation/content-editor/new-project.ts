@@ -36,6 +36,9 @@ export function newProjectProblems(project: unknown, live: ProjectsNow): Problem
   return [];
 }
 
+/** Where the new project's page is (the site's one rule: services/projects/project-path.service.ts). */
+export const newProjectAddress = (project: NewProject): string => projectPathOf(project.card.id);
+
 /** The two documents with the project added: its card first in the grid, its page by its id. */
 export function withNewProject(live: ProjectsNow, project: NewProject): ProjectsNow {
   return {
