@@ -50,6 +50,8 @@ import siteGenerationsPlugin, { type SiteGenerationsPluginOptions } from './site
 import { loggerOptions, RequestLogController } from './http/request-log.ts';
 import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
 import clickReportsRoutes from './click-tracking/click-reports.route.ts';
+import { readPageLinks } from './click-tracking/site-pages.ts';
+import { livePageLinks } from './site-generations/live-page-links.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -169,7 +171,9 @@ export async function buildApp({
   await app.register(newsletterSubscribeRoutes);
   await app.register(newsletterLinkRoutes);
   await app.register(adminAjaxRoutes);
-  await app.register(trackTheClickRoutes);
+  // The click beacons follow the served pages' list: a page published in the console takes clicks at once.
+  const pageLinks = livePageLinks(live, await readPageLinks(config.staticRoot));
+  await app.register(trackTheClickRoutes, { pageLinks });
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
   await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: repositoryContent().company.name, mailTo: config.mailTo }) });
@@ -190,7 +194,7 @@ export async function buildApp({
   // live image manifest, and each page carries its pictures' entries (README.md, "Pictures in the console").
   await app.register(contentEditorRoutes, { siteRenderer: renderer, contentImages: () => liveImageManifest(app.db), ...contentEditor });
 
-  await app.register(clickReportsRoutes);
+  await app.register(clickReportsRoutes, { pageLinks });
   await app.register(dashboardRoutes);
   await app.register(mediaLibraryRoutes, mediaLibrary);
   await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live, notInBuild: uploadedPictures(config.mediaDir) });

@@ -18,7 +18,7 @@ import { RestError } from '../http/rest-error.ts';
 import { clicksPerDay, linkClicks, pageLinkTable, sitePeriod, topLinks, type ClickPeriod } from '../reports/click-statistics.ts';
 import { siteToday } from '../reports/site-days.ts';
 import { clickReportCsv, clickReportCsvRows } from './click-report.ts';
-import { readPageLinks, sitePagesOf } from './site-pages.ts';
+import { followedSitePages, readPageLinks, type PageLinksNow } from './site-pages.ts';
 
 /*
  * The console's clicks page (README.md "Click tracking"): the clicks of a range (the last 30 or
@@ -32,12 +32,13 @@ function invalidRange(field: string, message: string): RestError {
 }
 
 export default fp(
-  async function clickReportsRoutes(app: FastifyInstance) {
+  async function clickReportsRoutes(app: FastifyInstance, options: { pageLinks?: PageLinksNow }) {
     const { db } = app;
     const timeZone = app.config.siteTimeZone;
-    const pages = sitePagesOf(await readPageLinks(app.config.staticRoot), app.config.siteUrl);
+    const built = options.pageLinks === undefined ? await readPageLinks(app.config.staticRoot) : undefined;
+    const pagesNow = followedSitePages(options.pageLinks ?? (() => built ?? null), app.config.siteUrl);
     /** A page as the database names it (a content id, or the URL of a page without one), as people read it. */
-    const pageName = (page: string) => (/^\d+$/.test(page) ? (pages.urlOfPost(Number(page)) ?? page) : page);
+    const pageName = (page: string) => (/^\d+$/.test(page) ? (pagesNow().urlOfPost(Number(page)) ?? page) : page);
 
     /** The range of the query, as company days and as a period. */
     function rangeOf(request: FastifyRequest): { from: string; to: string; days: '30' | '90' | null; period: ClickPeriod } {

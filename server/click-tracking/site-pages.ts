@@ -4,9 +4,14 @@ import path from 'node:path';
 /*
  * The pages a click beacon may name and the links each has (README.md, "Abuse paths and the
  * limits that stop them"): the build writes every prerendered page's id and links, each with
- * its own anchor text, beside the pages (scripts/prerender.ts); the server reads that list once
- * and a beacon for any other page or link is refused, so a stranger cannot make rows.
+ * its own anchor text, beside the pages (scripts/prerender.ts), and the server's renderer writes
+ * it again with every published generation of pages (README.md, "Live in seconds"). The server
+ * follows the list of the pages it serves, so a project added in the console takes its clicks at
+ * once; a beacon for any other page or link is refused, so a stranger cannot make rows.
  */
+
+/** The pages' list now: the served generation's, or the build's (server/site-generations/live-page-links.ts). */
+export type PageLinksNow = () => PageLinksFile | null;
 
 /** The list's name in the built site (STATIC_ROOT). */
 export const PAGE_LINKS_FILE = 'page-links.json';
@@ -68,7 +73,26 @@ export async function readPageLinks(staticRoot: string): Promise<PageLinksFile |
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  return parsePageLinks(text, staticRoot);
+}
+
+/** A list's text, checked for its shape; `where` names it in the error. */
+export function parsePageLinks(text: string, where: string): PageLinksFile {
   const parsed = JSON.parse(text) as PageLinksFile;
-  if (typeof parsed.origin !== 'string' || !Array.isArray(parsed.pages)) throw new Error(`${PAGE_LINKS_FILE} in ${staticRoot} is not the build's list of pages and links`);
+  if (typeof parsed.origin !== 'string' || !Array.isArray(parsed.pages)) throw new Error(`${PAGE_LINKS_FILE} in ${where} is not the build's list of pages and links`);
   return parsed;
+}
+
+/** The pages of the list `now` gives, made again only when it gives another list. */
+export function followedSitePages(now: PageLinksNow, siteUrl: string): () => SitePages {
+  let seen: PageLinksFile | null | undefined;
+  let pages: SitePages | undefined;
+  return () => {
+    const file = now();
+    if (pages === undefined || file !== seen) {
+      seen = file;
+      pages = sitePagesOf(file, siteUrl);
+    }
+    return pages;
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageLinkClicks } from './click-counts.ts';
 import { readBeacon, sitePageUrl } from './click-beacon.ts';
 import { HitQueueFullError } from './hit-writer.ts';
-import { PAGE_LINKS_FILE, readPageLinks, sitePagesOf } from './site-pages.ts';
+import { followedSitePages, PAGE_LINKS_FILE, readPageLinks, type PageLinksNow } from './site-pages.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } from '../http/form-fields.ts';
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
@@ -28,7 +28,12 @@ const BASE = `/wp-json/${CLICK_NAMESPACE}`;
 const BODY_LIMIT = 16 * 1024;
 export const CLICKS_RATE_LIMITED = { code: 'ttc_rate_limited', what: 'clicks' };
 
-export default async function trackTheClickRoutes(app: FastifyInstance): Promise<void> {
+export interface TrackTheClickOptions {
+  /** The served pages' list (server/app.ts gives the live site's); the build's, read at start, when absent. */
+  pageLinks?: PageLinksNow;
+}
+
+export default async function trackTheClickRoutes(app: FastifyInstance, options: TrackTheClickOptions = {}): Promise<void> {
   registerFormBodyParsers(app, BODY_LIMIT);
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -37,9 +42,10 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
     }
   };
   const limited = await perAddressLimit(app, app.config.clickRateLimit, CLICKS_RATE_LIMITED);
-  const pageLinks = await readPageLinks(app.config.staticRoot);
-  if (pageLinks === null) app.log.warn({ staticRoot: app.config.staticRoot }, `no ${PAGE_LINKS_FILE} in the built site: every click beacon is refused (npm run build writes it)`);
-  const pages = sitePagesOf(pageLinks, app.config.siteUrl);
+  const built = options.pageLinks === undefined ? await readPageLinks(app.config.staticRoot) : undefined;
+  const pageLinks: PageLinksNow = options.pageLinks ?? (() => built ?? null);
+  if (pageLinks() === null) app.log.warn({ staticRoot: app.config.staticRoot }, `no ${PAGE_LINKS_FILE} in the built site: every click beacon is refused (npm run build writes it)`);
+  const pagesNow = followedSitePages(pageLinks, app.config.siteUrl);
   const params = { type: 'object', required: ['cachebreak'], properties: { cachebreak: { type: 'string' } } } as const;
 
   app.post(
@@ -47,7 +53,7 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
     // compress: false: the answer is `true`; the hook would only cost every beacon time.
     { bodyLimit: BODY_LIMIT, onRequest: [refuseCrossSite, onRequest], config: limited, compress: false, schema: { params, response: { 200: { type: 'boolean' }, ...restErrors(400, 403, 413, 415, 429, 503) } } },
     async (request, reply) => {
-      const reading = readBeacon(formFieldsOf(request.body) ?? [], pages);
+      const reading = readBeacon(formFieldsOf(request.body) ?? [], pagesNow());
       if (!reading.ok) throw httpErrors.badRequest(reading.code, reading.message);
       try {
         await app.clickHits.write({ ...reading.beacon, clickedAt: new Date(app.clock()).toISOString() });
@@ -82,7 +88,7 @@ export default async function trackTheClickRoutes(app: FastifyInstance): Promise
       const location = fieldValue(fields, CLICK_FIELD.location);
       if (!/^\d{1,10}$/.test(postId)) throw httpErrors.badRequest('ttc_invalid_post_id', 'postID must be a page id: a whole number, 0 for a page without one.');
       // Stored on SITE_URL without query or fragment (click-beacon.ts): asked for the same way.
-      return pageLinkClicks(app.db, Number(postId), sitePageUrl(location, pages) ?? location);
+      return pageLinkClicks(app.db, Number(postId), sitePageUrl(location, pagesNow()) ?? location);
     },
   );
 }

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { multipartBody } from '../helpers/multipart.ts';
 import { fixtureFiles } from '../helpers/static-fixture.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
@@ -90,6 +91,22 @@ describe(`the live site on ${testDialect}`, () => {
     expect((await get('/wp-json/nothing')).json()).toMatchObject({ code: 'rest_no_route' });
     expect((await app.inject({ method: 'POST', url: '/projects/new-hall/' })).statusCode).toBe(404);
     expect(await readdir(generationsDir)).toEqual(['1']);
+  });
+
+  it("takes click beacons from a published page's links at once: the served generation's list, not the build's", async () => {
+    const site = 'https://www.example.co.za';
+    const store = new FakeStore();
+    const { app } = await liveApp(store, fakeRenderer(), { SITE_URL: site });
+    const click = async () => {
+      const { payload, contentType } = await multipartBody({ postID: '0', location: `${site}/projects/new-hall/`, anchor: 'Back to all projects', target: `${site}/#projects` });
+      return app.inject({ method: 'POST', url: '/wp-json/track-the-click/v3/click/1', payload, headers: { 'content-type': contentType } });
+    };
+    const before = await click();
+    expect(before.statusCode).toBe(400);
+    expect(before.json()).toMatchObject({ code: 'ttc_unknown_page' });
+    await app.contentPublished(store.add(['new-hall'], ['control-room']));
+    const after = await click();
+    expect(after.statusCode, after.body).toBe(200);
   });
 
   it("changes the pages' ETags with their bytes, and never the assets'", async () => {

@@ -62,7 +62,11 @@ export function renderFake(content: FakeContent): RenderedSiteFile[] {
     { relative: '404.html', body: notFoundPage(revision), status: 404 },
     { relative: 'sitemap.xml', body: `<?xml version="1.0"?><urlset>${content.projects.map((id) => `<url><loc>/projects/${id}/</loc></url>`).join('')}</urlset>\n` },
     { relative: '.well-known/security.txt', body: `Contact: mailto:security@example.co.za\nExpires: 2030-01-01T00:00:00Z\n# revision ${revision}\n` },
-    { relative: 'page-links.json', body: `${JSON.stringify({ origin: 'https://build.invalid', pages: [] })}\n` },
+    // Each project page's one link, as the renderer lists them for the click beacons.
+    {
+      relative: 'page-links.json',
+      body: `${JSON.stringify({ origin: 'https://build.invalid', pages: content.projects.map((id) => ({ path: `/projects/${id}/`, postId: 0, links: [{ target: 'https://build.invalid/#projects', anchor: 'Back to all projects' }] })) })}\n`,
+    },
   ];
 }
 
