@@ -18,9 +18,9 @@ import { SeoStruct } from './structs/seo.struct.ts';
 import { SidebarContactStruct } from './structs/sidebar-contact.struct.ts';
 import { SiteStruct } from './structs/site.struct.ts';
 
-/** Where a document is listed in the console. */
-export const DOCUMENT_GROUPS = ['home', 'projects', 'company', 'forms', 'pages', 'site'] as const;
-export type DocumentGroup = (typeof DOCUMENT_GROUPS)[number];
+import { DOCUMENT_NAMES, type DocumentGroup, type DocumentName } from './document-names.ts';
+
+export { DOCUMENT_GROUPS, DOCUMENT_NAMES, isDocumentName, type DocumentGroup, type DocumentName } from './document-names.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each document has its own struct type
 export interface ContentDocument<S extends Struct<any, any> = Struct<any, any>> {
@@ -74,12 +74,11 @@ export const contentDocuments = {
   sidebarContact: documentOf('Contact panel', 'forms', 'sidebar-contact', SidebarContactStruct),
   securityContact: documentOf('Security contact', 'site', 'security-contact', SecurityContactStruct),
   oldAddresses: documentOf('Old WordPress addresses', 'site', 'old-addresses', OldAddressesStruct),
-} as const;
+} as const satisfies Record<DocumentName, ContentDocument>;
 
-export type DocumentName = keyof typeof contentDocuments;
-export const DOCUMENT_NAMES = Object.keys(contentDocuments) as DocumentName[];
-
-export const isDocumentName = (name: string): name is DocumentName => Object.hasOwn(contentDocuments, name);
+// Every name of document-names.ts is a document here (the `satisfies` above), and no other, in the same order.
+const inOrder: readonly (keyof typeof contentDocuments)[] = DOCUMENT_NAMES;
+if (Object.keys(contentDocuments).join() !== inOrder.join()) throw new Error('content/document-names.ts and content/content-documents.ts name the documents in different orders');
 
 /** The whole site's content: every document by name, each typed by its struct. */
 export type SiteContent = { [K in DocumentName]: Infer<(typeof contentDocuments)[K]['struct']> };

@@ -1,7 +1,7 @@
 // The console's hash routes (README.md "The console"): the hash keeps every address of the
 // console on one page, and an enrolment token out of server logs and Referer headers. The paths
 // themselves are written once in src/validation/console/console-hashes.ts.
-import { isDocumentName, type DocumentName } from '../../../content/content-documents.ts';
+import { isDocumentName, type DocumentName } from '../../../content/document-names.ts';
 import { CONSOLE_HASH, isListHash, queryOfHash } from '../../validation/console/console-hashes.ts';
 
 export type ConsolePage =

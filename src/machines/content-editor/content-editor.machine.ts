@@ -6,7 +6,7 @@
 // re-based on their revision, published again only when asked); published. While changed,
 // leaving the page asks first (guardUnsaved). A signed-out answer ends the session.
 import { assign, emit, setup } from 'xstate';
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import { conflictOf, problemsOf } from '../../services/content-editor/content-editor-api.client.ts';
 import { fetchDocument, guardUnsaved, previewDocument, publishDocument } from '../../services/content-editor/content-editor.actors.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';

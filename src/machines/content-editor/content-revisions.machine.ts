@@ -5,7 +5,7 @@
 // revision the list showed: if someone published since, the conflict is shown (reload the
 // list, or restore over theirs). Restored: the list again, saying which revision is live.
 import { assign, emit, setup } from 'xstate';
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import { conflictOf } from '../../services/content-editor/content-editor-api.client.ts';
 import { fetchRevisionPair, fetchRevisions, restoreRevision } from '../../services/content-editor/content-editor.actors.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';

@@ -2,7 +2,7 @@
 // (a field set, an optional field added or removed, a list item added, removed or moved) and the
 // contentEditor machine applies them (ARCHITECTURE.md, "Machines": a machine's data beside it).
 // Pure: the draft is never changed in place, so the live document it started from stays as it was.
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import type { Problem } from '../../validation/content-editor/content-editor.protocol.ts';
 import { documentProblems, pathText } from '../../validation/content-editor/document-problems.ts';
 

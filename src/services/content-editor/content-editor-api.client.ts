@@ -3,7 +3,7 @@
 // each answer checked with that protocol's struct. A refusal is a ConsoleApiError with the
 // server's code; `problemsOf` and `conflictOf` read a 400's problems and a 409's live revision.
 import { array, is } from 'superstruct';
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import { ConsoleApiError, type ConsoleApi } from '../shared/console-api.client.ts';
 import {
   CONTENT_ERROR,

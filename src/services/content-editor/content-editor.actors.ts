@@ -2,7 +2,7 @@
 // (its input): the documents, one document, its revisions, a preview, a publish, a restore; and
 // the guard against leaving a draft unsaved. The machines decide when.
 import { fromCallback, fromPromise } from 'xstate';
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import type { ProjectsNow } from '../../validation/content-editor/new-project.ts';
 import type {

@@ -4,7 +4,7 @@
 // (validation/console/console-api.ts); every one passes the console guard, and a person who
 // may not edit content is refused with CONSOLE_REFUSAL.wrongRole.
 import { array, boolean, enums, nullable, number, object, optional, size, string, unknown, type Infer } from 'superstruct';
-import { DOCUMENT_GROUPS, DOCUMENT_NAMES } from '../../../content/content-documents.ts';
+import { DOCUMENT_GROUPS, DOCUMENT_NAMES } from '../../../content/document-names.ts';
 
 /** Routes below CONSOLE_API. `:name` is a document name (content/content-documents.ts), `:revision` a revision number. */
 export const CONTENT_ROUTE = {

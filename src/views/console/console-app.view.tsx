@@ -4,7 +4,7 @@
 // machine which page is open. On every route change the focus goes to the page's h1 and the
 // document's title follows the page.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, type ComponentType, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, type ComponentType, type MouseEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { consoleRouteMachine } from '../../machines/console-access/console-route.machine.ts';
 import { OWNER_PAGES, type ConsolePage } from '../../machines/console-access/console-routes.ts';
@@ -17,8 +17,6 @@ import { AuditPage } from '../console-access/audit-page.view.tsx';
 import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
 import { PeoplePage } from '../console-access/people-page.view.tsx';
 import { PrivacyRequestsPage } from '../privacy/privacy-requests-page.view.tsx';
-import { MediaLibraryPage } from '../media-library/media-library-page.view.tsx';
-import { ImagePicker } from '../media-library/image-picker.view.tsx';
 import type { PictureChoice, PictureChoiceProps } from '../shared/picture-choice.ts';
 import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
@@ -26,17 +24,22 @@ import { InboxPage } from '../inbox/inbox-page.view.tsx';
 import { MailHealthBanner } from '../inbox/mail-health-banner.view.tsx';
 import { MessagePage } from '../inbox/message-page.view.tsx';
 import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
-import { ContentDocumentsPage } from '../content-editor/content-documents-page.view.tsx';
-import { ContentEditorPage } from '../content-editor/content-editor-page.view.tsx';
-import { AddProjectPage } from '../content-editor/add-project-page.view.tsx';
-import { ContentRevisionsPage } from '../content-editor/content-revisions-page.view.tsx';
-import type { DocumentName } from '../../../content/content-documents.ts';
+import type { DocumentName } from '../../../content/document-names.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.view.tsx';
 import { SubscriberPage } from '../newsletter/subscriber-page.view.tsx';
 import { SubscribersPage } from '../newsletter/subscribers-page.view.tsx';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { lazyConsolePage, PageLoading } from './lazy-console-page.tsx';
 import './console.css';
+
+// The content editor's pages and the pictures' load when first opened (lazy-console-page.tsx).
+const MediaLibraryPage = lazyConsolePage(() => import('../media-library/media-library-page.view.tsx').then((module) => module.MediaLibraryPage));
+const ImagePicker = lazyConsolePage(() => import('../media-library/image-picker.view.tsx').then((module) => module.ImagePicker));
+const ContentDocumentsPage = lazyConsolePage(() => import('../content-editor/content-documents-page.view.tsx').then((module) => module.ContentDocumentsPage));
+const ContentEditorPage = lazyConsolePage(() => import('../content-editor/content-editor-page.view.tsx').then((module) => module.ContentEditorPage));
+const ContentRevisionsPage = lazyConsolePage(() => import('../content-editor/content-revisions-page.view.tsx').then((module) => module.ContentRevisionsPage));
+const AddProjectPage = lazyConsolePage(() => import('../content-editor/add-project-page.view.tsx').then((module) => module.AddProjectPage));
 
 export interface ConsoleAppProps {
   /**
@@ -309,7 +312,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
         </p>
       )}
       <main id="console-main" className="console-main" ref={mainRef} tabIndex={-1}>
-        {content}
+        <Suspense fallback={<PageLoading />}>{content}</Suspense>
       </main>
     </div>
   );

@@ -4,7 +4,7 @@
 // contentDocuments machine's state.
 import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
-import { DOCUMENT_GROUPS, type DocumentGroup } from '../../../content/content-documents.ts';
+import { DOCUMENT_GROUPS, type DocumentGroup } from '../../../content/document-names.ts';
 import { contentDocumentsMachine } from '../../machines/content-editor/content-documents.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentHash, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
