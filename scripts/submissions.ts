@@ -8,7 +8,7 @@
  *                     still waiting to be sent) and files no submission references
  */
 import { findFormIn } from '../content/forms/index.ts';
-import { repositoryContent } from '../content/repository-content.ts';
+import { readLiveContent } from '../server/content-editor/content-store.ts';
 import { listSpam, purgeUploads, type SpamItem } from '../server/contact-form/submissions-admin.ts';
 import { spamReleaser } from '../server/spam-release.ts';
 import { formatSiteTime } from '../src/validation/shared/site-time.ts';
@@ -25,18 +25,21 @@ function spamTable(items: readonly SpamItem[], timeZone: string): string {
 }
 
 async function main(args: readonly string[]): Promise<number> {
-  const content = repositoryContent();
-  const { company, sidebarContact } = content;
-  const findForm = (id: number) => findFormIn(content, id);
+  // The forms as the site serves them: the live content (the console's publishes), not the repository's.
+  const formsOf = async (db: Parameters<typeof readLiveContent>[0]) => {
+    const content = await readLiveContent(db);
+    return { content, findForm: (id: number) => findFormIn(content, id) };
+  };
   const [option, value, ...rest] = args;
   if (rest.length > 0 || option === undefined) {
     process.stderr.write(USAGE);
     return 2;
   }
-  if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db, config) => spamTable(await listSpam(db, findForm), config.siteTimeZone));
+  if (option === '--spam' && value === undefined) return runDatabaseCommand('submissions', async (db, config) => spamTable(await listSpam(db, (await formsOf(db)).findForm), config.siteTimeZone));
   if (option === '--release' && value !== undefined && /^\d+$/.test(value)) {
     return runDatabaseCommand('submissions', async (db, config) => {
-      await spamReleaser({ findForm, sidebarContact, siteName: company.name, mailTo: config.mailTo })(db, Number(value), Date.now());
+      const { content, findForm } = await formsOf(db);
+      await spamReleaser({ findForm, sidebarContact: () => content.sidebarContact, siteName: () => content.company.name, mailTo: config.mailTo })(db, Number(value), Date.now());
       return `Submission ${value} released: its mail is in the outbox (npm run outbox).\n`;
     });
   }

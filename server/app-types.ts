@@ -8,6 +8,7 @@ import type { SubmissionWriter } from './submissions/submission-writer.ts';
 import type { HitWriter } from './click-tracking/hit-writer.ts';
 import type { NewsletterFormRegistry } from './newsletter/newsletter-forms.ts';
 import type { OutboxSignal } from './plugins/outbox-signal.ts';
+import type { LiveContent } from './plugins/app-context.ts';
 import type { CaptchaStore } from './security/captcha-store.ts';
 import type { NonceService } from './security/nonce-service.ts';
 import type { SiteSecrets } from './security/site-secrets.ts';
@@ -21,11 +22,13 @@ declare module 'fastify' {
     nonces: NonceService;
     /** Keyed hashes (quiz, IP addresses, posted data). */
     secrets: SiteSecrets;
-    /** The contact forms, by CF7 id. */
+    /** The documents the served pages were rendered from (plugins/app-context.ts); a publish replaces `current`. */
+    liveContent: LiveContent;
+    /** The contact forms, by CF7 id: the live content's. */
     forms: FormRegistry;
     /** The newsletter forms, by sib_form_id. */
     newsletterForms: NewsletterFormRegistry;
-    /** The slide-in contact panel's options and forms, by ncf_form_index. */
+    /** The slide-in contact panel's options and forms, by ncf_form_index: the live content's, read at each use. */
     sidebarContact: SidebarContact;
     captchas: CaptchaStore;
     /** The app's clock in milliseconds (buildApp's `now`). */

@@ -29,7 +29,6 @@ import { liveRevision, readLiveContent } from './content-editor/content-store.ts
 import subscribersRoutes from './newsletter/subscribers.route.ts';
 import personRecordsRoutes from './privacy/person-records.route.ts';
 import { spamReleaser } from './spam-release.ts';
-import { repositoryContent } from '../content/repository-content.ts';
 import adminAjaxRoutes from './routes/admin-ajax.ts';
 import captchaImageRoutes from './routes/captcha-image.ts';
 import contactFormFeedbackRoutes from './contact-form/contact-form-feedback.route.ts';
@@ -176,7 +175,7 @@ export async function buildApp({
   await app.register(trackTheClickRoutes, { pageLinks });
   await app.register(consoleAccessRoutes, { prefix: CONSOLE_API });
   await app.register(mailHealthRoutes, { prefix: CONSOLE_API });
-  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: app.sidebarContact, siteName: repositoryContent().company.name, mailTo: config.mailTo }) });
+  await app.register(inboxRoutes, { releaseSpam: spamReleaser({ findForm: (id) => app.forms.find(id), sidebarContact: () => app.sidebarContact, siteName: () => app.liveContent.current.company.name, mailTo: config.mailTo }) });
   await app.register(subscribersRoutes);
   await app.register(personRecordsRoutes);
   // The live site first: a publish makes its revision live through app.contentPublished.

@@ -16,8 +16,9 @@ export type SpamReleaser = (db: Kysely<Database>, id: number, now: number) => Pr
 
 export function spamReleaser(options: {
   findForm: (id: number) => FormDefinition | undefined;
-  sidebarContact: SidebarContact;
-  siteName: string;
+  /** Read at each release: the live content's. */
+  sidebarContact: () => SidebarContact;
+  siteName: () => string;
   mailTo: string | null;
 }): SpamReleaser {
   return (db, id, now) =>
@@ -25,6 +26,6 @@ export function spamReleaser(options: {
       findForm: options.findForm,
       mailTo: options.mailTo,
       now,
-      otherMail: (row) => sidebarMailOfRow(options.sidebarContact, options.siteName, options.mailTo, row),
+      otherMail: (row) => sidebarMailOfRow(options.sidebarContact(), options.siteName(), options.mailTo, row),
     });
 }

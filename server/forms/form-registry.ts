@@ -24,3 +24,22 @@ export type FormRegistry = Registry<FormDefinition>;
 export function createFormRegistry(forms: readonly FormDefinition[] = formsOf(repositoryContent())): FormRegistry {
   return createRegistry(forms);
 }
+
+/**
+ * A registry of what `items` makes of `source()`, made again only when the source is another
+ * object: the live content's forms (plugins/app-context.ts), which a publish in the console
+ * replaces (README.md, "Live in seconds").
+ */
+export function followedRegistry<S extends object, T extends { id: number }>(source: () => S, items: (source: S) => readonly T[]): Registry<T> {
+  let seen: S | undefined;
+  let registry: Registry<T> = createRegistry([]);
+  const now = (): Registry<T> => {
+    const current = source();
+    if (current !== seen) {
+      seen = current;
+      registry = createRegistry(items(current));
+    }
+    return registry;
+  };
+  return { find: (id) => now().find(id), all: () => now().all() };
+}

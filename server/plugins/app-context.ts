@@ -6,7 +6,9 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
 import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
-import { createFormRegistry } from '../forms/form-registry.ts';
+import type { SiteContent } from '../../content/content-documents.ts';
+import { formsOf } from '../../content/forms/index.ts';
+import { createFormRegistry, followedRegistry } from '../forms/form-registry.ts';
 import { createNewsletterFormRegistry } from '../newsletter/newsletter-forms.ts';
 
 export interface AppContextOptions {
@@ -20,18 +22,27 @@ export interface AppContextOptions {
   sidebarContact?: SidebarContact;
 }
 
+/** The documents the served pages were rendered from: the repository's until a publish (site-generations/). */
+export interface LiveContent {
+  current: SiteContent;
+}
+
 /**
- * What every other plugin and route reads: the configuration, the database, the clock and the
- * forms (the repository's content, content/repository-content.ts, unless a test gives its own).
+ * What every other plugin and route reads: the configuration, the database, the clock, the live
+ * content and the forms it holds, so the server answers and mails with the words of the pages
+ * it serves (README.md, "Live in seconds"), unless a test gives forms of its own.
  */
 export default fp<AppContextOptions>(
   async function appContext(app, options) {
     app.decorate('config', options.config);
     app.decorate('db', options.db);
     app.decorate('clock', options.now);
-    app.decorate('forms', createFormRegistry(options.forms));
-    app.decorate('newsletterForms', createNewsletterFormRegistry(options.newsletterForms));
-    app.decorate('sidebarContact', options.sidebarContact ?? repositoryContent().sidebarContact);
+    const live: LiveContent = { current: repositoryContent() };
+    app.decorate('liveContent', live);
+    app.decorate('forms', options.forms ? createFormRegistry(options.forms) : followedRegistry(() => live.current, formsOf));
+    app.decorate('newsletterForms', options.newsletterForms ? createNewsletterFormRegistry(options.newsletterForms) : followedRegistry(() => live.current, (content) => content.newsletterForms));
+    const { sidebarContact } = options;
+    app.decorate('sidebarContact', { getter: () => sidebarContact ?? live.current.sidebarContact });
   },
   { name: 'app-context', fastify: '5.x' },
 );

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMessageCatalogue } from '../submissions/message-forms.ts';
+import { followedMessageCatalogue } from '../submissions/message-forms.ts';
 import { backfillMessageIndex } from '../submissions/message-index.ts';
 import { createSubmissionWriter } from '../submissions/submission-writer.ts';
 
@@ -10,7 +10,8 @@ import { createSubmissionWriter } from '../submissions/submission-writer.ts';
  */
 export default fp(
   async function submissionWriter(app) {
-    const catalogue = createMessageCatalogue(app.forms.all(), app.sidebarContact);
+    // The live content's forms: a form published in the console is indexed by its new fields.
+    const catalogue = followedMessageCatalogue(() => ({ cf7: app.forms.all(), sidebar: app.sidebarContact }));
     const writer = createSubmissionWriter(app.db, catalogue);
     app.decorate('submissionWriter', writer);
     app.decorate('messageCatalogue', catalogue);

@@ -1,7 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { repositoryContent } from '../../content/repository-content.ts';
 import type { OldAddresses } from '../../content/structs/old-addresses.struct.ts';
 import { cacheControlOf, IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, servedSite, type LiveSite } from '../site-generations/served-site.ts';
 import { answerOldAddress, findOldAddress, oldAddressTable } from './old-addresses.ts';
@@ -51,7 +50,18 @@ export default fp(async function staticSiteRoutes(
   if (expiry !== null) app.log.warn(expiry);
 
   // The old WordPress addresses (old-addresses.ts): a gone one shows the 404 page's words.
-  const table = oldAddressTable(options.oldAddresses ?? repositoryContent().oldAddresses);
+  // The old addresses as published (the live content's), made again when a publish replaces them.
+  let seen: OldAddresses | undefined;
+  let table = oldAddressTable(options.oldAddresses ?? app.liveContent.current.oldAddresses);
+  const tableNow = () => {
+    if (options.oldAddresses !== undefined) return table;
+    const current = app.liveContent.current.oldAddresses;
+    if (current !== seen) {
+      seen = current;
+      table = oldAddressTable(current);
+    }
+    return table;
+  };
 
   const onDisk = new Set(live.build.onDisk);
   await app.register(fastifyStatic, {
@@ -81,6 +91,7 @@ export default fp(async function staticSiteRoutes(
     const urlPath = pathOf(queryAt === -1 ? request.url : request.url.slice(0, queryAt));
     const page = site.byPath.get(urlPath);
     // A page with old query addresses on it (`/?p=123`): those first, any other query is the page's.
+    const table = tableNow();
     const row = page === undefined || table.paths.has(urlPath) ? findOldAddress(table, request.url) : undefined;
     if (page !== undefined && row === undefined) {
       const file = page.variants === undefined ? page.file : (chooseVariant(page.variants, request.url) ?? page.file);

@@ -34,6 +34,10 @@ export default fp(async function siteGenerationsPlugin(app: FastifyInstance, opt
     renderer: options.renderer,
     content: options.content,
     announce: options.announce,
+    // What the server answers and mails follows the pages it serves.
+    adopt: (content) => {
+      app.liveContent.current = content;
+    },
     write: options.write,
     log: app.log,
     now: app.clock,
@@ -47,4 +51,4 @@ export default fp(async function siteGenerationsPlugin(app: FastifyInstance, opt
   app.addHook('onClose', async () => {
     await generations.stop();
   });
-}, { name: 'site-generations', fastify: '5.x', decorators: { fastify: ['config', 'clock'] } });
+}, { name: 'site-generations', fastify: '5.x', decorators: { fastify: ['config', 'clock', 'liveContent'] } });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SiteContent } from '../../content/content-documents.ts';
 import { loadSiteFiles } from '../routes/static-files-in-memory.ts';
 import { generationFolder, GENERATIONS_KEPT, hasGeneration, pruneGenerations, writeGeneration, writeSynced, type WriteSynced } from './generation-folders.ts';
 import { cacheControlOf, servedSite, type LiveSite } from './served-site.ts';
@@ -24,6 +25,11 @@ export interface SiteGenerationsOptions {
   content?: LiveContentSource;
   /** Tells the cluster's other processes a revision is served here (process/site-generation-relay.ts). */
   announce?: (revision: number) => void;
+  /**
+   * Given the documents of each revision swapped in, for what the server says and mails besides
+   * the pages (the forms' answers, the old addresses: plugins/app-context.ts, `liveContent`).
+   */
+  adopt?: (content: SiteContent) => void;
   log: FastifyBaseLogger;
   now: () => number;
   /** The file writer (tests give a full disk). */
@@ -56,13 +62,15 @@ export function siteGenerations(options: SiteGenerationsOptions): SiteGeneration
   async function swapTo(revision: number): Promise<void> {
     const started = now();
     let rendered = false;
+    let documents: SiteContent | undefined;
     if (!(await hasGeneration(dir, revision))) {
       const { renderer, content } = options;
       if (renderer === undefined || content === undefined) {
         throw new GenerationError(`the pages of content revision ${revision} are not in ${dir}, and this process has no renderer`);
       }
       // The content read now holds `revision` or newer (the store commits before it tells).
-      const files = await renderer.render(await content.readLiveContent(), new Date(now()), await content.readImageManifest?.());
+      documents = await content.readLiveContent();
+      const files = await renderer.render(documents, new Date(now()), await content.readImageManifest?.());
       if (!files.some((file) => file.relative === 'index.html')) throw new GenerationError(`the render of content revision ${revision} has no index.html`);
       await writeGeneration(dir, revision, files, options.write ?? writeSynced);
       rendered = true;
@@ -70,7 +78,11 @@ export function siteGenerations(options: SiteGenerationsOptions): SiteGeneration
     // Read whole into memory first (synchronously: no request runs in between), then one assignment.
     const generation = loadSiteFiles(generationFolder(dir, revision), cacheControlOf, Infinity);
     if (revision <= live.current.revision) return;
+    // The documents too, read before the swap (a failed read leaves the current pages serving).
+    if (options.adopt !== undefined && options.content !== undefined) documents ??= await options.content.readLiveContent();
+    if (revision <= live.current.revision) return;
     live.current = servedSite(live.build, { revision, files: generation.files });
+    if (documents !== undefined) options.adopt?.(documents);
     log.info({ revision, rendered, ms: now() - started }, 'serving the pages of a new content revision');
     const removed = await pruneGenerations(dir, keep).catch((error: unknown) => {
       log.warn({ err: error, dir }, 'old site generations could not be removed');

@@ -69,6 +69,26 @@ export function createMessageCatalogue(cf7: readonly FormDefinition[] = formsOf(
   return { forms, find: (formId) => byId.get(formId) };
 }
 
+/** The catalogue of the forms `source` gives now (the live content's), made again when they change. */
+export function followedMessageCatalogue(source: () => { cf7: readonly FormDefinition[]; sidebar: SidebarContact }): MessageCatalogue {
+  let seen: { cf7: readonly FormDefinition[]; sidebar: SidebarContact } | undefined;
+  let catalogue: MessageCatalogue | undefined;
+  const now = (): MessageCatalogue => {
+    const current = source();
+    if (catalogue === undefined || current.cf7 !== seen?.cf7 || current.sidebar !== seen.sidebar) {
+      seen = current;
+      catalogue = createMessageCatalogue(current.cf7, current.sidebar);
+    }
+    return catalogue;
+  };
+  return {
+    get forms() {
+      return now().forms;
+    },
+    find: (formId) => now().find(formId),
+  };
+}
+
 /** A posted value as text: several values (checkboxes, files) joined. */
 export function postedText(value: unknown): string {
   return typeof value === 'string' ? value : Array.isArray(value) ? value.filter((item) => typeof item === 'string').join(', ') : '';
