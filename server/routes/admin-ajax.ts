@@ -1,5 +1,4 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { repositoryContent } from '../../content/repository-content.ts';
 import { ADMIN_AJAX_ACTION_FIELD, ADMIN_AJAX_NONCE_FIELD, ADMIN_AJAX_PATH } from '../../src/validation/shared/admin-ajax.ts';
 import { HUMAN_TEST_ACTION, SIDEBAR_FIELD, SIDEBAR_SEND_ACTION } from '../../src/validation/sidebar-form/index.ts';
 import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers, type FormFields } from '../http/form-fields.ts';
@@ -17,8 +16,6 @@ import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.t
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
 
-/** The company's name and details, as the repository's content has them. */
-const { company } = repositoryContent();
 
 /*
  * `POST /wp-admin/admin-ajax.php`: WordPress's one door for plugins' browser calls, dispatched
@@ -69,7 +66,7 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
           {
             config: app.config,
             content: app.sidebarContact,
-            siteName: company.name,
+            siteName: app.liveContent.current.company.name,
             db: app.db,
             writer: app.submissionWriter,
             secrets: app.secrets,
