@@ -172,7 +172,11 @@ export default fp<ContentEditorOptions>(
 
     app.post(route(CONTENT_ROUTE.settings), consoleRoute('owner'), async (request): Promise<EditingSettings> => {
       const { staffMayEdit: allowed } = consoleBody(request, EditingSettingsStruct);
-      await setStaffMayEdit(db, allowed);
+      // The rule and who changed it, together.
+      await db.transaction().execute(async (trx) => {
+        await setStaffMayEdit(trx, allowed);
+        await recordAudit(trx, auditActorOf(request), { action: 'content-settings', subject: 'content settings', detail: { staffMayEdit: allowed }, now: app.clock() });
+      });
       return { staffMayEdit: allowed };
     });
 

@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'erasure',
   'content-publish',
   'content-restore',
+  'content-settings',
   'media-upload',
   'media-delete',
 ] as const;

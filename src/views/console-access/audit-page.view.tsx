@@ -32,6 +32,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   erasure: 'Erased everything held about someone',
   'content-publish': 'Published a change to the site',
   'content-restore': 'Restored an earlier revision of the site',
+  'content-settings': 'Changed whether staff may edit the site',
   'media-upload': 'Uploaded a picture',
   'media-delete': 'Deleted a picture',
 };

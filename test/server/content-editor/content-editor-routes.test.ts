@@ -243,6 +243,9 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     expect((await get(test.app, api(CONTENT_ROUTE.settings), owner.cookie)).json()).toEqual({ staffMayEdit: false });
     const allow = await post(test.app, api(CONTENT_ROUTE.settings), { staffMayEdit: true }, owner.cookie);
     expect(allow.json()).toEqual({ staffMayEdit: true });
+    // Who changed the rule is in the audit log.
+    const audited = await test.app.db.selectFrom('console_audit').select(['person_id', 'detail']).where('action', '=', 'content-settings').execute();
+    expect(audited.map((row) => [row.person_id, JSON.parse(row.detail)])).toEqual([[owner.id, { staffMayEdit: true }]]);
     expect((await get(test.app, api(CONTENT_ROUTE.documents), staff.cookie)).json()).toMatchObject({ canEdit: true });
     const allowed = await publishHero('By staff', 0, staff.cookie);
     expect(allowed.statusCode).toBe(200);
