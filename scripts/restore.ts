@@ -32,6 +32,7 @@ async function main(args: string[]): Promise<number> {
     const where = [
       `the database into ${sqliteFileOf(config.databaseUrl) ?? 'the PostgreSQL database of DATABASE_URL'}`,
       `${done.uploads} uploaded ${done.uploads === 1 ? 'file' : 'files'} into ${config.uploadDir}`,
+      `${done.media} picture ${done.media === 1 ? 'file' : 'files'} into ${config.mediaDir}`,
       ...(done.key && config.addressHashKeyFile !== null ? [`the address-hash key into ${config.addressHashKeyFile}`] : []),
     ];
     process.stdout.write(`Restored ${path.basename(archive)} (made ${made} ${config.siteTimeZone}, version ${done.manifest.appVersion}): ${where.join(', ')}.\nEvery file matched its SHA-256. Start the server (npm start) and check /healthz and the console.\n`);

@@ -49,7 +49,7 @@ export interface MediaLibraryRouteOptions {
 const route = (path: string) => `${CONSOLE_API}${path}`;
 
 /** An uploaded picture's file name, as content/image-manifest.ts' variantFileName spells it. */
-const VARIANT_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d{1,5})w\.([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
+export const VARIANT_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d{1,5})w\.([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
 const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = { avif: 'avif', webp: 'webp', jpg: 'jpeg', png: 'png' };
 
 /** The multipart parser's limits: one file of at most MEDIA_MAX_BYTES, two short fields. */

@@ -10,13 +10,14 @@ import { Worker } from 'node:worker_threads';
 import yazl from 'yazl';
 import type { Config } from '../config.ts';
 import { isPostgresUrl } from '../db/dialect.ts';
+import { VARIANT_FILE } from '../media-library/media-library.route.ts';
 import { STORED_NAME_PATTERN } from '../submissions/upload-store.ts';
 
 /*
  * `npm run backup` and the jobs process's schedule (README.md, "Backups and restore"): one zip
  * archive in BACKUP_DIR holding a consistent copy of the database (SQLite's online backup API,
  * taken while the server writes, or `pg_dump -Fc` on PostgreSQL), the uploaded files, the
- * address-hash key, and `manifest.json` naming every file with its size and SHA-256. The
+ * pictures uploaded in the console (MEDIA_DIR, their encoded variants), the address-hash key, and `manifest.json` naming every file with its size and SHA-256. The
  * archive is written under a temporary name and linked into place only when complete, so a
  * half-written one never looks like a backup.
  */
@@ -28,6 +29,8 @@ export const ARCHIVE_PATH = {
   sqlite: 'database/site.db',
   postgres: 'database/postgres.dump',
   uploads: 'uploads/',
+  /** The console's pictures (MEDIA_DIR): every encoded variant, as the server serves it. */
+  media: 'media/',
   addressHashKey: 'keys/address-hash.key',
 } as const;
 
@@ -65,7 +68,7 @@ export class BackupError extends Error {
   override name = 'BackupError';
 }
 
-type BackupSettings = Pick<Config, 'databaseUrl' | 'uploadDir' | 'addressHashKeyFile' | 'backupDir'>;
+type BackupSettings = Pick<Config, 'databaseUrl' | 'uploadDir' | 'mediaDir' | 'addressHashKeyFile' | 'backupDir'>;
 
 /** The SQLite file a DATABASE_URL names; null for PostgreSQL or a database in memory. */
 export function sqliteFileOf(databaseUrl: string, cwd = process.cwd()): string | null {
@@ -97,6 +100,10 @@ export async function writeBackup(settings: BackupSettings, { now = Date.now() }
     for (const name of (await readdir(settings.uploadDir).catch(ignoreMissing([]))).filter((entry) => STORED_NAME_PATTERN.test(entry)).sort()) {
       // Pictures and PDFs are compressed already.
       parts.push({ path: `${ARCHIVE_PATH.uploads}${name}`, source: path.join(settings.uploadDir, name), compress: false });
+    }
+    // The pictures' rows are in the database; a picture uploaded since is a harmless extra.
+    for (const name of (await readdir(settings.mediaDir).catch(ignoreMissing([]))).filter((entry) => VARIANT_FILE.test(entry)).sort()) {
+      parts.push({ path: `${ARCHIVE_PATH.media}${name}`, source: path.join(settings.mediaDir, name), compress: false });
     }
     if (settings.addressHashKeyFile !== null && (await exists(settings.addressHashKeyFile))) {
       parts.push({ path: ARCHIVE_PATH.addressHashKey, source: settings.addressHashKeyFile, compress: true });

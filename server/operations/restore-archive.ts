@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { createDatabase } from '../db/create-database.ts';
 import { isPostgresUrl } from '../db/dialect.ts';
 import { STORED_NAME_PATTERN } from '../submissions/upload-store.ts';
+import { VARIANT_FILE } from '../media-library/media-library.route.ts';
 import {
   ARCHIVE_PATH,
   BACKUP_FORMAT,
@@ -48,12 +49,15 @@ const ManifestStruct = object({
 });
 
 const UPLOAD_ENTRY = new RegExp(`^${ARCHIVE_PATH.uploads}(.+)$`);
+const MEDIA_ENTRY = new RegExp(`^${ARCHIVE_PATH.media}(.+)$`);
 
-export type RestoreSettings = Pick<Config, 'databaseUrl' | 'uploadDir' | 'addressHashKeyFile'>;
+export type RestoreSettings = Pick<Config, 'databaseUrl' | 'uploadDir' | 'mediaDir' | 'addressHashKeyFile'>;
 
 export interface RestoreResult {
   manifest: BackupManifest;
   uploads: number;
+  /** The console's pictures' files restored into MEDIA_DIR. */
+  media: number;
   key: boolean;
 }
 
@@ -96,6 +100,8 @@ export async function restoreArchive(settings: RestoreSettings, archive: string,
 
     // Every file to its temporary name first, checked again as it is written.
     const uploads = manifest.files.filter((file) => UPLOAD_ENTRY.test(file.path));
+    // Only names the media library writes (isKnownPath): an archive cannot place a file elsewhere.
+    const media = manifest.files.filter((file) => MEDIA_ENTRY.test(file.path));
     const keyFile = manifest.files.some((file) => file.path === ARCHIVE_PATH.addressHashKey) ? settings.addressHashKeyFile : null;
     const moves: Array<{ from: string; to: string }> = [];
     const stage = async (entryPath: string, target: string) => {
@@ -106,6 +112,7 @@ export async function restoreArchive(settings: RestoreSettings, archive: string,
       moves.push({ from: temporary, to: target });
     };
     for (const file of uploads) await stage(file.path, path.join(settings.uploadDir, UPLOAD_ENTRY.exec(file.path)![1]!));
+    for (const file of media) await stage(file.path, path.join(settings.mediaDir, MEDIA_ENTRY.exec(file.path)![1]!));
     if (keyFile !== null) await stage(ARCHIVE_PATH.addressHashKey, keyFile);
     if (postgres) {
       const dump = path.join(tmpdir(), `site-restore-${process.pid}-${randomBytes(6).toString('hex')}.dump`);
@@ -120,7 +127,7 @@ export async function restoreArchive(settings: RestoreSettings, archive: string,
       await rm(`${sqliteFile!}-journal`, { force: true });
     }
     for (const move of moves) await rename(move.from, move.to);
-    return { manifest, uploads: uploads.length, key: keyFile !== null };
+    return { manifest, uploads: uploads.length, media: media.length, key: keyFile !== null };
   } finally {
     opened.zip.close();
     for (const file of written) await rm(file, { force: true });
@@ -139,6 +146,8 @@ async function firstOccupied(settings: RestoreSettings, sqliteFile: string | nul
   }
   const uploads = await readdir(settings.uploadDir).catch(ignoreMissing([]));
   if (uploads.length > 0) return `${settings.uploadDir} has files`;
+  const pictures = await readdir(settings.mediaDir).catch(ignoreMissing([]));
+  if (pictures.length > 0) return `${settings.mediaDir} has files`;
   if (settings.addressHashKeyFile !== null && (await stat(settings.addressHashKeyFile).catch(ignoreMissing(null))) !== null) return `${settings.addressHashKeyFile} exists`;
   return null;
 }
@@ -210,7 +219,9 @@ async function openArchive(archive: string): Promise<OpenArchive> {
 function isKnownPath(entryPath: string): boolean {
   if (entryPath === ARCHIVE_PATH.sqlite || entryPath === ARCHIVE_PATH.postgres || entryPath === ARCHIVE_PATH.addressHashKey) return true;
   const upload = UPLOAD_ENTRY.exec(entryPath)?.[1];
-  return upload !== undefined && STORED_NAME_PATTERN.test(upload);
+  if (upload !== undefined) return STORED_NAME_PATTERN.test(upload);
+  const picture = MEDIA_ENTRY.exec(entryPath)?.[1];
+  return picture !== undefined && VARIANT_FILE.test(picture);
 }
 
 /** Streams one file of the archive (to `target`, or nowhere), checking its size and SHA-256 against the manifest. */

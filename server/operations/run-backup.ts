@@ -19,7 +19,7 @@ export interface BackupDone {
 
 export async function backUpAndRecord(
   db: Kysely<Database>,
-  config: Pick<Config, 'databaseUrl' | 'uploadDir' | 'addressHashKeyFile' | 'backupDir'>,
+  config: Pick<Config, 'databaseUrl' | 'uploadDir' | 'mediaDir' | 'addressHashKeyFile' | 'backupDir'>,
   { clock = Date.now, keep = null }: { clock?: () => number; keep?: number | null } = {},
 ): Promise<BackupDone> {
   const startedAt = clock();

@@ -49,7 +49,7 @@ describe('a backup on a disk that fills up', () => {
       const onCrash = (error: unknown) => crashes.push(error);
       process.on('uncaughtException', onCrash);
       try {
-        const config = { databaseUrl, uploadDir: path.join(folder, 'uploads'), addressHashKeyFile: null, backupDir: small };
+        const config = { databaseUrl, uploadDir: path.join(folder, 'uploads'), mediaDir: path.join(folder, 'media'), addressHashKeyFile: null, backupDir: small };
         await expect(backUpAndRecord(db, config)).rejects.toThrow(/ENOSPC|no space|free space/i);
         // Whatever a stray stream does after the failure happens within a few turns.
         await new Promise((resolve) => setTimeout(resolve, 500));

@@ -35,6 +35,8 @@ afterEach(async () => {
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3000), Buffer.from('\n%%EOF\n')]);
 const KEY = `${'ab'.repeat(32)}\n`;
+const PICTURE_FILE = 'harbour-wall-480w.0123456789.avif';
+const PICTURE = randomBytes(2000);
 
 async function folder(prefix: string): Promise<string> {
   const made = await mkdtemp(path.join(tmpdir(), prefix));
@@ -44,7 +46,7 @@ async function folder(prefix: string): Promise<string> {
 
 interface Site {
   test: TestApp;
-  settings: { databaseUrl: string; uploadDir: string; addressHashKeyFile: string; backupDir: string };
+  settings: { databaseUrl: string; uploadDir: string; mediaDir: string; addressHashKeyFile: string; backupDir: string };
 }
 
 /** A site with one message and its file stored through the real route, and a key file. */
@@ -52,7 +54,7 @@ async function siteWithAMessage(env: Record<string, string> = {}, logger?: Fasti
   const database = await createTestDatabase();
   cleanups.push(() => database.cleanup());
   const data = await folder('site-backup-data-');
-  const settings = { databaseUrl: database.url, uploadDir: '', addressHashKeyFile: path.join(data, 'address-hash.key'), backupDir: path.join(data, 'backups') };
+  const settings = { databaseUrl: database.url, uploadDir: '', mediaDir: path.join(data, 'media'), addressHashKeyFile: path.join(data, 'address-hash.key'), backupDir: path.join(data, 'backups') };
   const test = await createTestApp(
     { DATABASE_URL: database.url, BACKUP_DIR: settings.backupDir, ADDRESS_HASH_KEY_FILE: settings.addressHashKeyFile, ...env },
     { database, ...(logger === undefined ? {} : { loggerInstance: logger }) },
@@ -60,18 +62,23 @@ async function siteWithAMessage(env: Record<string, string> = {}, logger?: Fasti
   cleanups.push(() => test.cleanup());
   settings.uploadDir = test.uploadDir;
   await writeFile(settings.addressHashKeyFile, KEY, { mode: 0o600 });
+  // A picture uploaded in the console: one of its encoded variants, as the media library names them.
+  await mkdir(settings.mediaDir, { recursive: true });
+  await writeFile(path.join(settings.mediaDir, PICTURE_FILE), PICTURE);
   const answer = answerOf(await postFeedback(test.app, 5, { ...validContactFields({ 'your-name': 'Backed Up' }), 'your-file': new File([new Uint8Array(PDF)], 'brief.pdf', { type: 'application/pdf' }) }));
   expect(answer.status).toBe('mail_sent');
   return { test, settings };
 }
 
 /** A place to restore into: a fresh SQLite path, or a fresh PostgreSQL schema. */
-async function emptyTarget(): Promise<{ databaseUrl: string; uploadDir: string; addressHashKeyFile: string; root: string }> {
+async function emptyTarget(): Promise<{ databaseUrl: string; uploadDir: string; mediaDir: string; addressHashKeyFile: string; root: string }> {
   const root = await folder('site-restore-');
-  if (testDatabaseUrl === null) return { databaseUrl: `sqlite:${path.join(root, 'data', 'site.db')}`, uploadDir: path.join(root, 'data', 'uploads'), addressHashKeyFile: path.join(root, 'data', 'address-hash.key'), root };
+  if (testDatabaseUrl === null) {
+    return { databaseUrl: `sqlite:${path.join(root, 'data', 'site.db')}`, uploadDir: path.join(root, 'data', 'uploads'), mediaDir: path.join(root, 'data', 'media'), addressHashKeyFile: path.join(root, 'data', 'address-hash.key'), root };
+  }
   // The dump names its schema: restoring over the source's schema needs --force, so a target
   // of its own is the source's schema dropped (as a database lost would be).
-  return { databaseUrl: '', uploadDir: path.join(root, 'uploads'), addressHashKeyFile: path.join(root, 'address-hash.key'), root };
+  return { databaseUrl: '', uploadDir: path.join(root, 'uploads'), mediaDir: path.join(root, 'media'), addressHashKeyFile: path.join(root, 'address-hash.key'), root };
 }
 
 async function dropSchemaOf(url: string): Promise<void> {
@@ -134,7 +141,8 @@ describe(`backups on ${testDialect}`, () => {
     const entries = await entriesOf(written.file);
     const stored = await test.app.db.selectFrom('submission_files').select('stored_name').executeTakeFirstOrThrow();
     const database = testDialect === 'sqlite' ? ARCHIVE_PATH.sqlite : ARCHIVE_PATH.postgres;
-    expect([...entries.keys()].sort()).toEqual([database, 'keys/address-hash.key', 'manifest.json', `uploads/${stored.stored_name}`].sort());
+    expect([...entries.keys()].sort()).toEqual([database, 'keys/address-hash.key', 'manifest.json', `uploads/${stored.stored_name}`, `media/${PICTURE_FILE}`].sort());
+    expect(entries.get(`media/${PICTURE_FILE}`)).toEqual(PICTURE);
     expect(entries.get(`uploads/${stored.stored_name}`)).toEqual(PDF);
     expect(entries.get('keys/address-hash.key')?.toString()).toBe(KEY);
     const manifest = JSON.parse(entries.get('manifest.json')!.toString());
@@ -152,7 +160,8 @@ describe(`backups on ${testDialect}`, () => {
       await dropSchemaOf(settings.databaseUrl);
     }
     const restored = await restoreArchive(target, written.file);
-    expect(restored).toMatchObject({ uploads: 1, key: true });
+    expect(restored).toMatchObject({ uploads: 1, media: 1, key: true });
+    expect(await readFile(path.join(target.mediaDir, PICTURE_FILE))).toEqual(PICTURE);
     expect(await readFile(path.join(target.uploadDir, stored.stored_name))).toEqual(PDF);
     expect(await readFile(target.addressHashKeyFile, 'utf8')).toBe(KEY);
     const db = createDatabase(target.databaseUrl);
@@ -205,7 +214,7 @@ describe(`backups on ${testDialect}`, () => {
     const { file } = await writeBackup(settings);
     // After the backup: a second message, which a forced restore takes back to the first.
     expect(answerOf(await postFeedback(test.app, 5, validContactFields({ 'your-name': 'After the backup' }))).status).toBe('mail_sent');
-    const target = { databaseUrl: settings.databaseUrl, uploadDir: settings.uploadDir, addressHashKeyFile: settings.addressHashKeyFile };
+    const target = { databaseUrl: settings.databaseUrl, uploadDir: settings.uploadDir, mediaDir: settings.mediaDir, addressHashKeyFile: settings.addressHashKeyFile };
     const refused = await restoreArchive(target, file).catch((caught: unknown) => caught);
     expect((refused as Error).message).toMatch(/^the data folder is not empty \((.*site\.db exists|the PostgreSQL database has tables)\): restore into an empty one, or add --force to replace what is there$/);
     expect(await test.app.db.selectFrom('submissions').select('id').execute()).toHaveLength(2);
