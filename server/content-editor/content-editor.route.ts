@@ -122,7 +122,10 @@ export default fp<ContentEditorOptions>(
       canEdit: await canEdit(request),
     }));
 
-    app.get(route(CONTENT_ROUTE.document), consoleRoute('staff'), async (request): Promise<DocumentAnswer> => liveDocument(db, documentName(request)));
+    app.get(route(CONTENT_ROUTE.document), consoleRoute('staff'), async (request): Promise<DocumentAnswer> => ({
+      ...(await liveDocument(db, documentName(request))),
+      canEdit: await canEdit(request),
+    }));
 
     app.get(route(CONTENT_ROUTE.revisions), consoleRoute('staff'), async (request): Promise<RevisionListAnswer> => ({ revisions: await revisions(db, documentName(request)) }));
 

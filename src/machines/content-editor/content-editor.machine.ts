@@ -4,7 +4,8 @@
 // draft rendered by the server, at 375 or 1280 px, on any page it appears on); publishing (a
 // note, then the POST); conflict when someone published first (load theirs, or keep mine:
 // re-based on their revision, published again only when asked); published. While changed,
-// leaving the page asks first (guardUnsaved). A signed-out answer ends the session.
+// leaving the page asks first (guardUnsaved). A signed-out answer ends the session. Someone who
+// may not publish (staff, while no owner allows it) reads the document: readOnly.
 import { assign, emit, setup } from 'xstate';
 import type { DocumentName } from '../../../content/document-names.ts';
 import { conflictOf, problemsOf } from '../../services/content-editor/content-editor-api.client.ts';
@@ -98,6 +99,8 @@ export const contentEditorMachine = setup({
     isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
     isUnknown: (_, { error }: { error: unknown }) => isRefused(error, CONTENT_ERROR.unknownDocument) || isRefused(error, CONSOLE_REFUSAL.notFound),
     isConflict: (_, { error }: { error: unknown }) => conflictOf(error) !== null,
+    /** The person may not publish (staff, while no owner allows it). */
+    isReadOnly: (_, live: DocumentAnswer) => live.canEdit === false,
     isInvalid: (_, { error }: { error: unknown }) => problemsOf(error).length > 0,
   },
   actions: {
@@ -161,7 +164,10 @@ export const contentEditorMachine = setup({
         id: 'fetchDocument',
         src: 'fetchDocument',
         input: ({ context }) => ({ api: context.api, name: context.name }),
-        onDone: { target: 'editing', actions: { type: 'storeLive', params: ({ event }) => event.output } },
+        onDone: [
+          { guard: { type: 'isReadOnly', params: ({ event }) => event.output }, target: 'readOnly', actions: { type: 'storeLive', params: ({ event }) => event.output } },
+          { target: 'editing', actions: { type: 'storeLive', params: ({ event }) => event.output } },
+        ],
         onError: [
           { guard: { type: 'isSignedOut', params: errorParams }, target: 'signedOut' },
           { guard: { type: 'isUnknown', params: errorParams }, target: 'missing' },
@@ -171,6 +177,8 @@ export const contentEditorMachine = setup({
     },
     failed: { on: { 'document.reload': 'loading' } },
     missing: {},
+    /** Shown, not editable: an owner has not allowed staff to edit the site. */
+    readOnly: {},
     signedOut: { entry: 'endSession' },
     /** Left for another console page, the changes dropped as the person chose. */
     left: { entry: 'leave' },

@@ -70,6 +70,8 @@ export const DocumentAnswerStruct = object({
   note: nullable(string()),
   /** The document, valid by its struct (content/content-documents.ts). */
   document: unknown(),
+  /** On the live document: whether the signed-in person may publish it (owners; staff when an owner allows it). */
+  canEdit: optional(boolean()),
 });
 export type DocumentAnswer = Infer<typeof DocumentAnswerStruct>;
 

@@ -20,6 +20,7 @@ import { ErrorSummary, fieldIds, SelectField, TextField, type ErrorSummaryItem }
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
+import { READ_ONLY_TEXT } from './content-documents-page.view.tsx';
 import type { PictureChoice } from '../shared/picture-choice.ts';
 import { StructForm, moveButtonId, type StructFormContext } from './struct-form.view.tsx';
 import { fieldName, parsePathText, pathLabel } from './struct-fields.ts';
@@ -116,6 +117,11 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
   return (
     <section className="content-page" aria-labelledby="content-editor-title" aria-busy={snapshot.hasTag('busy')}>
       {top}
+      {snapshot.matches('readOnly') ? (
+        <p className="content-notice" role="note">
+          {READ_ONLY_TEXT}
+        </p>
+      ) : null}
       <p className="content-page__facts">
         Your draft starts from: <RevisionFacts revision={live.revision} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
         {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}

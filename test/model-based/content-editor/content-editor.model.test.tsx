@@ -16,7 +16,8 @@ import { ContentEditorPage } from '../../../src/views/content-editor/content-edi
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
-import { CONFLICT, content, HERO, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
+import { READ_ONLY_TEXT } from '../../../src/views/content-editor/content-documents-page.view.tsx';
+import { CONFLICT, content, HERO, HERO_READ_ONLY, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
 
 // A path renders the hero's whole form (some 60 fields) at every step: on a busy machine the
 // longest take more than the default 5 s.
@@ -83,6 +84,12 @@ const states: Record<string, StateAssertion<Machine>> = {
     expect(screen.getByText('There is no such document.')).toBeVisible();
   },
   signedOut: () => expect(props.onSessionEnded).toHaveBeenCalledTimes(1),
+  readOnly: ({ snapshot }) => {
+    expectForm(snapshot);
+    expectEditable(false);
+    expect(screen.getByRole('note')).toHaveTextContent(READ_ONLY_TEXT);
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  },
   left: () => expect(props.navigate).toHaveBeenCalledWith('#/content'),
   'editing.clean': ({ snapshot }) => {
     expectForm(snapshot);
@@ -167,6 +174,7 @@ describeModel({
   input: { api: props.api, name: 'hero' },
   eventSamples: [
     { type: 'xstate.done.actor.fetchDocument', output: HERO },
+    { type: 'xstate.done.actor.fetchDocument', output: HERO_READ_ONLY },
     ...[UNREACHABLE, UNKNOWN, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.fetchDocument' as const, error })),
     heading(NEW_HEADING),
     heading(''),
@@ -197,7 +205,11 @@ describeModel({
   // preview's page, a revision published or re-based) ends it, but for the way back to publishing.
   filterEvents: (snapshot, event) => {
     const { context } = snapshot;
-    if (snapshot.matches('loading')) return event.type.endsWith('.actor.fetchDocument') && (context.problem === '' || event.type.startsWith('xstate.done'));
+    if (snapshot.matches('loading')) {
+      // Read only: at the first load, once.
+      if ('output' in event && event.output === HERO_READ_ONLY) return context.live === null && context.problem === '';
+      return event.type.endsWith('.actor.fetchDocument') && (context.problem === '' || event.type.startsWith('xstate.done'));
+    }
     if (!snapshot.can(event)) return false;
     const publishing = snapshot.matches({ editing: { changed: 'publishing' } });
     const previewing = snapshot.matches({ editing: { changed: 'previewing' } });

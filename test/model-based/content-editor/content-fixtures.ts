@@ -38,6 +38,9 @@ export const HERO: DocumentAnswer = named(
   'the hero, revision 7',
 );
 
+/** The hero as staff read it while no owner lets staff edit. */
+export const HERO_READ_ONLY: DocumentAnswer = named({ ...HERO, canEdit: false }, 'the hero, revision 7, read only');
+
 /** Someone else's revision, published after the draft's. */
 export const THEIRS: DocumentSummary = { name: 'hero', title: 'Home: hero', group: 'home', revision: 9, publishedAt: '2026-03-02T09:00:00.000Z', publishedBy: { id: 3, name: 'Sipho Dlamini' } };
 

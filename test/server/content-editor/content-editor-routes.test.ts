@@ -56,7 +56,9 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     expect(list.canEdit).toBe(true);
     expect((await get(test.app, api(CONTENT_ROUTE.documents), staff.cookie)).json()).toMatchObject({ canEdit: false });
     const hero = await get(test.app, api(CONTENT_ROUTE.document, { name: 'hero' }), staff.cookie);
-    expect(hero.json()).toEqual({ name: 'hero', revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent().hero });
+    // The live document says whether this person may publish it: the editor is read-only for staff until an owner allows it.
+    expect(hero.json()).toEqual({ name: 'hero', revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent().hero, canEdit: false });
+    expect((await get(test.app, api(CONTENT_ROUTE.document, { name: 'hero' }), owner.cookie)).json()).toMatchObject({ canEdit: true });
   });
 
   it('publishes a document: a new revision, live, audited, and the hook told its number', async () => {
