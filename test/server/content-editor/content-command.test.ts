@@ -1,11 +1,12 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_NAMES } from '../../../content/content-documents.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { publish, restore, type RestoreOutcome } from '../../../server/content-editor/content-store.ts';
-import { imageManifest } from '../../../content/image-manifest.ts';
+import { imageManifest, variantFileName } from '../../../content/image-manifest.ts';
+import { variantsColumn } from '../../../server/media-library/media-rows.ts';
 import { runScript } from '../helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-db.ts';
 
@@ -91,5 +92,30 @@ describe(`npm run content on ${testDialect}`, () => {
     const option = await content(['export', '--everything']);
     expect(option.code).toBe(2);
     expect(option.stderr.split('\n')[0]).toBe('content: unknown or malformed option "--everything"');
+  });
+
+  it('writes an uploaded picture the exported documents name into the repository\'s pictures, from the largest width kept', async () => {
+    database = await createTestDatabase();
+    const { db } = database;
+    out = await mkdtemp(path.join(tmpdir(), 'content-export-'));
+    const media = path.join(out, 'media-dir');
+    await mkdir(media);
+    const entry = { width: 1000, height: 700, hash: '0123456789', widths: [480, 960, 1000], fallback: 'jpeg' as const, color: '#102030' };
+    await db
+      .insertInto('media')
+      .values({ key: 'harbour-wall', alt: 'A wall by the harbour', original_name: 'Harbour Wall.jpg', content_type: 'image/jpeg', width: 1000, height: 700, variants: variantsColumn(entry), bytes: 1, uploaded_by: 'owner@example.co.za', created_at: '2026-11-27T08:00:00.000Z' })
+      .execute();
+    const largest = Buffer.from('the 1000 px JPEG the console kept');
+    await writeFile(path.join(media, variantFileName('harbour-wall', entry.hash, 1000, 'jpeg')), largest);
+    await writeFile(path.join(media, variantFileName('harbour-wall', entry.hash, 480, 'jpeg')), 'a smaller one');
+    const hero = { ...repositoryContent().hero, image: { key: 'harbour-wall', alt: 'A wall by the harbour' } };
+    const outcome = await publish(db, { name: 'hero', document: hero, note: '', baseRevision: 0, author, now: Date.parse('2026-11-27T08:00:00Z') }, { imageKeys: new Set([...checks.imageKeys, 'harbour-wall']) });
+    expect(outcome.status).toBe('published');
+    const run = runScript('scripts/content.ts', { DATABASE_URL: database.url, MEDIA_DIR: media }, ['export', '--out', out]);
+    expect((await run.exit).code).toBe(0);
+    expect(run.stdout()).toContain(`wrote ${path.join(out, 'images', 'harbour-wall.jpg')} (the uploaded picture, 1000 px wide)`);
+    expect(await readFile(path.join(out, 'images', 'harbour-wall.jpg'))).toEqual(largest);
+    // The build's own pictures are the repository's already: not written.
+    expect(await readdir(path.join(out, 'images'))).toEqual(['harbour-wall.jpg']);
   });
 });
