@@ -42,6 +42,21 @@ const scriptsOf = (document: Document) => [...document.querySelectorAll('script[
 
 describe('the site renderer', () => {
   let hydrated: Root | undefined;
+  /** The page's #root hydrated by the built App with what the page carries; no recoverable error (a mismatch) allowed. */
+  async function hydrateHome(page: Document): Promise<HTMLElement> {
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = page.getElementById('root')!.innerHTML;
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carriedPageData(page), children: createElement(App, { path: '/' }) })), {
+        onRecoverableError: (error) => errors.push(error),
+      });
+    });
+    expect(errors).toEqual([]);
+    return container;
+  }
   afterEach(() => {
     act(() => hydrated?.unmount());
     hydrated = undefined;
@@ -60,17 +75,7 @@ describe('the site renderer', () => {
     // The very scripts the build wrote: no new bundle for new words.
     expect(scriptsOf(page)).toEqual(scriptsOf(parse(await readFile(join(clientDir, 'index.html'), 'utf8'))));
 
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = page.getElementById('root')!.innerHTML;
-    document.body.append(container);
-    const errors: unknown[] = [];
-    await act(async () => {
-      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carried, children: createElement(App, { path: '/' }) })), {
-        onRecoverableError: (error) => errors.push(error),
-      });
-    });
-    expect(errors).toEqual([]);
+    const container = await hydrateHome(page);
     expect(container.querySelector('.hero__lead')?.textContent).toBe(lead);
   }, RENDER_TIMEOUT_MS);
 
@@ -90,17 +95,7 @@ describe('the site renderer', () => {
     expect(Object.keys(carried.images.images)).not.toContain('project-mall-atrium-detail');
     expect(Object.keys(carriedPageData(parse(fileOf(files, 'privacy/index.html'))).images.images)).not.toContain('harbour-wall');
 
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = page.getElementById('root')!.innerHTML;
-    document.body.append(container);
-    const errors: unknown[] = [];
-    await act(async () => {
-      hydrated = hydrateRoot(container, createElement(StrictMode, null, createElement(SiteContentProvider, { ...carried, children: createElement(App, { path: '/' }) })), {
-        onRecoverableError: (error) => errors.push(error),
-      });
-    });
-    expect(errors).toEqual([]);
+    await hydrateHome(page);
   }, RENDER_TIMEOUT_MS);
 
   it('carries only the documents its route uses', async () => {
