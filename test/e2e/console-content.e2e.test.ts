@@ -153,6 +153,12 @@ describe('editing the site in Chromium', () => {
     await gallery.getByLabel('Picture', { exact: true }).selectOption('harbour-wall');
     await gallery.getByLabel('Alternative text').fill('The promenade screens seen from the quay');
     await page.screenshot({ path: screenshotPath('console-add-project-1280'), fullPage: true });
+    // On a phone: nothing scrolls sideways, and axe finds nothing.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.screenshot({ path: screenshotPath('console-add-project-375'), fullPage: false });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Add the project' }).click();
     await expect.poll(() => page.getByText(/^Added\./).innerText(), { timeout: 30_000 }).toContain('/projects/harbour-lights/');
     expect(await axeViolations(page, 'main')).toEqual([]);
