@@ -11,6 +11,7 @@ import { problemsOf } from '../../services/content-editor/content-editor-api.cli
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
 import type { AddProjectAnswer, Problem } from '../../validation/content-editor/content-editor.protocol.ts';
 import { newProjectProblems, type ProjectsNow } from '../../validation/content-editor/new-project.ts';
+import { draftTransitions } from './draft-transitions.ts';
 import { announcementOf, applyEdit, applyRawJson, unparsedProblems, type DraftEdit, type RawJson } from './draft-edit.ts';
 
 export interface AddProjectInput {
@@ -50,9 +51,11 @@ export type AddProjectEvent =
 export type AddProjectEmitted = { type: 'session.end' } | { type: 'address.change'; hash: string } | { type: 'focus.summary' } | { type: 'focus.status' } | { type: 'focus.moved'; edit: DraftEdit };
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
-const editedBy = (edit: DraftEdit) => ({ edit });
 const problemsNow = (context: Pick<AddProjectContext, 'live' | 'rawJson'>, draft: unknown): Problem[] =>
   context.live === null ? [] : [...newProjectProblems(draft, context.live), ...unparsedProblems(context.rawJson)];
+
+/** The draft's editing transitions, shared with the other draft editor (draft-transitions.ts). */
+const DRAFT = draftTransitions('addProject');
 
 export const addProjectMachine = setup({
   types: {
@@ -126,7 +129,7 @@ export const addProjectMachine = setup({
         clean: {
           tags: ['editable'],
           on: {
-            'draft.edit': { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+            'draft.edit': DRAFT.fromClean,
             'project.add': { target: 'changed.invalid', actions: 'checkDraft' },
           },
         },
@@ -138,10 +141,7 @@ export const addProjectMachine = setup({
             dirty: {
               tags: ['editable'],
               on: {
-                'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#addProject.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                ],
+                'draft.edit': DRAFT.whileDirty,
                 'project.add': [{ guard: 'hasProblems', target: 'invalid', actions: 'checkDraft' }, { target: 'sending' }],
               },
             },
@@ -150,11 +150,7 @@ export const addProjectMachine = setup({
               tags: ['editable', 'invalid'],
               entry: 'focusSummary',
               on: {
-                'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#addProject.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                  { guard: { type: 'isValidBy', params: ({ event }) => editedBy(event.edit) }, target: 'dirty', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft'] },
-                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft', { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                ],
+                'draft.edit': DRAFT.whileInvalid,
                 // The server's problems (a 400) may stand where the form's do not: it is asked again.
                 'project.add': [{ guard: 'hasProblems', actions: ['checkDraft', 'focusSummary'] }, { target: 'sending' }],
               },

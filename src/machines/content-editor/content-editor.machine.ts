@@ -20,6 +20,7 @@ import {
   type Problem,
   type PublishAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
+import { draftTransitions } from './draft-transitions.ts';
 import { announcementOf, applyEdit, applyRawJson, draftProblems, type DraftEdit, type RawJson } from './draft-edit.ts';
 
 export interface ContentEditorInput {
@@ -80,7 +81,8 @@ export type ContentEditorEmitted =
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const isRefused = (error: unknown, code: string) => error instanceof ConsoleApiError && error.code === code;
 
-const editedBy = (edit: DraftEdit) => ({ edit });
+/** The draft's editing transitions, shared with the other draft editor (draft-transitions.ts). */
+const DRAFT = draftTransitions('contentEditor');
 
 export const contentEditorMachine = setup({
   types: {
@@ -189,7 +191,7 @@ export const contentEditorMachine = setup({
           tags: ['editable'],
           on: {
             // A change that undoes itself comes back here from `changed` (isUnchangedBy).
-            'draft.edit': { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+            'draft.edit': DRAFT.fromClean,
           },
         },
         /** Published: the draft is the live revision; the next change starts a new draft. */
@@ -197,7 +199,7 @@ export const contentEditorMachine = setup({
           tags: ['editable'],
           entry: 'focusStatus',
           on: {
-            'draft.edit': { target: 'changed', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
+            'draft.edit': DRAFT.fromClean,
           },
         },
         changed: {
@@ -209,10 +211,7 @@ export const contentEditorMachine = setup({
             dirty: {
               tags: ['editable'],
               on: {
-                'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                ],
+                'draft.edit': DRAFT.whileDirty,
                 'draft.preview': [{ guard: 'hasProblems', target: 'invalid', actions: 'checkDraft' }, { target: 'previewing' }],
                 'draft.publish': [{ guard: 'hasProblems', target: 'invalid', actions: 'checkDraft' }, { target: 'publishing' }],
               },
@@ -222,11 +221,7 @@ export const contentEditorMachine = setup({
               tags: ['editable', 'invalid'],
               entry: 'focusSummary',
               on: {
-                'draft.edit': [
-                  { guard: { type: 'isUnchangedBy', params: ({ event }) => editedBy(event.edit) }, target: '#contentEditor.editing.clean', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                  { guard: { type: 'isValidBy', params: ({ event }) => editedBy(event.edit) }, target: 'dirty', actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft'] },
-                  { actions: [{ type: 'applyEdit', params: ({ event }) => editedBy(event.edit) }, 'checkDraft', { type: 'focusMoved', params: ({ event }) => editedBy(event.edit) }] },
-                ],
+                'draft.edit': DRAFT.whileInvalid,
                 // The server's problems (a 400) may stand where the struct's do not: it is asked again.
                 'draft.preview': [{ guard: 'hasProblems', actions: ['checkDraft', 'focusSummary'] }, { target: 'previewing' }],
                 'draft.publish': [{ guard: 'hasProblems', actions: ['checkDraft', 'focusSummary'] }, { target: 'publishing' }],
