@@ -19,7 +19,7 @@ import type { PictureChoice } from '../shared/picture-choice.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { LINKS_ID, SITE_LINKS, summaryItems } from './content-editor-page.view.tsx';
-import { ContentLoadProblem } from './content-texts.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
 import { StructForm, type StructFormContext } from './struct-form.view.tsx';
 import { emptyValue } from './struct-fields.ts';
 import '../shared/action-button.css';
@@ -90,7 +90,7 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
       <div ref={statusRef} tabIndex={-1} className="content-page__status">
         <AddStatus snapshot={snapshot} send={send} />
       </div>
-      {snapshot.matches('failed') ? <ContentLoadProblem what="The projects" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} /> : null}
+      {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The projects" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} /> : null}
       {snapshot.matches('loading') ? <p role="status">Loading the projects…</p> : null}
       {snapshot.matches('added') ? (
         <button type="button" className="action-button" onClick={() => send({ type: 'project.another' })}>

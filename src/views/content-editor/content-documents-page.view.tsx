@@ -10,7 +10,8 @@ import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentHash, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
-import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
+import { RevisionFacts } from './content-texts.tsx';
 import '../shared/action-button.css';
 import './content-editor.css';
 
@@ -42,7 +43,7 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
         Site content
       </h1>
       {snapshot.matches('loading') ? <p role="status">Loading the documents…</p> : null}
-      {snapshot.matches('failed') ? <ContentLoadProblem what="The documents" problem={problem} onRetry={() => actorRef.send({ type: 'documents.reload' })} /> : null}
+      {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The documents" problem={problem} onRetry={() => actorRef.send({ type: 'documents.reload' })} /> : null}
       {snapshot.matches('shown') && list ? (
         <>
           {list.canEdit ? (

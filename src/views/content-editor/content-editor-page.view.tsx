@@ -19,7 +19,8 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ErrorSummary, fieldIds, SelectField, TextField, type ErrorSummaryItem } from '../shared/form-fields/index.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
-import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
+import { RevisionFacts } from './content-texts.tsx';
 import { READ_ONLY_TEXT } from './content-documents-page.view.tsx';
 import type { PictureChoice } from '../shared/picture-choice.ts';
 import { StructForm, moveButtonId, type StructFormContext } from './struct-form.view.tsx';
@@ -88,7 +89,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
       <section className="content-page" aria-labelledby="content-editor-title" aria-busy={snapshot.hasTag('busy')}>
         {top}
         {snapshot.matches('failed') ? (
-          <ContentLoadProblem what="The document" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} />
+          <LoadProblem className="content-problem" what="The document" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} />
         ) : snapshot.matches('missing') ? (
           <p>There is no such document.</p>
         ) : (

@@ -15,7 +15,8 @@ import { documentDiff, type DocumentChange } from '../../validation/content-edit
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
-import { ContentLoadProblem, RevisionFacts } from './content-texts.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
+import { RevisionFacts } from './content-texts.tsx';
 import { parsePathText, pathLabel } from './struct-fields.ts';
 import '../shared/action-button.css';
 import './content-editor.css';
@@ -88,7 +89,7 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
         Revisions: {title}
       </h1>
       {snapshot.matches('loading') || snapshot.matches('restored') ? <p role="status">Loading the revisions…</p> : null}
-      {snapshot.matches('failed') ? <ContentLoadProblem what="The revisions" problem={context.problem} onRetry={() => actorRef.send({ type: 'revisions.reload' })} /> : null}
+      {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The revisions" problem={context.problem} onRetry={() => actorRef.send({ type: 'revisions.reload' })} /> : null}
       {snapshot.matches('missing') ? <p>There is no such document.</p> : null}
       <div ref={statusRef} tabIndex={-1} className="content-page__status">
         {at('restored') && context.restored ? (

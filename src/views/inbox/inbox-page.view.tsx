@@ -14,7 +14,7 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ErrorSummary, errorItems, SelectField, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
-import { LoadProblem } from './load-problem.view.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
 import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
 import '../shared/action-button.css';
 import './inbox.css';
@@ -134,7 +134,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
       <h2 id="inbox-results-title" className="inbox-results__title" tabIndex={-1} ref={listHeadingRef}>
         Messages
       </h2>
-      {snapshot.matches({ active: 'failed' }) ? <LoadProblem what="The messages" problem={context.problem} onRetry={() => actorRef.send({ type: 'list.retry' })} /> : null}
+      {snapshot.matches({ active: 'failed' }) ? <LoadProblem className="inbox-problem" what="The messages" problem={context.problem} onRetry={() => actorRef.send({ type: 'list.retry' })} /> : null}
       {snapshot.matches({ active: 'results' }) || (busy && count > 0) ? (
         <ol className="inbox-list" aria-labelledby="inbox-results-title" aria-busy={busy}>
           {context.messages.map((message) => (

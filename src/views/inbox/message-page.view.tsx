@@ -11,7 +11,7 @@ import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import type { Delivery, Message } from '../../validation/inbox/inbox.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
-import { LoadProblem } from './load-problem.view.tsx';
+import { LoadProblem } from '../shared/load-problem.view.tsx';
 import { byteSize, DONE_TEXT, FAILED_TEXT, messageHeading } from './inbox-texts.ts';
 import '../shared/action-button.css';
 import './inbox.css';
@@ -152,7 +152,7 @@ export function MessagePage({ session, api, onSessionEnded, navigate, messageId,
         {back}
         <h1 tabIndex={-1}>Message</h1>
         {snapshot.matches('failed') ? (
-          <LoadProblem what="The message" problem={context.problem} onRetry={() => actorRef.send({ type: 'message.reload' })} />
+          <LoadProblem className="inbox-problem" what="The message" problem={context.problem} onRetry={() => actorRef.send({ type: 'message.reload' })} />
         ) : (
           <p role="status">{snapshot.matches('deleted') ? DONE_TEXT.delete : 'Loading the message…'}</p>
         )}
