@@ -1,18 +1,24 @@
 // The contactForm machine's starting context, from its input.
 import { readWpcf7Config } from '../../services/contact-form/cf7-config.service.ts';
-import { initialValues } from './contact-form-values.ts';
+import { prefilledTextNames, valuesOfEntries } from './contact-form-values.ts';
 import type { ContactFormContext, ContactFormInput } from './contact-form.types.ts';
+
+/** The plugin's unit tag: the form's container id, `wpcf7-f<id>-o<occurrence>`. */
+export const unitTagOf = (formId: number, occurrence = 1) => `wpcf7-f${formId}-o${occurrence}`;
 
 export function createContext(input: ContactFormInput): ContactFormContext {
   const { form } = input;
+  // What the visitor typed before the form's code arrived is where the form starts; a field
+  // typed into counts as edited, so leaving it validates it as leaving any typed field does.
+  const values = valuesOfEntries(form.fields, input.prefilled ?? []);
   return {
     form,
-    unitTag: `wpcf7-f${form.id}-o${input.occurrence ?? 1}`,
+    unitTag: unitTagOf(form.id, input.occurrence),
     containerPost: input.containerPost ?? 0,
     nested: input.nested ?? false,
     wpcf7: readWpcf7Config(input.wpcf7),
-    values: initialValues(form.fields),
-    edited: [],
+    values,
+    edited: prefilledTextNames(form.fields, values),
     schema: null,
     validationFields: [],
     errors: {},

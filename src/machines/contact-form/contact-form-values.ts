@@ -53,6 +53,41 @@ export function initialValues(fields: readonly FormField[]): FormValues {
   return values;
 }
 
+/** A posted value: text, or a chosen file. */
+type EntryValue = FormEntry[1];
+
+/**
+ * The values that `entries` (named as the form posts them: `fieldEntries`) stand for: what a
+ * prerendered form held before its code arrived. Fields not named keep their empty value.
+ */
+export function valuesOfEntries(fields: readonly FormField[], entries: Iterable<readonly [string, EntryValue]>): FormValues {
+  const posted = new Map<string, EntryValue[]>();
+  for (const [name, value] of entries) posted.set(name, [...(posted.get(name) ?? []), value]);
+  const texts = (name: string) => (posted.get(name) ?? []).filter((value): value is string => typeof value === 'string');
+  // A field posted twice is its last value, as the server reads it.
+  const text = (name: string) => texts(name).at(-1) ?? '';
+  const values: Record<string, FieldValue> = { ...initialValues(fields), [HONEYPOT_FIELD]: text(HONEYPOT_FIELD) };
+  for (const field of fields) {
+    const { name } = field;
+    if (isMultiValued(field)) values[name] = texts(`${name}[]`);
+    else if (field.type === 'checkbox') values[name] = texts(name);
+    else if (field.type === 'acceptance') values[name] = posted.has(name);
+    else if (field.type === 'file') values[name] = (posted.get(name) ?? []).filter((value): value is File => typeof value !== 'string');
+    else values[name] = text(name);
+    if (hasFreeText(field)) values[freeTextName(field)] = text(freeTextName(field));
+  }
+  return values;
+}
+
+/** The fields a visitor types into (text, e-mail, number, date, quiz, captcha…), not those they choose in. */
+const isTyped = (field: FormField) => !['checkbox', 'radio', 'select', 'acceptance', 'file'].includes(field.type);
+
+/** The names of the typed fields and free-text inputs that hold something. */
+export function prefilledTextNames(fields: readonly FormField[], values: FormValues): string[] {
+  const typed = fields.flatMap((field) => [...(isTyped(field) ? [field.name] : []), ...(hasFreeText(field) ? [freeTextName(field)] : [])]);
+  return typed.filter((name) => textOf(values[name]) !== '');
+}
+
 /** The field a control name belongs to (a free-text input belongs to its group). */
 export function fieldOf(fields: readonly FormField[], name: string): FormField | undefined {
   return fields.find((field) => field.name === name || (hasFreeText(field) && freeTextName(field) === name));

@@ -4,6 +4,7 @@
 import type { FormDefinition } from '../../../content/forms/index.ts';
 import type { FeedbackResponse, RefillResponse } from '../../services/contact-form/cf7-api.types.ts';
 import type { Wpcf7ConfigResult } from '../../services/contact-form/cf7-config.service.ts';
+import type { PrefilledFields } from '../../services/shared/prefilled-fields.service.ts';
 import type { SwvSchema } from '../../validation/index.ts';
 import type { FieldChange, FormValues } from './contact-form-values.ts';
 
@@ -17,6 +18,11 @@ export interface ContactFormInput {
   containerPost?: number;
   /** Which occurrence of the form on the page (the `o<n>` of the unit tag). */
   occurrence?: number;
+  /**
+   * What the prerendered form already holds (typed before its code arrived: README.md, "Forms
+   * before their code"); the machine starts from these values. None: the definition's empty ones.
+   */
+  prefilled?: PrefilledFields;
 }
 
 export interface QuizChallenge {

@@ -2,6 +2,7 @@
 // plugin's field names and hidden inputs) and how the answer is shown.
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { SubscribeAnswer } from '../../services/newsletter/newsletter-api.client.ts';
+import type { PrefilledFields } from '../../services/shared/prefilled-fields.service.ts';
 import {
   checkNewsletter,
   isPrefixOnly,
@@ -13,6 +14,11 @@ import {
 
 export interface NewsletterInput {
   form: NewsletterForm;
+  /**
+   * What the prerendered form already holds (typed before its code arrived: README.md, "Forms
+   * before their code"); the machine starts from these values. None: an empty form.
+   */
+  prefilled?: PrefilledFields;
 }
 
 /** How an answer is shown: the plugin's sib_msg_disp classes (success, warning, error). */
@@ -62,11 +68,34 @@ export function emptyEntered(form: NewsletterForm, smsPrefix: string): Newslette
   return { email: '', sms: form.sms ? smsPrefix : '', attributes, lists: [], consent: false };
 }
 
-export function createContext({ form }: NewsletterInput): NewsletterContext {
+/**
+ * What the visitor entered, from the form's entries as the browser reads them (unlike the
+ * server's reader, nothing is trimmed or cleared: the fields must show exactly what was typed).
+ */
+export function enteredOf(form: NewsletterForm, smsPrefix: string, entries: PrefilledFields): NewsletterEntered {
+  const texts = new Map<string, string>();
+  const lists: string[] = [];
+  for (const [name, value] of entries) {
+    if (typeof value !== 'string') continue;
+    if (name === NEWSLETTER_FIELD.lists) lists.push(value);
+    else texts.set(name, value);
+  }
+  const empty = emptyEntered(form, smsPrefix);
+  const attributes = Object.fromEntries(Object.keys(empty.attributes).map((name) => [name, texts.get(name) ?? '']));
+  return {
+    email: texts.get(NEWSLETTER_FIELD.email) ?? '',
+    sms: form.sms ? (texts.get(NEWSLETTER_FIELD.sms) ?? empty.sms) : '',
+    attributes,
+    lists: form.choice ? lists.filter((id) => form.lists.some((list) => String(list.id) === id)) : [],
+    consent: texts.has(NEWSLETTER_FIELD.consent),
+  };
+}
+
+export function createContext({ form, prefilled }: NewsletterInput): NewsletterContext {
   const smsPrefix = form.sms?.defaultPrefix ?? '';
   return {
     form,
-    entered: emptyEntered(form, smsPrefix),
+    entered: prefilled ? enteredOf(form, smsPrefix, prefilled) : emptyEntered(form, smsPrefix),
     smsPrefix,
     errors: {},
     nonce: null,

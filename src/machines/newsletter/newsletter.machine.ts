@@ -117,8 +117,16 @@ export const newsletterMachine = setup({
   context: ({ input }) => createContext(input),
   initial: 'starting',
   states: {
-    /** The prerendered state: the form waits for the page's script (without it, the mailto link). */
+    /**
+     * The prerendered state: the page's script has not looked at the browser yet. The fields are
+     * the visitor's already (README.md, "Forms before their code"): what they type is kept.
+     */
     starting: {
+      on: {
+        'field.input': { actions: 'storeInput' },
+        'list.toggle': { actions: 'toggleList' },
+        'consent.toggle': { actions: 'toggleConsent' },
+      },
       invoke: {
         id: 'browserSupport',
         src: 'browserSupport',
@@ -126,8 +134,14 @@ export const newsletterMachine = setup({
         onError: { target: 'unsupported', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    /** No fetch or FormData: the form stays disabled and the section's e-mail link does the job. */
-    unsupported: {},
+    /** No fetch or FormData: the browser posts the form itself (what is typed is kept). */
+    unsupported: {
+      on: {
+        'field.input': { actions: 'storeInput' },
+        'list.toggle': { actions: 'toggleList' },
+        'consent.toggle': { actions: 'toggleConsent' },
+      },
+    },
     active: {
       type: 'parallel',
       states: {

@@ -8,6 +8,7 @@ import type { InspectionEvent } from 'xstate';
 import { defaultFormNotices, type FormDefinition } from '../../../content/forms/index.ts';
 import { hiddenEntries, WPCF7_VERSION } from '../../machines/contact-form/contact-form-submission.ts';
 import { contactFormMachine } from '../../machines/contact-form/contact-form.machine.ts';
+import { unitTagOf } from '../../machines/contact-form/contact-form-initial-context.ts';
 import { formStatusOf, summaryErrorsOf } from '../../machines/contact-form/contact-form.selectors.ts';
 import { textOf } from '../../machines/contact-form/contact-form-values.ts';
 import { dispatchCf7Events } from '../../services/contact-form/cf7-dom-events.service.ts';
@@ -18,6 +19,7 @@ import { ContactFormField } from './contact-form-field.view.tsx';
 import { InsideContactForm } from './contact-form-nesting.ts';
 import { ErrorSummary, errorItems, HiddenInputs } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
+import { usePrefilledFields } from '../shared/use-prefilled-fields.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { RedirectAddOnView } from './redirect-add-on.view.tsx';
 
@@ -37,7 +39,9 @@ const HONEYPOT_FIELD = CONTACT_FORM_FIELD.honeypot;
 
 export function ContactFormView({ form, wpcf7 = siteWpcf7, logic = contactFormMachine, inspect, children }: ContactFormViewProps) {
   const nested = useContext(InsideContactForm);
-  const actorRef = useActorRef(logic, { input: { form, wpcf7, nested }, inspect: inspectWith(inspect) });
+  // The machine starts from what the prerendered form holds (README.md, "Forms before their code").
+  const prefilled = usePrefilledFields(unitTagOf(form.id));
+  const actorRef = useActorRef(logic, { input: { form, wpcf7, nested, prefilled }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);

@@ -16,6 +16,7 @@ import { isFading, isRedirecting, shownMessageKind } from '../../machines/newsle
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../../validation/newsletter/index.ts';
 import { CountryPrefixPicker } from './country-prefix.view.tsx';
 import { CheckboxField, ChoiceField, ErrorSummary, errorItems, FormGroup, HiddenInputs, TextField, TextInput } from '../shared/form-fields/index.ts';
+import { usePrefilledFields } from '../shared/use-prefilled-fields.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { LinkedText } from '../shared/linked-text.view.tsx';
@@ -56,17 +57,21 @@ export function NewsletterFormView({
   inspect,
   prefixLogic,
 }: NewsletterFormViewProps) {
-  const actorRef = useActorRef(logic, { input: { form }, inspect: inspectWith(inspect) });
+  const unitTag = `sib-form-${String(form.id)}`;
+  // The machine starts from what the prerendered form holds (README.md, "Forms before their code").
+  const prefilled = usePrefilledFields(unitTag);
+  const actorRef = useActorRef(logic, { input: { form, prefilled }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
   const { context } = snapshot;
   const send = actorRef.send;
-  const unitTag = `sib-form-${String(form.id)}`;
   const interactive = snapshot.hasTag('interactive');
   const busy = snapshot.hasTag('busy');
   const unsupported = snapshot.matches('unsupported');
-  // Before the page's script runs (or in a browser that cannot send the form) the fields are
-  // disabled; while sending only the submit button is, so the focus is never thrown out of the form.
+  // The fields take input before the page's script runs and in a browser that cannot send the form
+  // (the browser then posts it: README.md, "Forms before their code"); only the prefix picker, a
+  // scripted listbox, waits for the script. While sending only the submit button is disabled, so
+  // the focus is never thrown out of the form.
   const dormant = snapshot.matches('starting') || unsupported;
   const fading = isFading(snapshot);
   const messageKind = shownMessageKind(snapshot);
@@ -93,14 +98,16 @@ export function NewsletterFormView({
         noValidate
         data-status={isRedirecting(snapshot) ? 'redirecting' : (messageKind ?? (busy ? 'submitting' : 'idle'))}
         onSubmit={(event) => {
+          // Before the script has looked at the browser, or in one that cannot send it, the
+          // browser posts the form itself and the server answers with a page.
+          if (dormant) return;
           event.preventDefault();
           if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' });
         }}
       >
         <HiddenInputs entries={hiddenEntries(form)} />
         <ErrorSummary formId={unitTag} items={errorItems(unitTag, newsletterFieldNames(form), errors)} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
-        {/* Disabled until the page's script runs: without it the form cannot fetch its nonce. */}
-        <fieldset className="sib-form__fields" disabled={dormant}>
+        <fieldset className="sib-form__fields">
           <legend className="visually-hidden">{form.title}</legend>
           <TextField
             {...frame(NEWSLETTER_FIELD.email, true)}
@@ -179,11 +186,6 @@ export function NewsletterFormView({
             </span>
           </div>
         </fieldset>
-        {unsupported ? (
-          <p className="sib-form__unsupported" role="status">
-            This browser cannot send the form. Please subscribe from an up-to-date browser.
-          </p>
-        ) : null}
         <div className="sib-form__messages">
           <p className={messageClass} role="status" aria-live="polite" aria-atomic="true" hidden={messageKind === null || messageKind === 'error'}>
             {messageKind === 'success' || messageKind === 'warning' ? context.message : ''}
