@@ -49,6 +49,8 @@ async function twoServersOnOneDatabase(): Promise<{ publish: number[]; other: nu
   const content = {
     liveRevision: async () => Number((await sql<{ live: number | null }>`select max(id) as live from bench_live_revisions`.execute(database.db)).rows[0]?.live ?? 0),
     readLiveContent: async () => siteContentOf({ revision: await content.liveRevision(), projects: [], categories: [] }),
+    // One database for the run: a revision's number is its identity.
+    revisionUid: async (revision: number) => `bench-${revision}`,
   };
   const servers = [];
   for (let index = 0; index < 2; index += 1) {

@@ -51,6 +51,7 @@ import trackTheClickRoutes from './click-tracking/track-the-click.route.ts';
 import clickReportsRoutes from './click-tracking/click-reports.route.ts';
 import { readPageLinks } from './click-tracking/site-pages.ts';
 import { livePageLinks } from './site-generations/live-page-links.ts';
+import { revisionUid } from './site-generations/generation-stamp.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -183,6 +184,7 @@ export async function buildApp({
     ...siteGenerations,
     content: siteGenerations.content ?? {
       liveRevision: () => liveRevision(app.db),
+      revisionUid: (revision) => revisionUid(app.db, revision),
       readLiveContent: () => readLiveContent(app.db),
       readImageManifest: () => liveImageManifest(app.db),
     },

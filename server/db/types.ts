@@ -244,6 +244,8 @@ export interface ContentRevisionsTable {
   author_id: number | null;
   author_name: string;
   created_at: string;
+  /** Random, written by the database (migration 0027): tells apart revisions a restore or another database numbered alike. */
+  uid: Generated<string>;
 }
 
 /** The content editor's one settings row (id 1). */

@@ -5,12 +5,14 @@ import { compressedTwins, isCompressible } from '../../scripts/precompress.ts';
 import type { RenderedSiteFile } from './site-renderer.ts';
 
 /*
- * Generations of rendered pages on disk (README.md "Live in seconds"): `<dir>/<revision>/`, each a
- * whole set of the renderer's files with the .br/.gz twins the build writes. A generation is
- * written into a temporary folder, synced, and renamed into place: a folder named by a revision
- * is complete or absent, never half written (a full disk or a crash leaves at most a temporary
- * folder, removed at once or by the next prune). Two processes writing the same revision: the
- * second rename fails and its copy is dropped; both then serve the winner's.
+ * Generations of rendered pages on disk (README.md "Live in seconds"): `<dir>/<revision>-<stamp>/`,
+ * each a whole set of the renderer's files with the .br/.gz twins the build writes; the stamp
+ * says which build and which revision of which database it was rendered for
+ * (generation-stamp.ts). A generation is written into a temporary folder, synced, and renamed
+ * into place: a folder so named is complete or absent, never half written (a full disk or a
+ * crash leaves at most a temporary folder, removed at once or by the next prune). Two processes
+ * writing the same generation: the second rename fails and its copy is dropped; both then serve
+ * the winner's.
  */
 
 /** Generations kept on disk; older ones are deleted after each new one. */
@@ -39,31 +41,40 @@ export async function writeSynced(file: string, data: Buffer): Promise<void> {
   }
 }
 
-export function generationFolder(dir: string, revision: number): string {
-  return path.join(dir, String(revision));
+/** A generation's folder name: its revision, then its stamp (generation-stamp.ts). */
+export function generationName(revision: number, stamp: string): string {
+  return `${revision}-${stamp}`;
 }
 
-export async function hasGeneration(dir: string, revision: number): Promise<boolean> {
+const GENERATION_NAME = /^(\d+)-[0-9a-f]+$/;
+/** How a release before the stamps named a generation: never served again, so removed by the prune. */
+const UNSTAMPED_NAME = /^\d+$/;
+
+export function generationFolder(dir: string, name: string): string {
+  return path.join(dir, name);
+}
+
+export async function hasGeneration(dir: string, name: string): Promise<boolean> {
   try {
-    return (await stat(generationFolder(dir, revision))).isDirectory();
+    return (await stat(generationFolder(dir, name))).isDirectory();
   } catch {
     return false;
   }
 }
 
 /**
- * Writes `files` as the generation of `revision`; answers whether this call's folder is the one
- * in place (false: another writer's rename came first, and its folder is the generation).
+ * Writes `files` as the generation `name`; answers whether this call's folder is the one in
+ * place (false: another writer's rename came first, and its folder is the generation).
  */
 export async function writeGeneration(
   dir: string,
-  revision: number,
+  name: string,
   files: readonly RenderedSiteFile[],
   write: WriteSynced = writeSynced,
 ): Promise<boolean> {
   for (const file of files) checkRelative(file.relative);
   await mkdir(dir, { recursive: true });
-  const temporary = path.join(dir, `${TEMPORARY_PREFIX}${revision}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temporary = path.join(dir, `${TEMPORARY_PREFIX}${name}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     const folders = new Set([temporary]);
     await mkdir(temporary);
@@ -85,7 +96,7 @@ export async function writeGeneration(
     // The names too: a folder's entries are durable once the folder itself is synced.
     for (const folder of folders) await syncFolder(folder);
     try {
-      await rename(temporary, generationFolder(dir, revision));
+      await rename(temporary, generationFolder(dir, name));
     } catch (error) {
       if (!isTaken(error)) throw error;
       await rm(temporary, { recursive: true, force: true });
@@ -99,17 +110,30 @@ export async function writeGeneration(
   }
 }
 
-/** Deletes all but the newest `keep` generations, and temporary folders a crash left. */
-export async function pruneGenerations(dir: string, keep: number = GENERATIONS_KEPT, now = Date.now()): Promise<number[]> {
+/**
+ * Deletes all but the newest `keep` generations (the last written; `serving`, the one this
+ * process serves, is always kept), the unstamped ones of an older release, and temporary folders
+ * a crash left. Answers the names removed. Newest by when they were written, not by revision: after
+ * a restore the revision served may be lower than older generations'.
+ */
+export async function pruneGenerations(dir: string, keep: number = GENERATIONS_KEPT, now = Date.now(), serving?: string): Promise<string[]> {
   let entries: string[];
   try {
     entries = await readdir(dir);
   } catch {
     return [];
   }
-  const revisions = entries.filter((entry) => /^\d+$/.test(entry)).map(Number).sort((a, b) => b - a);
-  const removed = revisions.slice(keep);
-  for (const revision of removed) await rm(generationFolder(dir, revision), { recursive: true, force: true });
+  const generations = await Promise.all(
+    entries
+      .filter((entry) => GENERATION_NAME.test(entry))
+      .map(async (name) => ({ name, revision: Number(GENERATION_NAME.exec(name)?.[1]), written: await stat(path.join(dir, name)).then((stats) => stats.mtimeMs, () => 0) })),
+  );
+  generations.sort((a, b) => b.written - a.written || b.revision - a.revision);
+  const removed = [
+    ...generations.slice(keep).map((generation) => generation.name).filter((name) => name !== serving),
+    ...entries.filter((entry) => UNSTAMPED_NAME.test(entry)),
+  ];
+  for (const name of removed) await rm(generationFolder(dir, name), { recursive: true, force: true });
   for (const entry of entries.filter((name) => name.startsWith(TEMPORARY_PREFIX))) {
     const folder = path.join(dir, entry);
     const modified = await stat(folder).then((stats) => stats.mtimeMs, () => now);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WriteSynced } from './generation-folders.ts';
+import { buildIdOf } from './generation-stamp.ts';
 import type { LiveSite } from './served-site.ts';
 import { siteGenerations, type SiteGenerations } from './site-generations.ts';
 import type { LiveContentSource, SiteRenderer } from './site-renderer.ts';
@@ -31,6 +32,8 @@ export default fp(async function siteGenerationsPlugin(app: FastifyInstance, opt
   const generations = siteGenerations({
     live: options.live,
     dir: app.config.siteGenerationsDir,
+    // Pages rendered by another build are never served by this one (README.md "Live in seconds").
+    buildId: await buildIdOf(app.config.staticRoot),
     renderer: options.renderer,
     content: options.content,
     announce: options.announce,

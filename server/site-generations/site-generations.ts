@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteContent } from '../../content/content-documents.ts';
 import { loadSiteFiles } from '../routes/static-files-in-memory.ts';
-import { generationFolder, GENERATIONS_KEPT, hasGeneration, pruneGenerations, writeGeneration, writeSynced, type WriteSynced } from './generation-folders.ts';
+import { generationFolder, generationName, GENERATIONS_KEPT, hasGeneration, pruneGenerations, writeGeneration, writeSynced, type WriteSynced } from './generation-folders.ts';
+import { generationStamp } from './generation-stamp.ts';
 import { cacheControlOf, servedSite, type LiveSite } from './served-site.ts';
 import type { LiveContentSource, SiteRenderer } from './site-renderer.ts';
 
@@ -11,7 +12,9 @@ import type { LiveContentSource, SiteRenderer } from './site-renderer.ts';
  * cluster (`notice`, over the supervisor's IPC) and, for other servers on the same database, the
  * store's revision number looked at every CONTENT_POLL_INTERVAL (`poll`). Each loads that
  * revision's generation from disk, rendering and writing it first when it is not there, and
- * swaps it in. One catch-up runs at a time per process, always to the newest revision asked for,
+ * swaps it in. A generation on disk is used only when it was rendered by this build for this
+ * revision of this database (its folder's stamp, generation-stamp.ts); otherwise it is rendered
+ * again. One catch-up runs at a time per process, always to the newest revision asked for,
  * and a generation never replaces a newer one. A render or write that fails leaves the current
  * pages serving, is logged at error, and is tried again at the next notice or poll.
  */
@@ -20,6 +23,8 @@ export interface SiteGenerationsOptions {
   live: LiveSite;
   /** config.siteGenerationsDir: where the generations are written. */
   dir: string;
+  /** The build served (generation-stamp.ts, buildIdOf): a generation of another build is never loaded. */
+  buildId: string;
   keep?: number;
   renderer?: SiteRenderer;
   content?: LiveContentSource;
@@ -52,9 +57,9 @@ export interface SiteGenerations {
 export class GenerationError extends Error {}
 
 export function siteGenerations(options: SiteGenerationsOptions): SiteGenerations {
-  const { live, dir, log, now } = options;
+  const { live, dir, buildId, log, now } = options;
   const keep = options.keep ?? GENERATIONS_KEPT;
-  const state: { wanted: number; running?: Promise<unknown>; timer?: NodeJS.Timeout; polling?: Promise<void>; pollFailed: boolean } = {
+  const state: { wanted: number; running?: Promise<unknown>; timer?: NodeJS.Timeout; polling?: Promise<void>; pollFailed: boolean; serving?: string } = {
     wanted: 0,
     pollFailed: false,
   };
@@ -63,28 +68,31 @@ export function siteGenerations(options: SiteGenerationsOptions): SiteGeneration
     const started = now();
     let rendered = false;
     let documents: SiteContent | undefined;
-    if (!(await hasGeneration(dir, revision))) {
-      const { renderer, content } = options;
-      if (renderer === undefined || content === undefined) {
-        throw new GenerationError(`the pages of content revision ${revision} are not in ${dir}, and this process has no renderer`);
+    const { renderer, content } = options;
+    if (content === undefined) throw new GenerationError(`content revision ${revision} cannot be served: this process has no content store`);
+    const name = generationName(revision, generationStamp(buildId, await content.revisionUid(revision)));
+    if (!(await hasGeneration(dir, name))) {
+      if (renderer === undefined) {
+        throw new GenerationError(`the pages of content revision ${revision} for this build are not in ${dir}, and this process has no renderer`);
       }
       // The content read now holds `revision` or newer (the store commits before it tells).
       documents = await content.readLiveContent();
       const files = await renderer.render(documents, new Date(now()), await content.readImageManifest?.());
       if (!files.some((file) => file.relative === 'index.html')) throw new GenerationError(`the render of content revision ${revision} has no index.html`);
-      await writeGeneration(dir, revision, files, options.write ?? writeSynced);
+      await writeGeneration(dir, name, files, options.write ?? writeSynced);
       rendered = true;
     }
     // Read whole into memory first (synchronously: no request runs in between), then one assignment.
-    const generation = loadSiteFiles(generationFolder(dir, revision), cacheControlOf, Infinity);
+    const generation = loadSiteFiles(generationFolder(dir, name), cacheControlOf, Infinity);
     if (revision <= live.current.revision) return;
     // The documents too, read before the swap (a failed read leaves the current pages serving).
-    if (options.adopt !== undefined && options.content !== undefined) documents ??= await options.content.readLiveContent();
+    if (options.adopt !== undefined) documents ??= await content.readLiveContent();
     if (revision <= live.current.revision) return;
     live.current = servedSite(live.build, { revision, files: generation.files });
+    state.serving = name;
     if (documents !== undefined) options.adopt?.(documents);
-    log.info({ revision, rendered, ms: now() - started }, 'serving the pages of a new content revision');
-    const removed = await pruneGenerations(dir, keep).catch((error: unknown) => {
+    log.info({ revision, generation: name, rendered, ms: now() - started }, 'serving the pages of a new content revision');
+    const removed = await pruneGenerations(dir, keep, Date.now(), state.serving).catch((error: unknown) => {
       log.warn({ err: error, dir }, 'old site generations could not be removed');
       return [];
     });

@@ -12,6 +12,11 @@ export type { RenderedSiteFile, SiteRenderer } from '../site-render/render-site.
 export interface LiveContentSource {
   /** The highest stored revision number (0 when nothing has been published). */
   liveRevision(): Promise<number>;
+  /**
+   * A stored revision's own random id (migration 0027): a number reused after a restore, or in
+   * another database, is another revision, rendered again (generation-stamp.ts).
+   */
+  revisionUid(revision: number): Promise<string>;
   /** The repository's content with each document replaced by its latest stored revision. */
   readLiveContent(): Promise<SiteContent>;
   /** The pictures the content may name (the build's and the uploads); the build's when absent. */

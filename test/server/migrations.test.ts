@@ -117,7 +117,7 @@ describe(`migrations on ${testDialect}`, () => {
       console_challenges: ['challenge', 'expires_at', 'id_hash', 'person_id', 'purpose'],
       console_audit: ['action', 'actor', 'at', 'detail', 'id', 'ip_hash', 'person_id', 'subject'],
       health_probe: ['checked_at', 'id'],
-      content_revisions: ['author_id', 'author_name', 'body', 'created_at', 'document', 'id', 'note'],
+      content_revisions: ['author_id', 'author_name', 'body', 'created_at', 'document', 'id', 'note', 'uid'],
       content_settings: ['id', 'staff_may_edit'],
       content_previews: ['body', 'created_at', 'document', 'expires_at', 'id', 'path', 'session_hash'],
     });

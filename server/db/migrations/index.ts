@@ -21,6 +21,7 @@ import * as waitingMailIndexes from './0022-waiting-mail-indexes.ts';
 import * as contentRevisions from './0023-content-revisions.ts';
 
 import * as media from './0024-media.ts';
+import * as contentRevisionUids from './0027-content-revision-uids.ts';
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
  * in `kysely_migration`, so keys must never be renamed once released. Add new files as
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0022-waiting-mail-indexes': waitingMailIndexes,
   '0023-content-revisions': contentRevisions,
   '0024-media': media,
+  '0027-content-revision-uids': contentRevisionUids,
 };

@@ -45,6 +45,11 @@ async function liveApp(store: FakeStore, renderer: FakeRenderer = fakeRenderer()
   return { ...testApp, get, logged, renderer, generationsDir: testApp.app.config.siteGenerationsDir };
 }
 
+/** The revisions of the generations on disk, each folder named `<revision>-<stamp>` (generation-folders.ts). */
+async function generationRevisions(dir: string): Promise<number[]> {
+  return (await readdir(dir)).map((name) => Number(/^(\d+)-[0-9a-f]{16}$/.exec(name)?.[1] ?? Number.NaN)).sort((a, b) => a - b);
+}
+
 /** The ETag the server gives these bytes (static-files-in-memory.ts). */
 function etagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
@@ -90,7 +95,7 @@ describe(`the live site on ${testDialect}`, () => {
     // Other 404s keep their kind.
     expect((await get('/wp-json/nothing')).json()).toMatchObject({ code: 'rest_no_route' });
     expect((await app.inject({ method: 'POST', url: '/projects/new-hall/' })).statusCode).toBe(404);
-    expect(await readdir(generationsDir)).toEqual(['1']);
+    expect(await generationRevisions(generationsDir)).toEqual([1]);
   });
 
   it("takes click beacons from a published page's links at once: the served generation's list, not the build's", async () => {
@@ -206,7 +211,7 @@ describe(`the live site on ${testDialect}`, () => {
     const errors = logged.filter((line) => line.level >= 50);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ revision: 2, err: { message: 'the renderer broke' } });
-    expect(await readdir(generationsDir)).toEqual(['1']);
+    expect(await generationRevisions(generationsDir)).toEqual([1]);
 
     renderer.failure = undefined;
     await app.siteGenerations.notice(revision);
@@ -233,7 +238,7 @@ describe(`the live site on ${testDialect}`, () => {
     const store = new FakeStore();
     const { app, generationsDir } = await liveApp(store);
     for (let index = 1; index <= 5; index += 1) await app.contentPublished(store.add(['a']));
-    expect((await readdir(generationsDir)).sort()).toEqual(['3', '4', '5']);
+    expect(await generationRevisions(generationsDir)).toEqual([3, 4, 5]);
   });
 
   it('serves the live revision at start when the store has revisions, rendering it once and loading it after', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SiteContent } from '../../../../content/content-documents.ts';
 import { repositoryContent } from '../../../../content/repository-content.ts';
 import type { LiveContentSource, RenderedSiteFile, SiteRenderer } from '../../../../server/site-generations/site-renderer.ts';
@@ -91,9 +92,14 @@ export function fakeRenderer(): FakeRenderer {
   return renderer;
 }
 
-/** The store's revisions in memory; `liveRevision` may come from elsewhere (a shared database). */
+/**
+ * The store's revisions in memory; `liveRevision` may come from elsewhere (a shared database).
+ * Each revision has its own random id, as the content store's rows do (migration 0027): another
+ * FakeStore is another database.
+ */
 export class FakeStore implements LiveContentSource {
   readonly contents: FakeContent[] = [];
+  private readonly uids: string[] = [];
   private readonly revisionOf: (() => Promise<number>) | undefined;
 
   constructor(revisionOf?: () => Promise<number>) {
@@ -103,7 +109,14 @@ export class FakeStore implements LiveContentSource {
   add(projects: readonly string[], categories: readonly string[] = ['control-room']): number {
     const revision = this.contents.length + 1;
     this.contents.push({ revision, projects, categories });
+    this.uids.push(randomUUID());
     return revision;
+  }
+
+  async revisionUid(revision: number): Promise<string> {
+    const uid = this.uids[revision - 1];
+    if (uid === undefined) throw new Error(`no revision ${revision}`);
+    return uid;
   }
 
   async liveRevision(): Promise<number> {
