@@ -16,10 +16,11 @@ export function startBrevoDelivery(
   const { config } = app;
   if (config.brevoApiKey === null) return null;
   const { fetch: fetchOverride, ...workerOverrides } = overrides;
+  const log = app.log.child({ component: 'outbox-brevo' });
   const worker = createOutboxWorker({
     db: app.db,
-    sender: createBrevoSender({ db: app.db, apiKey: config.brevoApiKey, apiUrl: config.brevoApiUrl, now: app.clock, ...(fetchOverride ? { fetch: fetchOverride } : {}) }),
-    log: app.log.child({ component: 'outbox-brevo' }),
+    sender: createBrevoSender({ db: app.db, apiKey: config.brevoApiKey, apiUrl: config.brevoApiUrl, now: app.clock, log, ...(fetchOverride ? { fetch: fetchOverride } : {}) }),
+    log,
     now: app.clock,
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: Number.POSITIVE_INFINITY },
     ...workerOverrides,

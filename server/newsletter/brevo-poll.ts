@@ -13,8 +13,10 @@ import { unsubscribeSubscriber } from './subscription-links.ts';
  * taken out of some of our lists leaves those lists here (all of them: unsubscribed), each with
  * a consent record worded "Unsubscribed in Brevo". Nothing is queued back to Brevo. A contact
  * with changes of ours still waiting in the outbox is left for a later poll (ours go first): the
- * cursor then stops just before it, so the next poll reads it again. Where it got to (the
- * latest `modifiedAt` applied) is kept in `service_cursors`.
+ * cursor then stops just before it, so the next poll reads it again. A contact without an
+ * address (Brevo makes them from an SMS number or `ext_id` alone: `email` is optional in its
+ * specification) is none of ours: counted (`withoutEmail`) and passed, the cursor moves on.
+ * Where it got to (the latest `modifiedAt` applied) is kept in `service_cursors`.
  */
 
 export const BREVO_UNSUBSCRIBE_WORDING = 'Unsubscribed in Brevo';
@@ -24,7 +26,7 @@ const PAGE_LIMIT = 50;
 const FIRST_LOOK_BACK_MS = 24 * 3_600_000;
 
 interface BrevoContact {
-  email: string;
+  email?: string;
   emailBlacklisted?: boolean;
   listIds?: number[];
   modifiedAt?: string;
@@ -41,6 +43,8 @@ export interface BrevoPollOptions {
 
 export interface BrevoPollResult {
   contacts: number;
+  /** Contacts without an address, passed. */
+  withoutEmail: number;
   unsubscribed: number;
   listsLeft: number;
 }
@@ -75,7 +79,7 @@ async function contactsPage(options: BrevoPollOptions, since: string, offset: nu
 export async function pollBrevo(options: BrevoPollOptions): Promise<BrevoPollResult> {
   const { db } = options;
   const since = await readCursor(db, options.now());
-  const result: BrevoPollResult = { contacts: 0, unsubscribed: 0, listsLeft: 0 };
+  const result: BrevoPollResult = { contacts: 0, withoutEmail: 0, unsubscribed: 0, listsLeft: 0 };
   let latest = Date.parse(since);
   /** The earliest contact left for later: the cursor must not pass it. */
   let leftFrom = Number.POSITIVE_INFINITY;
@@ -89,6 +93,7 @@ export async function pollBrevo(options: BrevoPollOptions): Promise<BrevoPollRes
       if (applied === 'later' && modified < leftFrom) leftFrom = modified;
       if (applied === 'unsubscribed') result.unsubscribed += 1;
       if (applied === 'lists') result.listsLeft += 1;
+      if (applied === 'no address') result.withoutEmail += 1;
     }
     if (page.length < PAGE_LIMIT) break;
   }
@@ -98,9 +103,10 @@ export async function pollBrevo(options: BrevoPollOptions): Promise<BrevoPollRes
 }
 
 /** What a contact changed here: `later` when our own changes for it are still waiting. */
-async function applyContact(options: BrevoPollOptions, contact: BrevoContact): Promise<'unsubscribed' | 'lists' | 'later' | null> {
+async function applyContact(options: BrevoPollOptions, contact: BrevoContact): Promise<'unsubscribed' | 'lists' | 'later' | 'no address' | null> {
   const { db, lists } = options;
-  const email = contact.email.trim().toLowerCase();
+  const email = typeof contact.email === 'string' ? contact.email.trim().toLowerCase() : '';
+  if (email === '') return 'no address';
   const subscriber = await db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
   if (subscriber === undefined || subscriber.status !== 'subscribed') return null;
   const waiting = await db

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxMessage } from '../db/types.ts';
 import { PermanentFailureError, RetryLaterError, type OutboxSender } from '../mail/outbox-worker.ts';
@@ -6,11 +7,18 @@ import { isBrevoErasure, type BrevoRequest } from './brevo-sync.ts';
 /*
  * The outbox's brevo channel (README.md "The newsletter service (Brevo)"): a queued change sent
  * to Brevo's REST API v3 with the `api-key` header (BREVO_API_KEY is added here, never stored).
- *  - 2xx: done; the subscriber's `brevo_synced_at` is set and `brevo_error` cleared.
- *  - 429: Brevo's rate limit: the row and the channel wait for `Retry-After` (RetryLaterError).
- *  - 5xx, a timeout, a network error: retried with backoff, for as long as it takes.
+ *  - 2xx: done; the subscriber's `brevo_synced_at` is set and `brevo_error` cleared. A POST that
+ *    updated a contact Brevo had (204) is followed by the row's `afterUpdate` PUT (the lists left).
+ *  - 429: Brevo's rate limit: the row and the channel wait for `x-sib-ratelimit-reset` (seconds;
+ *    a `Retry-After`, should one come, is read too) (RetryLaterError).
+ *  - 425 Too Early, 5xx, a timeout, a network error: retried with backoff, for as long as it takes.
  *  - 404 to a DELETE: the contact is not there: done. 404 to an unsubscribe's PUT: Brevo never
  *    had the contact: it is created blacklisted.
+ *  - 405 to a DELETE (Brevo keeps the account's own registered address): the contact is
+ *    blacklisted instead (`PUT` `emailBlacklisted: true`, the unsubscribe's request) and the
+ *    erasure is done, logged by row id (no address).
+ *  - 400 `duplicate_parameter` naming the SMS number (it is on another contact): the change is
+ *    sent again without `SMS`; done, with why on the subscriber (`brevo_error`).
  *  - other 4xx (a refused address, a bad key): held as failed with Brevo's message, shown on
  *    the subscriber (`brevo_error`) and by `npm run outbox`, retried with `--retry`.
  */
@@ -31,14 +39,53 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, date - now);
 }
 
-async function brevoMessage(response: Response): Promise<string> {
+/** How long a 429 asks to wait: Brevo's `x-sib-ratelimit-reset` (seconds until the limit resets), else Retry-After. */
+export function rateLimitWaitMs(headers: Headers, now: number): number {
+  const reset = headers.get('x-sib-ratelimit-reset')?.trim();
+  if (reset !== undefined && /^\d{1,6}(\.\d+)?$/.test(reset)) return Math.ceil(Number(reset) * 1000);
+  return retryAfterMs(headers.get('retry-after'), now);
+}
+
+interface BrevoAnswer {
+  message: string;
+  code: string | null;
+  /** `metadata.duplicate_identifiers` of a `duplicate_parameter`. */
+  duplicates: string[];
+}
+
+async function brevoAnswer(response: Response): Promise<BrevoAnswer> {
   const text = (await response.text().catch(() => '')).slice(0, 2000);
   try {
-    const body = JSON.parse(text) as { code?: unknown; message?: unknown };
-    return `Brevo ${response.status} ${String(body.code ?? '')}: ${String(body.message ?? '')}`.trim();
+    const body = JSON.parse(text) as { code?: unknown; message?: unknown; metadata?: { duplicate_identifiers?: unknown } };
+    const duplicates = body.metadata?.duplicate_identifiers;
+    return {
+      message: `Brevo ${response.status} ${String(body.code ?? '')}: ${String(body.message ?? '')}`.trim(),
+      code: typeof body.code === 'string' ? body.code : null,
+      duplicates: Array.isArray(duplicates) ? duplicates.map(String) : [],
+    };
   } catch {
-    return `Brevo ${response.status}`;
+    return { message: `Brevo ${response.status}`, code: null, duplicates: [] };
   }
+}
+
+/** The error a refused request is held or retried with. */
+function refusal(response: Response, answer: BrevoAnswer, now: number): Error {
+  if (response.status === 429) return new RetryLaterError(answer.message, rateLimitWaitMs(response.headers, now));
+  // 425 Too Early (Brevo documents it for creating and updating a contact): not yet, so later.
+  if (response.status === 425 || response.status >= 500) return new BrevoFailedError(answer.message);
+  return new PermanentFailureError(answer.message);
+}
+
+/** The SMS number is on another contact: Brevo's `duplicate_parameter`, naming SMS or nothing. */
+function isDuplicateSms(request: BrevoRequest, response: Response, answer: BrevoAnswer): boolean {
+  const attributes = request.body?.attributes as Record<string, unknown> | undefined;
+  if (response.status !== 400 || answer.code !== 'duplicate_parameter' || attributes?.SMS === undefined) return false;
+  return answer.duplicates.length === 0 || answer.duplicates.some((name) => name.toUpperCase() === 'SMS');
+}
+
+function withoutSms(request: BrevoRequest): BrevoRequest {
+  const { SMS: _sms, ...attributes } = (request.body?.attributes ?? {}) as Record<string, unknown>;
+  return { ...request, body: { ...request.body, attributes } };
 }
 
 export interface BrevoSenderOptions {
@@ -47,11 +94,12 @@ export interface BrevoSenderOptions {
   apiUrl: string;
   now: () => number;
   fetch?: typeof fetch;
+  log?: FastifyBaseLogger;
 }
 
 export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
   const send = options.fetch ?? fetch;
-  const { db, now } = options;
+  const { db, now, log } = options;
 
   const call = (request: BrevoRequest) =>
     send(`${options.apiUrl}${request.path}`, {
@@ -65,22 +113,48 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
   const markSubscriber = (email: string, change: { brevo_synced_at?: string; brevo_error: string | null }) =>
     db.updateTable('newsletter_subscribers').set(change).where('email', '=', email).execute();
 
-  async function deliver(row: OutboxMessage, request: BrevoRequest): Promise<number> {
+  const done = async (response: Response) => {
+    await response.body?.cancel();
+    return response.status;
+  };
+
+  /** Sends one request; answers its status and, when it was sent otherwise than asked, why (kept on the subscriber). */
+  async function deliver(row: OutboxMessage, request: BrevoRequest): Promise<{ status: number; note: string | null }> {
     let response = await call(request);
-    if (response.status === 404 && request.method === 'DELETE') return response.status;
+    let note: string | null = null;
+    if (response.status === 404 && request.method === 'DELETE') return { status: await done(response), note };
+    if (response.status === 405 && request.method === 'DELETE') {
+      const answer = await brevoAnswer(response);
+      // Brevo keeps this contact (the account's own address): it stops being mailed instead.
+      response = await call({ method: 'PUT', path: request.path, body: { emailBlacklisted: true } });
+      if (response.status === 404) return { status: await done(response), note };
+      if (response.status >= 200 && response.status <= 299) {
+        log?.warn({ outbox: row.id, reason: answer.message }, 'Brevo refused to delete a contact: blacklisted instead, the erasure is done');
+      }
+    }
     if (response.status === 404 && request.method === 'PUT' && request.body?.emailBlacklisted === true) {
       await response.body?.cancel();
       // Brevo never had the contact: it is made, already blacklisted.
       response = await call({ method: 'POST', path: '/v3/contacts', body: { email: row.to_address, emailBlacklisted: true, updateEnabled: true } });
     }
-    if (response.status >= 200 && response.status <= 299) {
-      await response.body?.cancel();
-      return response.status;
+    let sent = request;
+    if (response.status === 400 && request.method === 'POST') {
+      const answer = await brevoAnswer(response);
+      if (!isDuplicateSms(request, response, answer)) throw refusal(response, answer, now());
+      // The number is another contact's in Brevo: the rest of the change goes, the reason stays on the subscriber.
+      note = `${answer.message} (sent without SMS: the number is on another Brevo contact)`;
+      sent = withoutSms(request);
+      response = await call(sent);
     }
-    const message = await brevoMessage(response);
-    if (response.status === 429) throw new RetryLaterError(message, retryAfterMs(response.headers.get('retry-after'), now()));
-    if (response.status >= 500) throw new BrevoFailedError(message);
-    throw new PermanentFailureError(message);
+    if (response.status < 200 || response.status > 299) throw refusal(response, await brevoAnswer(response), now());
+    const status = await done(response);
+    if (status === 204 && sent.afterUpdate !== undefined) {
+      const after = await call(sent.afterUpdate);
+      // 404: the contact went meanwhile; it is on no list.
+      if (after.status !== 404 && (after.status < 200 || after.status > 299)) throw refusal(after, await brevoAnswer(after), now());
+      await done(after);
+    }
+    return { status, note };
   }
 
   return {
@@ -93,8 +167,8 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
       if (row.request === null) throw new PermanentFailureError(`outbox row ${row.id} has no request`);
       const request = JSON.parse(row.request) as BrevoRequest;
       try {
-        const status = await deliver(row, request);
-        await markSubscriber(row.to_address, { brevo_synced_at: new Date(now()).toISOString(), brevo_error: null });
+        const { status, note } = await deliver(row, request);
+        await markSubscriber(row.to_address, { brevo_synced_at: new Date(now()).toISOString(), brevo_error: note?.slice(0, 500) ?? null });
         return { responseStatus: status };
       } catch (error) {
         await markSubscriber(row.to_address, { brevo_error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });

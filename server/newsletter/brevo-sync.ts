@@ -10,7 +10,11 @@ import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
  * state for its kind, so a later change never needs an earlier one that was held.
  *  - subscribed (at once, or confirmed, or a confirmed change): `POST /v3/contacts` with
  *    `email`, `attributes` (SMS, the form's text and date fields by their Brevo names),
- *    `listIds` and `updateEnabled: true`;
+ *    `listIds`, `emailBlacklisted: false` (a re-subscribe leaves the blacklist an unsubscribe
+ *    put them on: with `updateEnabled: true` Brevo changes only the fields given) and
+ *    `updateEnabled: true`; when Brevo answers that it updated a contact it had (204), a `PUT
+ *    /v3/contacts/{email}` with `unlinkListIds`: the lists they joined here once (their consent
+ *    history) and are no longer on. `listIds` only adds, and only the PUT takes `unlinkListIds`;
  *  - unsubscribed (link, one-click, the owner): `PUT /v3/contacts/{email}` `emailBlacklisted: true`;
  *  - erased (the privacy issue's erasure): `DELETE /v3/contacts/{email}`.
  * Without BREVO_API_KEY nothing is queued.
@@ -21,6 +25,8 @@ export interface BrevoRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body: Record<string, unknown> | null;
+  /** Sent next when Brevo updated a contact it had (204): the lists left (`unlinkListIds`). */
+  afterUpdate?: BrevoRequest;
 }
 
 /** How the forms' list ids become Brevo's; null when Brevo is not configured. */
@@ -37,6 +43,8 @@ export const brevoOrderKey = (email: string): string => `brevo:${email}`;
 
 type Db = Kysely<Database> | Transaction<Database>;
 type SubscriberState = Pick<NewsletterSubscribersTable, 'email' | 'lists' | 'sms' | 'attributes' | 'dates'>;
+
+const brevoListIds = (lists: BrevoLists, json: string): number[] => (JSON.parse(json) as number[]).map((list) => lists.brevoListOf(list));
 
 async function queue(db: Db, email: string, request: BrevoRequest, now: number): Promise<void> {
   const at = new Date(now).toISOString();
@@ -66,14 +74,29 @@ export function brevoContact(lists: BrevoLists, subscriber: SubscriberState): Re
     ...(JSON.parse(subscriber.dates) as Record<string, string>),
   };
   if (subscriber.sms !== null) attributes.SMS = subscriber.sms;
-  const listIds = [...new Set((JSON.parse(subscriber.lists) as number[]).map((list) => lists.brevoListOf(list)))];
-  return { email: subscriber.email, attributes, listIds, updateEnabled: true };
+  const listIds = [...new Set(brevoListIds(lists, subscriber.lists))];
+  return { email: subscriber.email, attributes, listIds, emailBlacklisted: false, updateEnabled: true };
+}
+
+/** Brevo's lists the address joined here once (any consent record names them) and is not on now. */
+async function listsLeft(db: Db, lists: BrevoLists, subscriber: SubscriberState): Promise<number[]> {
+  const records = await db
+    .selectFrom('newsletter_consents')
+    .innerJoin('newsletter_subscribers', 'newsletter_subscribers.id', 'newsletter_consents.subscriber_id')
+    .select('newsletter_consents.lists')
+    .where('newsletter_subscribers.email', '=', subscriber.email)
+    .execute();
+  const current = new Set(brevoListIds(lists, subscriber.lists));
+  const once = new Set(records.flatMap((record) => brevoListIds(lists, record.lists)));
+  return [...once].filter((list) => !current.has(list)).sort((a, b) => a - b);
 }
 
 /** A subscribed person (new, confirmed, or a confirmed change), as they now are. */
 export async function queueBrevoContact(db: Db, lists: BrevoLists | null, subscriber: SubscriberState, now: number): Promise<boolean> {
   if (lists === null) return false;
-  await queue(db, subscriber.email, { method: 'POST', path: '/v3/contacts', body: brevoContact(lists, subscriber) }, now);
+  const left = await listsLeft(db, lists, subscriber);
+  const afterUpdate: BrevoRequest | undefined = left.length === 0 ? undefined : { method: 'PUT', path: contactPath(subscriber.email), body: { unlinkListIds: left } };
+  await queue(db, subscriber.email, { method: 'POST', path: '/v3/contacts', body: brevoContact(lists, subscriber), ...(afterUpdate ? { afterUpdate } : {}) }, now);
   return true;
 }
 

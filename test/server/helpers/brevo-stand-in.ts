@@ -3,18 +3,31 @@ import type { AddressInfo } from 'node:net';
 
 /*
  * A local stand-in for Brevo's REST API v3 (README.md "The newsletter service (Brevo)"), speaking
- * the parts the server uses the way Brevo does: the `api-key` header (401 `unauthorized`),
- * `POST /v3/contacts` (201 with an id, 204 when `updateEnabled` updates, 400
- * `duplicate_parameter` without it, 400 `invalid_parameter` for a bad body), `PUT` and `DELETE
- * /v3/contacts/{email}` (204, 404 `document_not_found`), and `GET /v3/contacts` with
- * `modifiedSince`, `limit` (at most 1000) and `offset`, answering `{contacts, count}`. Tests can
- * make it answer 429 with Retry-After, or 5xx for a while, and change a contact "in Brevo".
+ * the parts the server uses the way Brevo's published OpenAPI specification of v3 says:
+ *  - the `api-key` header (401 `unauthorized`);
+ *  - `POST /v3/contacts` (createContact): `email`, `ext_id`, `attributes`, `emailBlacklisted`,
+ *    `smsBlacklisted`, `listIds`, `updateEnabled`, `smtpBlacklistSender` and nothing else (no
+ *    `unlinkListIds`: only the PUT has it); `email` is needed only without `ext_id` and
+ *    `attributes.SMS`. 201 with an id, 204 when `updateEnabled` updates (only the fields given;
+ *    `listIds` adds), 400 `duplicate_parameter` without it, or when the SMS number is another
+ *    contact's (`metadata.duplicate_identifiers: ["SMS"]`), 400 `invalid_parameter` for a bad body;
+ *  - `PUT /v3/contacts/{identifier}` (updateContact): `listIds` adds, `unlinkListIds` removes,
+ *    `emailBlacklisted` sets or unsets; 204, 404 `document_not_found`;
+ *  - `DELETE /v3/contacts/{identifier}`: 204, 404, and 405 `method_not_allowed` for the account's
+ *    own registered address (`accountEmail`);
+ *  - `GET /v3/contacts` with `modifiedSince`, `limit` (at most 1000) and `offset`, answering
+ *    `{contacts, count}`; a contact made from an SMS number or `ext_id` alone has no `email`.
+ * Tests can make it answer 429 with Brevo's rate-limit headers (`x-sib-ratelimit-limit`,
+ * `-remaining`, `-reset` in seconds; no Retry-After), 425 Too Early to a POST or PUT, or 5xx for a
+ * while, and change or add a contact "in Brevo".
  */
 
 export interface StandInContact {
   id: number;
-  email: string;
+  /** Not required by the specification: a contact made from an SMS number or ext_id has none. */
+  email?: string;
   emailBlacklisted: boolean;
+  smsBlacklisted: boolean;
   listIds: number[];
   attributes: Record<string, unknown>;
   createdAt: string;
@@ -30,28 +43,48 @@ export interface StandInRequest {
 export interface BrevoStandIn {
   url: string;
   apiKey: string;
+  /** The contacts by address; one without an address under `#<id>`. */
   contacts: Map<string, StandInContact>;
   /** Every request that reached it, in order (refused ones too). */
   requests: StandInRequest[];
   /** Answer every request with this status until cleared (503: Brevo down). */
   failWith: number | null;
-  /** Answer the next requests 429 with this Retry-After (seconds), `times` times. */
-  rateLimit(times: number, retryAfterSeconds: number): void;
+  /** Answer the next requests 429 with `x-sib-ratelimit-reset` (seconds), `times` times. */
+  rateLimit(times: number, resetSeconds: number): void;
+  /** Answer the next POSTs and PUTs of contacts 425 Too Early, `times` times. */
+  tooEarly(times: number): void;
   /** A change made by someone in Brevo (an unsubscribe, a list left): its modifiedAt moves on. */
   changeInBrevo(email: string, change: Partial<Pick<StandInContact, 'emailBlacklisted' | 'listIds'>>): void;
+  /** A contact made by someone in Brevo (from an SMS number alone, say). */
+  addInBrevo(contact: Partial<Pick<StandInContact, 'email' | 'listIds' | 'attributes' | 'emailBlacklisted'>>): StandInContact;
   close(): Promise<void>;
 }
 
-export async function startBrevoStandIn(options: { apiKey?: string; clock?: () => number } = {}): Promise<BrevoStandIn> {
+const CREATE_FIELDS = new Set(['email', 'ext_id', 'attributes', 'emailBlacklisted', 'smsBlacklisted', 'listIds', 'updateEnabled', 'smtpBlacklistSender']);
+const UPDATE_FIELDS = new Set(['attributes', 'ext_id', 'emailBlacklisted', 'smsBlacklisted', 'listIds', 'unlinkListIds', 'smtpBlacklistSender']);
+const RATE_LIMIT = 100;
+
+export async function startBrevoStandIn(options: { apiKey?: string; clock?: () => number; accountEmail?: string } = {}): Promise<BrevoStandIn> {
   const apiKey = options.apiKey ?? 'xkeysib-test-key';
   const clock = options.clock ?? Date.now;
   const contacts = new Map<string, StandInContact>();
   const requests: StandInRequest[] = [];
   let nextId = 1;
-  let limited = { times: 0, retryAfter: 0 };
+  let limited = { times: 0, reset: 0 };
+  let early = 0;
   // Brevo's modifiedAt has milliseconds; each change here is at least 1 ms after the last.
   let lastStamp = 0;
   const stamp = () => new Date((lastStamp = Math.max(lastStamp + 1, clock()))).toISOString();
+  const keyOf = (contact: StandInContact) => contact.email ?? `#${contact.id}`;
+  const holderOfSms = (sms: unknown, except: StandInContact | undefined) =>
+    sms === undefined ? undefined : [...contacts.values()].find((contact) => contact !== except && contact.attributes.SMS === sms);
+
+  function create(fields: Partial<Pick<StandInContact, 'email' | 'listIds' | 'attributes' | 'emailBlacklisted'>>): StandInContact {
+    const at = stamp();
+    const contact: StandInContact = { id: nextId++, emailBlacklisted: false, smsBlacklisted: false, listIds: [], attributes: {}, createdAt: at, modifiedAt: at, ...fields };
+    contacts.set(keyOf(contact), contact);
+    return contact;
+  }
 
   const standIn: BrevoStandIn = {
     url: '',
@@ -59,14 +92,18 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
     contacts,
     requests,
     failWith: null,
-    rateLimit(times, retryAfterSeconds) {
-      limited = { times, retryAfter: retryAfterSeconds };
+    rateLimit(times, resetSeconds) {
+      limited = { times, reset: resetSeconds };
+    },
+    tooEarly(times) {
+      early = times;
     },
     changeInBrevo(email, change) {
       const contact = contacts.get(email);
       if (contact === undefined) throw new Error(`no contact ${email} in the stand-in`);
       Object.assign(contact, change, { modifiedAt: stamp() });
     },
+    addInBrevo: (fields) => create(fields),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -85,6 +122,8 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
 
   const isIdList = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => Number.isInteger(id) && id > 0);
   const isEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value);
+  const unknownField = (given: object, known: Set<string>) => Object.keys(given).find((name) => !known.has(name));
+  const duplicateSms = { code: 'duplicate_parameter', message: 'Unable to update contact, SMS is already associated with another Contact', metadata: { duplicate_identifiers: ['SMS'] } };
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -101,29 +140,40 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
       if (standIn.failWith !== null) return answer(response, standIn.failWith, { code: 'internal_error', message: 'Service unavailable' });
       if (limited.times > 0) {
         limited.times -= 1;
-        return answer(response, 429, { code: 'too_many_requests', message: 'Too many requests' }, { 'retry-after': String(limited.retryAfter) });
+        return answer(response, 429, { code: 'too_many_requests', message: 'Too many requests' }, { 'x-sib-ratelimit-limit': String(RATE_LIMIT), 'x-sib-ratelimit-remaining': '0', 'x-sib-ratelimit-reset': String(limited.reset) });
       }
       const contactMatch = /^\/v3\/contacts\/([^/]+)$/.exec(url.pathname);
+      const writing = (request.method === 'POST' && url.pathname === '/v3/contacts') || (contactMatch !== null && request.method === 'PUT');
+      if (writing && early > 0) {
+        // The specification documents 425 for createContact and updateContact, with its error model only.
+        early -= 1;
+        return answer(response, 425, { code: 'account_in_process', message: 'Too Early' });
+      }
       if (request.method === 'POST' && url.pathname === '/v3/contacts') {
-        const given = body as { email?: unknown; attributes?: unknown; listIds?: unknown; updateEnabled?: unknown; emailBlacklisted?: unknown } | undefined;
-        if (!isEmail(given?.email)) return answer(response, 400, { code: 'invalid_parameter', message: 'Invalid email address' });
-        if (given.listIds !== undefined && !isIdList(given.listIds)) return answer(response, 400, { code: 'invalid_parameter', message: 'listIds should be an array of ids' });
+        const given = body as { email?: unknown; ext_id?: unknown; attributes?: unknown; listIds?: unknown; updateEnabled?: unknown; emailBlacklisted?: unknown } | undefined;
+        if (typeof given !== 'object' || given === null) return answer(response, 400, { code: 'invalid_parameter', message: 'The body should be an object' });
+        const unknown = unknownField(given, CREATE_FIELDS);
+        if (unknown !== undefined) return answer(response, 400, { code: 'invalid_parameter', message: `${unknown} is not a parameter of this request` });
         if (given.attributes !== undefined && (typeof given.attributes !== 'object' || given.attributes === null)) return answer(response, 400, { code: 'invalid_parameter', message: 'attributes should be an object' });
-        const email = given.email.toLowerCase();
-        const existing = contacts.get(email);
+        const attributes = (given.attributes as Record<string, unknown> | undefined) ?? {};
+        if (given.email === undefined && given.ext_id === undefined && attributes.SMS === undefined) return answer(response, 400, { code: 'missing_parameter', message: 'email, ext_id or attributes.SMS is required' });
+        if (given.email !== undefined && !isEmail(given.email)) return answer(response, 400, { code: 'invalid_parameter', message: 'Invalid email address' });
+        if (given.listIds !== undefined && !isIdList(given.listIds)) return answer(response, 400, { code: 'invalid_parameter', message: 'listIds should be an array of ids' });
+        const email = isEmail(given.email) ? given.email.toLowerCase() : undefined;
+        const existing = email === undefined ? undefined : contacts.get(email);
+        if (existing !== undefined && given.updateEnabled !== true) return answer(response, 400, { code: 'duplicate_parameter', message: 'Contact already exist', metadata: { duplicate_identifiers: ['email'] } });
+        if (holderOfSms(attributes.SMS, existing) !== undefined) return answer(response, 400, duplicateSms);
         if (existing !== undefined) {
-          if (given.updateEnabled !== true) return answer(response, 400, { code: 'duplicate_parameter', message: 'Contact already exist' });
+          // updateEnabled: only the fields given change; listIds adds.
           Object.assign(existing, {
-            attributes: { ...existing.attributes, ...((given.attributes as object | undefined) ?? {}) },
+            attributes: { ...existing.attributes, ...attributes },
             listIds: [...new Set([...existing.listIds, ...((given.listIds as number[] | undefined) ?? [])])],
             ...(typeof given.emailBlacklisted === 'boolean' ? { emailBlacklisted: given.emailBlacklisted } : {}),
             modifiedAt: stamp(),
           });
           return answer(response, 204);
         }
-        const at = stamp();
-        const contact = { id: nextId++, email, emailBlacklisted: given.emailBlacklisted === true, listIds: (given.listIds as number[] | undefined) ?? [], attributes: (given.attributes as Record<string, unknown> | undefined) ?? {}, createdAt: at, modifiedAt: at };
-        contacts.set(email, contact);
+        const contact = create({ ...(email === undefined ? {} : { email }), emailBlacklisted: given.emailBlacklisted === true, listIds: (given.listIds as number[] | undefined) ?? [], attributes });
         return answer(response, 201, { id: contact.id });
       }
       if (contactMatch !== null && (request.method === 'PUT' || request.method === 'DELETE')) {
@@ -131,13 +181,19 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
         const contact = contacts.get(email);
         if (contact === undefined) return answer(response, 404, { code: 'document_not_found', message: 'Contact does not exist' });
         if (request.method === 'DELETE') {
+          if (email === options.accountEmail) return answer(response, 405, { code: 'method_not_allowed', message: "You're not allowed to delete registered email contact with Brevo" });
           contacts.delete(email);
           return answer(response, 204);
         }
-        const given = (body ?? {}) as { emailBlacklisted?: unknown; listIds?: unknown; unlinkListIds?: unknown };
+        const given = (body ?? {}) as { emailBlacklisted?: unknown; listIds?: unknown; unlinkListIds?: unknown; attributes?: unknown };
+        const unknown = unknownField(given, UPDATE_FIELDS);
+        if (unknown !== undefined) return answer(response, 400, { code: 'invalid_parameter', message: `${unknown} is not a parameter of this request` });
         if ((given.listIds !== undefined && !isIdList(given.listIds)) || (given.unlinkListIds !== undefined && !isIdList(given.unlinkListIds))) {
           return answer(response, 400, { code: 'invalid_parameter', message: 'listIds and unlinkListIds should be arrays of ids' });
         }
+        const attributes = (given.attributes as Record<string, unknown> | undefined) ?? {};
+        if (holderOfSms(attributes.SMS, contact) !== undefined) return answer(response, 400, duplicateSms);
+        contact.attributes = { ...contact.attributes, ...attributes };
         if (typeof given.emailBlacklisted === 'boolean') contact.emailBlacklisted = given.emailBlacklisted;
         if (isIdList(given.listIds)) contact.listIds = [...new Set([...contact.listIds, ...given.listIds])];
         if (isIdList(given.unlinkListIds)) contact.listIds = contact.listIds.filter((id) => !(given.unlinkListIds as number[]).includes(id));
@@ -148,10 +204,12 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
         const limit = Number(url.searchParams.get('limit') ?? '50');
         const offset = Number(url.searchParams.get('offset') ?? '0');
         const since = url.searchParams.get('modifiedSince');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000 || !Number.isInteger(offset) || offset < 0 || (since !== null && Number.isNaN(Date.parse(since)))) {
+        if (!Number.isInteger(limit) || limit < 0 || limit > 1000 || !Number.isInteger(offset) || offset < 0 || (since !== null && Number.isNaN(Date.parse(since)))) {
           return answer(response, 400, { code: 'invalid_parameter', message: 'limit, offset or modifiedSince is not valid' });
         }
-        const matching = [...contacts.values()].filter((contact) => since === null || Date.parse(contact.modifiedAt) > Date.parse(since)).sort((a, b) => a.modifiedAt.localeCompare(b.modifiedAt));
+        // `sort` orders by creation, newest first unless `asc`.
+        const order = url.searchParams.get('sort') === 'asc' ? 1 : -1;
+        const matching = [...contacts.values()].filter((contact) => since === null || Date.parse(contact.modifiedAt) > Date.parse(since)).sort((a, b) => order * (a.id - b.id));
         return answer(response, 200, { contacts: matching.slice(offset, offset + limit), count: matching.length });
       }
       return answer(response, 404, { code: 'document_not_found', message: 'Not found' });

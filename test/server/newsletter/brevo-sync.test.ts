@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
 import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
 import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
-import { BREVO_UNSUBSCRIBE_WORDING, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
+import { BREVO_UNSUBSCRIBE_WORDING, pollBrevo, startBrevoPoll } from '../../../server/newsletter/brevo-poll.ts';
 import { brevoListsOf, queueBrevoContact, queueBrevoErasure } from '../../../server/newsletter/brevo-sync.ts';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
 import { addPerson, consoleHeaders } from '../helpers/console-people.ts';
 import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
-import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms } from '../helpers/newsletter-requests.ts';
+import { fetchNonce, homeFields, postSubscribe, subscribeAnswer, testNewsletterForms, type NewsletterFields } from '../helpers/newsletter-requests.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
@@ -17,8 +17,11 @@ import { waitFor } from '../helpers/wait-for.ts';
  * The newsletter service for real (README.md "The newsletter service (Brevo)"), against a local
  * stand-in that speaks Brevo's REST API v3: a confirmed sign-up becomes a contact with its lists
  * (mapped by BREVO_LIST_IDS) and SMS; unsubscribes blacklist it; Brevo down for an hour loses
- * nothing and the changes arrive in order; 429 Retry-After is honoured; a refusal is held with
- * its error on the subscriber; an unsubscribe made in Brevo reaches the database within a poll.
+ * nothing and the changes arrive in order; a 429's x-sib-ratelimit-reset is honoured and a 425
+ * retried; a refusal is held with its error on the subscriber; an unsubscribe made in Brevo
+ * reaches the database within a poll, past a contact without an address; a re-subscribe leaves
+ * the blacklist and the lists left; a DELETE Brevo refuses (405) blacklists instead; an SMS
+ * number already on another contact is left out, saying why.
  */
 
 const SITE = 'https://news.example.co.za';
@@ -38,10 +41,10 @@ interface Setup {
   brevo: BrevoStandIn;
 }
 
-async function setUp(env: Record<string, string> = {}): Promise<Setup> {
+async function setUp(env: Record<string, string> = {}, standIn: { accountEmail?: string } = {}): Promise<Setup> {
   const smtp = await startSmtpSink();
   cleanups.push(() => smtp.close());
-  const brevo = await startBrevoStandIn({ clock: () => clock });
+  const brevo = await startBrevoStandIn({ clock: () => clock, ...standIn });
   cleanups.push(() => brevo.close());
   const test = await createTestApp(
     { SITE_URL: SITE, SMTP_URL: smtp.url, MAIL_FROM: 'brief@example.co.za', BREVO_API_KEY: brevo.apiKey, BREVO_API_URL: brevo.url, BREVO_LIST_IDS: '2:7,4:9', ...env },
@@ -67,9 +70,9 @@ function linkIn(mail: ReceivedMail, path: string): string {
 }
 
 /** Signs up on the home form (double opt-in) and answers the mailed links. */
-async function signUp({ test, smtp }: Setup, email = EMAIL): Promise<{ confirm: string; unsubscribe: string }> {
+async function signUp({ test, smtp }: Setup, email = EMAIL, fields: NewsletterFields = {}): Promise<{ confirm: string; unsubscribe: string }> {
   const before = smtp.received.length;
-  const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email })));
+  const answer = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email, ...fields })));
   expect(answer.status).toBe('success');
   const mail = await waitFor('the confirmation mail', () => smtp.received[before]);
   return { confirm: linkIn(mail, '/newsletter/confirm/'), unsubscribe: linkIn(mail, '/newsletter/unsubscribe/') };
@@ -85,6 +88,12 @@ const subscriber = (test: TestApp, email = EMAIL) => test.database.db.selectFrom
 const waitingBrevoRows = async (test: TestApp) =>
   (await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').where('delivered_at', 'is', null).execute()).length;
 const brevoCalls = (brevo: BrevoStandIn) => brevo.requests.map((request) => `${request.method} ${request.path}`);
+const heldBrevoRows = (test: TestApp) => test.database.db.selectFrom('outbox').select(['id', 'last_error']).where('channel', '=', 'brevo').where('failed_at', 'is not', null).execute();
+const pollOptions = ({ test, brevo }: Setup) => {
+  const lists = brevoListsOf(test.app.config);
+  if (lists === null) throw new Error('Brevo is not configured');
+  return { db: test.database.db, apiKey: brevo.apiKey, apiUrl: brevo.url, lists, now: () => clock };
+};
 
 describe(`the Brevo sync on ${testDialect}`, () => {
   it('makes a confirmed subscriber a contact with their lists and SMS, and blacklists them when they unsubscribe', async () => {
@@ -166,7 +175,7 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     expect((await subscriber(test)).brevo_error).toBeNull();
   });
 
-  it('waits as long as a 429 says before asking again', async () => {
+  it('waits as long as a 429\'s x-sib-ratelimit-reset says before asking again', async () => {
     const setup = await setUp();
     const { test, brevo } = setup;
     brevo.rateLimit(1, 120);
@@ -202,7 +211,7 @@ describe(`the Brevo sync on ${testDialect}`, () => {
   it('applies an unsubscribe made in Brevo, and a list left there, within one poll, queueing nothing back', async () => {
     const setup = await setUp();
     const { test, brevo } = setup;
-    for (const email of [EMAIL, 'sipho@example.co.za']) await press(setup, (await signUp(setup, email)).confirm);
+    for (const [email, sms] of [[EMAIL, '+27 82 555 0123'], ['sipho@example.co.za', '+27 82 555 0456']] as const) await press(setup, (await signUp(setup, email, { SMS: sms })).confirm);
     await waitFor('both contacts', () => (brevo.contacts.size === 2 ? true : undefined));
     await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
     const poll = startBrevoPoll(test.app);
@@ -262,6 +271,101 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     expect(brevo.contacts.has(EMAIL)).toBe(false);
     expect(brevoCalls(brevo).slice(-2)).toEqual([`DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`, `DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`]);
     expect(await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').where('failed_at', 'is not', null).execute()).toEqual([]);
+  });
+
+  it('retries a 425 Too Early instead of holding the change', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.tooEarly(1);
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('the 425', () => (brevo.requests.length === 1 ? true : undefined));
+    await waitFor('the try recorded', async () => ((await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').where('last_error', 'like', '%425%').executeTakeFirst()) ? true : undefined));
+    expect(await heldBrevoRows(test)).toEqual([]);
+    // Retried with backoff (the first within a minute).
+    clock += MINUTE;
+    await waitFor('the contact after the retry', () => brevo.contacts.get(EMAIL));
+    await waitFor('the change marked delivered', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(await heldBrevoRows(test)).toEqual([]);
+  });
+
+  it('takes a re-subscribe out of Brevo\'s blacklist, so the next poll leaves them subscribed', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    const first = await signUp(setup);
+    await press(setup, first.confirm);
+    await press(setup, first.unsubscribe);
+    await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
+    // One confirmation mail per mailbox a day (README "Abuse paths and the limits that stop them").
+    clock += 25 * 60 * MINUTE;
+    await press(setup, (await signUp(setup)).confirm);
+    expect(await subscriber(test)).toMatchObject({ status: 'subscribed' });
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: false, listIds: [7, 9] });
+    expect(await pollBrevo(pollOptions(setup))).toMatchObject({ unsubscribed: 0 });
+    expect(await subscriber(test)).toMatchObject({ status: 'subscribed', lists: '[2,4]' });
+  });
+
+  it('takes a re-subscribe for fewer lists off the lists they left, in Brevo too', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    const first = await signUp(setup);
+    await press(setup, first.confirm);
+    await press(setup, first.unsubscribe);
+    await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
+    // One confirmation mail per mailbox a day (README "Abuse paths and the limits that stop them").
+    clock += 25 * 60 * MINUTE;
+    await press(setup, (await signUp(setup, EMAIL, { 'listIDs[]': ['2'] })).confirm);
+    expect(await subscriber(test)).toMatchObject({ status: 'subscribed', lists: '[2]' });
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(brevo.contacts.get(EMAIL)?.listIds).toEqual([7]);
+    expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: false });
+    // The list left goes by PUT: POST /v3/contacts has no unlinkListIds (Brevo's specification).
+    expect(brevo.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/v3/contacts/${encodeURIComponent(EMAIL)}`, body: { unlinkListIds: [9] } });
+  });
+
+  it('skips and counts a contact without an address in the poll, applies the rest and moves on', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    clock += MINUTE;
+    // Made in Brevo from an SMS number alone: the specification does not require `email`.
+    brevo.addInBrevo({ attributes: { SMS: '+27825550999' }, listIds: [7] });
+    brevo.changeInBrevo(EMAIL, { emailBlacklisted: true });
+    expect(await pollBrevo(pollOptions(setup))).toEqual({ contacts: 2, withoutEmail: 1, unsubscribed: 1, listsLeft: 0 });
+    expect(await subscriber(test)).toMatchObject({ status: 'unsubscribed' });
+    // The cursor moved past both.
+    expect(await pollBrevo(pollOptions(setup))).toEqual({ contacts: 0, withoutEmail: 0, unsubscribed: 0, listsLeft: 0 });
+  });
+
+  it('blacklists a contact whose DELETE Brevo refuses (405: the account\'s own address), and forgets the erasure', async () => {
+    const setup = await setUp({}, { accountEmail: EMAIL });
+    const { test, brevo } = setup;
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('the contact', () => brevo.contacts.get(EMAIL));
+    expect(await queueBrevoErasure(test.database.db, brevoListsOf(test.app.config), EMAIL, clock)).toBe(true);
+    test.app.outbox.queued('brevo');
+    await waitFor('the erasure done', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(brevoCalls(brevo).slice(-2)).toEqual([`DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`, `PUT /v3/contacts/${encodeURIComponent(EMAIL)}`]);
+    expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: true });
+    // Nothing keeps the erased address: no row held, none kept as delivered.
+    expect(await test.database.db.selectFrom('outbox').select('id').where('to_address', '=', EMAIL).where('request', 'like', '%DELETE%').execute()).toEqual([]);
+    expect(await heldBrevoRows(test)).toEqual([]);
+  });
+
+  it('sends a contact without its SMS number when Brevo has the number on another contact, saying why on the subscriber', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.addInBrevo({ email: 'someone.else@example.co.za', attributes: { SMS: '+27825550123' } });
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(await heldBrevoRows(test)).toEqual([]);
+    const contact = brevo.contacts.get(EMAIL);
+    expect(contact).toMatchObject({ emailBlacklisted: false, listIds: [7, 9], attributes: { FIRSTNAME: 'Thandi' } });
+    expect(contact?.attributes).not.toHaveProperty('SMS');
+    const synced = await subscriber(test);
+    expect(synced.brevo_synced_at).not.toBeNull();
+    expect(synced.brevo_error).toMatch(/duplicate_parameter.*sent without SMS/);
   });
 
   it('queues nothing without BREVO_API_KEY', async () => {
