@@ -16,9 +16,16 @@ import { feedbackTargetOf } from './request-context.ts';
  * with the form's limits (read-feedback-request.ts: whole when small, else as it streams, files
  * to disk), each file charged to the address's upload budget (submissions/upload-budget.ts), the
  * submission processed (process-submission.ts), files not stored removed and refunded, and
- * the answer built with a fresh refill (feedback-answer.ts).
+ * the answer built with a fresh refill (feedback-answer.ts). What was posted comes back with it,
+ * for the page a browser's own POST is answered with (feedback-page.ts).
  */
-export async function answerFeedback(app: FastifyInstance, request: FastifyRequest, beforeSendMail: readonly BeforeSendMailHook[]): Promise<FeedbackAnswer> {
+export interface AnsweredFeedback {
+  answer: FeedbackAnswer;
+  /** The fields as posted (accepted files by name; their content is gone once answered). */
+  formData: FormData;
+}
+
+export async function answerFeedback(app: FastifyInstance, request: FastifyRequest, beforeSendMail: readonly BeforeSendMailHook[]): Promise<AnsweredFeedback> {
   const { form, limits } = feedbackTargetOf(request);
   const feedback = await readFeedbackRequest(request, form, limits, app.config.uploadDir);
   const unitTag = sanitizeUnitTag(postedText(feedback.formData, CONTACT_FORM_FIELD.unitTag));
@@ -58,7 +65,7 @@ export async function answerFeedback(app: FastifyInstance, request: FastifyReque
   const origin = siteBaseOf(app);
   // Every answer carries fresh captchas and quiz questions: the old captcha is used up.
   const refill: Refill = hasRefillFields(form) ? await buildRefill(form, { captchas: app.captchas, secrets: app.secrets, origin }) : {};
-  return feedbackAnswer(form, outcome, { unitTag, origin, refill, log: request.log });
+  return { answer: feedbackAnswer(form, outcome, { unitTag, origin, refill, log: request.log }), formData: feedback.formData };
 }
 
 /**

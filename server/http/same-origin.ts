@@ -27,6 +27,25 @@ export function isCrossSite(siteOrigin: string, request: Pick<FastifyRequest, 'h
   }
 }
 
+/**
+ * True only when a browser says the request comes from this site's own pages: its `Origin` is
+ * the site's and `Sec-Fetch-Site`, when sent, is `same-origin`. Where a nonce would guard a
+ * form against another site's page (CSRF), this does that job for a form the browser posted
+ * itself before its script could fetch one (README.md, "The newsletter"); a request without
+ * `Origin` proves nothing.
+ */
+export function isSameOriginRequest(siteOrigin: string, request: Pick<FastifyRequest, 'headers'>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).origin === siteOrigin;
+  } catch {
+    return false;
+  }
+}
+
 /** An onRequest hook refusing cross-site requests: `onRequest: [refuseCrossSite, …]`. */
 export const refuseCrossSite: onRequestAsyncHookHandler = async function refuseCrossSite(request) {
   if (isCrossSite(siteOriginOf(request.server), request)) {

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { repositoryContent } from '../../content/repository-content.ts';
 import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
+import { sitePage, type SiteHead } from '../http/site-page.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 import { countryPrefixes } from './country-prefixes.ts';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH } from './newsletter-mail.ts';
@@ -14,31 +13,9 @@ const { company } = repositoryContent();
  * The pages the links in newsletter mail open (unsubscribe, confirm): rendered by the server
  * (they need the token, and must work with JavaScript off), styled by the built site's own
  * stylesheet. Following a link changes nothing: mail scanners and link previews fetch links,
- * so every change takes a press of the button, a plain POST form. No inline script or style:
- * the site's CSP applies here too.
+ * so every change takes a press of the button, a plain POST form, in the server's page shell
+ * (http/site-page.ts).
  */
-
-/** What the page takes from the built home page's <head>: its stylesheet and its icon. */
-export interface SiteHead {
-  stylesheet: string | null;
-  icon: string | null;
-}
-
-/** Read per request, as the site may be rebuilt while the server runs; nulls before the first build. */
-export async function siteHead(staticRoot: string): Promise<SiteHead> {
-  let html: string;
-  try {
-    html = await readFile(path.join(staticRoot, 'index.html'), 'utf8');
-  } catch {
-    return { stylesheet: null, icon: null };
-  }
-  const hrefOf = (rel: string, extension: RegExp) => {
-    const link = new RegExp(`<link\\b[^>]*\\brel="${rel}"[^>]*>`, 'i').exec(html)?.[0];
-    const href = link === undefined ? undefined : /\bhref="(\/[^"]*)"/i.exec(link)?.[1];
-    return href !== undefined && extension.test(href) ? href : null;
-  };
-  return { stylesheet: hrefOf('stylesheet', /\.css$/), icon: hrefOf('icon', /\.(svg|png|ico)$/) };
-}
 
 interface LinkActionPage {
   title: string;
@@ -56,36 +33,18 @@ interface LinkActionPage {
  * since mail scanners follow links too.
  */
 function linkActionPage(page: LinkActionPage): string {
-  const { stylesheet, icon } = page.head;
-  const links = [
-    ...(stylesheet === null ? [] : [`<link rel="stylesheet" href="${escapeHtml(stylesheet)}">`]),
-    // Without it the browser asks for /favicon.ico, which the site does not have.
-    ...(icon === null ? [] : [`<link rel="icon" href="${escapeHtml(icon)}">`]),
-  ].join('\n');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(page.title)}</title>
-${links}
-</head>
-<body>
-<main id="main" class="section newsletter-link-page">
-<div class="container">
-<h1>${escapeHtml(page.heading)}</h1>
+  return sitePage({
+    title: page.title,
+    head: page.head,
+    mainClass: 'newsletter-link-page',
+    content: `<h1>${escapeHtml(page.heading)}</h1>
 <p>${page.text}</p>
 <form method="post" action="${escapeHtml(page.action)}">
 <input type="hidden" name="token" value="${escapeHtml(page.token)}">
 <button type="submit" class="button button--primary">${escapeHtml(page.button)}</button>
 </form>
-<p><a href="/">Back to the home page</a></p>
-</div>
-</main>
-</body>
-</html>
-`;
+<p><a href="/">Back to the home page</a></p>`,
+  });
 }
 
 export function unsubscribePage(options: { token: string; email: string; head: SiteHead }): string {

@@ -10,7 +10,8 @@ import {
   UNSUBSCRIBE_PATH,
 } from './newsletter-mail.ts';
 import { unsupportedMediaType } from './newsletter-answer.ts';
-import { changeSummary, confirmPage, siteHead, unsubscribePage } from './link-pages.ts';
+import { changeSummary, confirmPage, unsubscribePage } from './link-pages.ts';
+import { siteHead } from '../http/site-page.ts';
 import { confirmLinkOf, confirmSubscriber, subscriberOfUnsubscribeToken, unsubscribeSubscriber, type ConfirmLink } from './subscription-links.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { brevoListsOf } from './brevo-sync.ts';
