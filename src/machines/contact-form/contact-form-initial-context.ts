@@ -1,6 +1,6 @@
 // The contactForm machine's starting context, from its input.
 import { readWpcf7Config } from '../../services/contact-form/cf7-config.service.ts';
-import { prefilledTextNames, valuesOfEntries } from './contact-form-values.ts';
+import { valuesOfEntries } from './contact-form-values.ts';
 import type { ContactFormContext, ContactFormInput } from './contact-form.types.ts';
 
 /** The plugin's unit tag: the form's container id, `wpcf7-f<id>-o<occurrence>`. */
@@ -8,8 +8,7 @@ export const unitTagOf = (formId: number, occurrence = 1) => `wpcf7-f${formId}-o
 
 export function createContext(input: ContactFormInput): ContactFormContext {
   const { form } = input;
-  // What the visitor typed before the form's code arrived is where the form starts; a field
-  // typed into counts as edited, so leaving it validates it as leaving any typed field does.
+  // What the visitor typed before the form's code arrived is where the form starts.
   const values = valuesOfEntries(form.fields, input.prefilled ?? []);
   return {
     form,
@@ -18,7 +17,7 @@ export function createContext(input: ContactFormInput): ContactFormContext {
     nested: input.nested ?? false,
     wpcf7: readWpcf7Config(input.wpcf7),
     values,
-    edited: prefilledTextNames(form.fields, values),
+    edited: [],
     schema: null,
     validationFields: [],
     errors: {},

@@ -79,15 +79,6 @@ export function valuesOfEntries(fields: readonly FormField[], entries: Iterable<
   return values;
 }
 
-/** The fields a visitor types into (text, e-mail, number, date, quiz, captcha…), not those they choose in. */
-const isTyped = (field: FormField) => !['checkbox', 'radio', 'select', 'acceptance', 'file'].includes(field.type);
-
-/** The names of the typed fields and free-text inputs that hold something. */
-export function prefilledTextNames(fields: readonly FormField[], values: FormValues): string[] {
-  const typed = fields.flatMap((field) => [...(isTyped(field) ? [field.name] : []), ...(hasFreeText(field) ? [freeTextName(field)] : [])]);
-  return typed.filter((name) => textOf(values[name]) !== '');
-}
-
 /** The field a control name belongs to (a free-text input belongs to its group). */
 export function fieldOf(fields: readonly FormField[], name: string): FormField | undefined {
   return fields.find((field) => field.name === name || (hasFreeText(field) && freeTextName(field) === name));

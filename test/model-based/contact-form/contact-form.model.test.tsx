@@ -1,19 +1,17 @@
 // contactForm, walked through the real <ContactFormView> along every edge of the production
-// machine's graph: the page form (reCAPTCHA, redirect to /thank-you/), a form with every field
-// type (quiz and captcha refilled on load, no reCAPTCHA, no redirect), and the three ways the
-// plugin refuses to start (misplaced, no `wpcf7`, no `wpcf7.api`). Every invoked actor is a
-// controllable fake; the visitor's steps go through user-event. The steps come from the chart
-// (what is pending, what a state takes, its status tags) and from what the page lets a visitor
-// do; each effect is checked for what it was asked when it is answered; each state is checked
-// on the rendered page.
-import { act } from '@testing-library/react';
+// machine's graph: the page form (reCAPTCHA, redirect to /thank-you/), typed into before its code
+// arrived, a form with every field type (quiz and captcha refilled, no reCAPTCHA or redirect), and
+// the three ways the plugin refuses to start. Every invoked actor is a controllable fake; the
+// visitor's steps go through user-event. The steps come from the chart (what is pending, what a
+// state takes, its status tags) and from what the page allows; each effect is checked for what
+// it was asked when answered; each state on the rendered page.
 import { expect, vi } from 'vitest';
 import { fromCallback, type AnyMachineSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
 import { contactForm, type FormDefinition } from '../../support/site-content.ts';
 import { contactFormMachine } from '../../../src/machines/contact-form/contact-form.machine.ts';
 import { formStatusOf, summaryErrorsOf } from '../../../src/machines/contact-form/contact-form.selectors.ts';
 import { statusTag } from '../../../src/machines/contact-form/contact-form-status.ts';
-import { characterCount, textOf } from '../../../src/machines/contact-form/contact-form-values.ts';
+import { characterCount, hasCounter, textOf } from '../../../src/machines/contact-form/contact-form-values.ts';
 import { redirectAddOnMachine } from '../../../src/machines/contact-form/redirect-add-on.machine.ts';
 import { Cf7ApiError, FETCH_ERROR_MESSAGE } from '../../../src/services/contact-form/cf7-api.client.ts';
 import type { FeedbackResponse } from '../../../src/services/contact-form/cf7-api.types.ts';
@@ -24,8 +22,9 @@ import { InsideContactForm } from '../../../src/views/contact-form/contact-form-
 import { cf7Answer, control, formElement, hiddenValue as hidden, liveStatus, recordCf7Events, responseOutput, spinner, submitButton, wrapper } from '../../support/contact-form-page.ts';
 import { expectErrorSummary, expectFieldError } from '../../support/govuk-errors.ts';
 import { everyFieldForm } from '../../unit/contact-form-fixture.ts';
-import { activeStateNodes, describeModel, fakePromiseActor, invokedActors, settleEffectsFirst } from '../harness/index.ts';
-import type { ActorCompletionEvent, FakeActor, FakePromiseActor, ModelConfig, StateAssertion, StepExecutor } from '../harness/index.ts';
+import { ANSWER_STATES, ANSWER_STATUS } from '../../../src/validation/contact-form/index.ts';
+import { activeStateNodes, actorOutcomes as outcomes, describeModel, matchesState, fakePromiseActor, invokedActors, promiseFake as promise, settleEffectsFirst } from '../harness/index.ts';
+import type { ActorCompletionEvent, FakeActor, ModelConfig, StateAssertion, StepExecutor } from '../harness/index.ts';
 
 type Machine = typeof contactFormMachine;
 type Snapshot = SnapshotFrom<Machine>;
@@ -42,8 +41,7 @@ const domEvents = recordCf7Events();
 const lastDomEvent = domEvents.last;
 const setup = () => void (consoleError.mockClear(), domEvents.clear());
 
-const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
-const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
+const is = matchesState<Snapshot>;
 
 const PAGE_MESSAGE = 'your-message';
 const CONSENT = 'your-consent';
@@ -61,25 +59,18 @@ const ADD_ON_KEYS = {
 /** The add-on as the form starts it, leaving no page (its own model test walks its timings). */
 const quietAddOn = redirectAddOnMachine.provide({ actors: { navigate: fromCallback(() => undefined) } });
 
+/** Fields the page shows as typed, in every state (they are what is sent). */
+const TYPED = ['your-name', 'your-email', PAGE_MESSAGE];
 const TOO_SHORT = 'Message must be 10 characters or more';
 // The schema itself only travels to the (fake) validator: one rule keeps the test names short.
 const schema = { version: 'test', locale: 'en_ZA', rules: [{ rule: 'minlength', field: PAGE_MESSAGE, error: TOO_SHORT, threshold: 10 }] };
 const sent = answer('mail_sent', contactForm.messages.mail_sent_ok, [], ADD_ON_KEYS);
+const INVALID: Array<[string, string]> = [['your-name', 'Enter your full name'], ['your-email', 'Enter your email address']];
+// Every status the chart tells apart (validation/contact-form), and another plugin's own.
 const answers = [
   sent,
-  answer('validation_failed', contactForm.messages.validation_error, [['your-name', 'Enter your full name'], ['your-email', 'Enter your email address']]),
-  answer('acceptance_missing', contactForm.messages.accept_terms),
-  answer('spam', contactForm.messages.spam),
-  answer('aborted', 'Sending was stopped.'),
-  answer('mail_failed', contactForm.messages.mail_sent_ng),
-  answer('payment_required', 'Payment is required.'),
+  ...ANSWER_STATES.filter((state) => state !== 'sent').map((state) => answer(ANSWER_STATUS[state].status, `The ${state} answer.`, state === 'invalid' ? INVALID : [])),
   answer('needs_review', 'Your message will be reviewed.'),
-];
-
-/** An actor's sampled outputs, then its failure. */
-const outcomes = (id: string, outputs: readonly unknown[], error: unknown): ActorCompletionEvent[] => [
-  ...outputs.map((output) => ({ type: `xstate.done.actor.${id}` as const, output })),
-  { type: `xstate.error.actor.${id}`, error },
 ];
 const offline = new Cf7ApiError('fetch_error', FETCH_ERROR_MESSAGE);
 const completions = (feedback: readonly FeedbackResponse[]): ActorCompletionEvent[] => [
@@ -163,43 +154,31 @@ const serializeState = (snapshot: Snapshot) => {
 
 // --- steps --------------------------------------------------------------------------------------
 
-/** What each effect must have been asked, checked when it is answered. */
-const asked: Record<string, (input: Record<string, unknown>, from: Snapshot) => void> = {
-  fetchSchema: (input, { context }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
-  refill: (input, { context }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
-  recaptchaSetup: (input) => expect(input).toEqual({ root: siteWpcf7.api.root }),
+/** What each effect must have been asked, checked when it is answered, and what its answer did. */
+const effects: ModelConfig<Machine>['effects'] = {
+  fetchSchema: ({ input, from: { context } }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
+  refill: ({ input, from: { context } }) => expect(input).toEqual({ api: siteWpcf7.api, formId: context.form.id }),
+  recaptchaSetup: ({ input }) => expect(input).toEqual({ root: siteWpcf7.api.root }),
   // `homepage` when the page is ready, `contactform` for every change and for the submission.
-  recaptchaToken: (input, { context }) => expect(input).toEqual({ action: context.recaptchaAction }),
-  recaptchaSubmitToken: (input) => expect(input).toEqual({ action: 'contactform' }),
+  recaptchaToken: ({ input, from: { context } }) => expect(input).toEqual({ action: context.recaptchaAction }),
+  recaptchaSubmitToken: ({ input }) => expect(input).toEqual({ action: 'contactform' }),
   // Only the changed fields are validated, against the fetched schema.
-  validateFields: (input, { context }) => expect(input).toEqual({ schema, fields: context.validationFields, entries: expect.any(Array) }),
-  submitFeedback: (input, { context }) => {
+  validateFields: ({ input, from: { context } }) => expect(input).toEqual({ schema, fields: context.validationFields, entries: expect.any(Array) }),
+  submitFeedback: async ({ input, from: { context }, event }) => {
     const entries = new Map(input.entries as Array<[string, string]>);
     expect(entries.get('_wpcf7')).toBe(String(context.form.id));
     expect(entries.get('_wpcf7_unit_tag')).toBe(`wpcf7-f${context.form.id}-o1`);
     expect(entries.get('_wpcf7_hp_website')).toBe('');
     if (context.form.recaptcha) expect(entries.get('_wpcf7_recaptcha_response')).toBe(context.token);
+    // What is sent is what the fields hold (typed before the form's code arrived too).
+    for (const name of TYPED) expect(entries.get(name)).toBe(context.values[name]);
+    // An answer with invalid fields moves the focus to the error summary (GOV.UK).
+    const { output } = event as { output?: FeedbackResponse };
+    if ((output?.invalid_fields.length ?? 0) > 0) await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.error-summary')));
   },
 };
 
-const settle =
-  (outcome: 'done' | 'error'): StepExecutor<Machine> =>
-  async ({ event, fakes: running, from }) => {
-    const { output, error } = event as { output?: FeedbackResponse; error?: unknown };
-    const id = event.type.slice(`xstate.${outcome}.actor.`.length);
-    const fake = promise(running, id);
-    asked[id]?.(fake.pending!.input, from);
-    await act(async () => {
-      if (outcome === 'done') fake.resolve(output);
-      else fake.reject(error);
-      await vi.advanceTimersByTimeAsync(0);
-    });
-    // An answer with invalid fields moves the focus to the error summary (GOV.UK).
-    if ((output?.invalid_fields?.length ?? 0) > 0) await vi.waitFor(() => expect(document.activeElement).toBe(document.querySelector('.error-summary')));
-  };
-
 const events: Record<string, StepExecutor<Machine>> = {
-  ...Object.fromEntries(Object.keys(asked).flatMap((id) => [[`xstate.done.actor.${id}`, settle('done')], [`xstate.error.actor.${id}`, settle('error')]])),
   'field.input': async ({ event, user }) => {
     const { name, value } = event as VisitorEvent;
     await user.click(control(name!));
@@ -228,9 +207,7 @@ const plainForm: Check = ({ snapshot, container }) => {
   expect(form).toHaveAttribute('enctype', 'multipart/form-data');
   expect(form.getAttribute('action')).toBe(`/wp-json/contact-form-7/v1/contact-forms/${snapshot.context.form.id}/feedback`);
   expect(submitButton(container)).toBeEnabled();
-  for (const field of snapshot.context.form.fields) {
-    if (['text', 'email', 'tel', 'url', 'textarea'].includes(field.type)) expect(control(field.name).value).toBe(snapshot.context.values[field.name]);
-  }
+  for (const name of TYPED) expect(control(name).value).toBe(snapshot.context.values[name]);
 };
 
 /** The console says why the form stayed plain HTML. */
@@ -240,9 +217,7 @@ const logged = (...lines: string[]): Check => () =>
 /** Every error beside its field (GOV.UK: message above the control, linked, aria-invalid) and in the summary after an answer. */
 const errorsShown: Check = ({ snapshot, container }) => {
   const { errors, form, unitTag } = snapshot.context;
-  for (const field of form.fields) {
-    expectFieldError(container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!, errors[field.name], `${unitTag}-ve-${field.name}`);
-  }
+  for (const field of form.fields) expectFieldError(container.querySelector(`[data-name="${field.name}"]`)!.closest('.form-group')!, errors[field.name], `${unitTag}-ve-${field.name}`);
   const summary = summaryErrorsOf(snapshot.context);
   expectErrorSummary(container, form.fields.flatMap((field) => summary[field.name] ?? []));
 };
@@ -274,22 +249,29 @@ const submitting: Check = ({ container }) => {
 };
 
 /** Nothing was asked of reCAPTCHA, not even the site's key, before the visitor used the form (README.md, "The contact form"). */
-const recaptchaLoadedOnlyAfterInteraction: Check = ({ snapshot, fakes: running }) => {
-  const setups = promise(running, 'recaptchaSetup').instances.length;
-  expect(setups > 0).toBe(snapshot.context.form.recaptcha && !is(snapshot, 'active.recaptcha.idle'));
-};
+const recaptchaLoadedOnlyAfterInteraction: Check = ({ snapshot, fakes: running }) =>
+  expect(promise(running, 'recaptchaSetup').instances.length > 0).toBe(snapshot.context.form.recaptcha && !is(snapshot, 'active.recaptcha.idle'));
 
 const tokenShown: Check = ({ snapshot, container }) => expect(hidden(container, '_wpcf7_recaptcha_response')).toBe(snapshot.context.token);
+
+/** The counter follows every key, hidden from screen readers; a pause in typing announces it once, politely. */
+const counterShown: Check = ({ snapshot: { context }, container }) => {
+  const field = context.form.fields.find(hasCounter)!;
+  const count = characterCount(field, textOf(context.values[field.name]).length);
+  const counter = container.querySelector(`[data-name="${field.name}"] .wpcf7-character-count`)!;
+  expect(counter).toHaveTextContent(counterMessage(count));
+  expect(counter).toHaveAttribute('aria-hidden', 'true');
+  expect(counter.classList.contains('too-short')).toBe(count.tooShort);
+  const announced = context.announcedCounts[field.name];
+  expect(container.querySelector(`[data-name="${field.name}"] [aria-live="polite"]`)!.textContent).toBe(announced === undefined ? '' : counterMessage(characterCount(field, announced)));
+};
 
 const states: Record<string, Check> = {
   misplaced: ({ container }) => {
     expect(container).toHaveTextContent('Error: This contact form is placed in the wrong place.');
     expect(formElement(container)).toBeNull();
   },
-  plainForm: (state) => {
-    plainForm(state);
-    expect(promise(state.fakes, 'recaptchaSetup').instances).toHaveLength(0);
-  },
+  plainForm: (state) => (plainForm(state), expect(promise(state.fakes, 'recaptchaSetup').instances).toHaveLength(0)),
   // The prerendered state: the plain form, until the page's scripts have looked at the browser.
   'plainForm.checkingSupport': plainForm,
   'plainForm.unconfigured': logged('wpcf7 is not defined.', 'wpcf7.api is not defined.'),
@@ -310,28 +292,14 @@ const states: Record<string, Check> = {
     expect(hidden(container, '_wpcf7')).toBe(String(context.form.id));
     expect(hidden(container, '_wpcf7_unit_tag')).toBe(`wpcf7-f${context.form.id}-o1`);
     expect(hidden(container, '_wpcf7_posted_data_hash')).toBe(context.postedDataHash);
+    for (const name of TYPED) expect(control(name).value).toBe(context.values[name]);
     errorsShown(state);
     validatingShown(state);
     recaptchaLoadedOnlyAfterInteraction(state);
     expect(unexpectedConsoleErrors()).toEqual([]);
   },
-  'active.fields.settled': ({ snapshot, container }) => {
-    // After a pause the counter is announced once, politely.
-    const field = snapshot.context.form.fields.find((candidate) => 'counter' in candidate && candidate.counter);
-    if (!field || !('maxLength' in field)) return;
-    const live = container.querySelector(`[data-name="${field.name}"] [aria-live="polite"]`)!;
-    const count = characterCount(field as never, textOf(snapshot.context.values[field.name]).length);
-    expect(live.textContent).toBe(snapshot.context.announcedCounts[field.name] === undefined ? '' : counterMessage(count));
-  },
-  'active.fields.typing': ({ snapshot, container }) => {
-    // The visible counter follows every key; the too-short class marks a short message.
-    const field = snapshot.context.form.fields.find((candidate) => candidate.name === PAGE_MESSAGE || candidate.type === 'textarea')!;
-    const counter = container.querySelector(`[data-name="${field.name}"] .wpcf7-character-count`)!;
-    const count = characterCount(field as never, textOf(snapshot.context.values[field.name]).length);
-    expect(counter).toHaveTextContent(counterMessage(count));
-    expect(counter).toHaveAttribute('aria-hidden', 'true');
-    expect(counter.classList.contains('too-short')).toBe(count.tooShort);
-  },
+  'active.fields.settled': counterShown,
+  'active.fields.typing': counterShown,
   // Whether the rules have arrived shows only as validation (checked in `active`).
   'active.schema.loading': validatingShown,
   'active.schema.loaded': validatingShown,
@@ -351,12 +319,8 @@ const states: Record<string, Check> = {
     expect(liveStatus(container)).toHaveTextContent(snapshot.context.message);
     if (snapshot.context.response === null && snapshot.context.message !== '') expect(responseOutput(container)).toHaveTextContent(FETCH_ERROR_MESSAGE);
   },
-  'active.form.editable.invalid': answerShown('invalid'),
-  'active.form.editable.unaccepted': answerShown('unaccepted'),
-  'active.form.editable.spam': answerShown('spam'),
-  'active.form.editable.aborted': answerShown('aborted'),
-  'active.form.editable.failed': answerShown('failed'),
-  'active.form.editable.paymentRequired': answerShown('payment-required'),
+  // Each answer's state shows its status class (validation/contact-form), another plugin's `custom-…`.
+  ...Object.fromEntries(ANSWER_STATES.filter((state) => state !== 'sent').map((state) => [`active.form.editable.${state}`, answerShown(ANSWER_STATUS[state].className)])),
   'active.form.editable.custom': answerShown('custom-needs-review'),
   'active.form.editable.sent': (state) => {
     answerShown('sent')(state);
@@ -396,7 +360,7 @@ const render = (form: FormDefinition, wpcf7: unknown = siteWpcf7, nested = false
   <InsideContactForm.Provider value={nested}><ContactFormView form={form} wpcf7={wpcf7} {...props} /></InsideContactForm.Provider>
 );
 
-const common = { machine: contactFormMachine, eventSamples: [...completions(answers), ...visitorSamples], serializeState, fakes, events, setup, states, filterEvents: steps([]) };
+const common = { machine: contactFormMachine, eventSamples: [...completions(answers), ...visitorSamples], serializeState, fakes, effects, events, setup, states, filterEvents: steps([]) };
 
 // Without a schema or reCAPTCHA the page form works as with them: those paths end where they begin.
 const pageEnds = ['active.schema.failed', 'active.recaptcha.off'];
@@ -419,3 +383,16 @@ describeModel({ ...common, variant: 'inside another form', input: { form: contac
 for (const [variant, wpcf7, problem] of [['no wpcf7', null, 'wpcf7 is not defined.'], ['no wpcf7.api', { cached: 1 }, 'wpcf7.api is not defined.']] as const) {
   describeModel({ ...common, variant, input: { form: contactForm, wpcf7 }, render: render(contactForm, wpcf7), states: { ...states, 'plainForm.unconfigured': logged(problem) } });
 }
+
+// Typed into the prerendered form before its code arrived (README.md, "Forms before their code"):
+// the machine starts from those values, the page keeps showing them, and they are what is sent.
+const typedBeforeCode = [['your-name', 'Thandi Nkosi'], ['your-email', 'thandi@example.co.za'], [CONSENT, '1']] as const;
+describeModel({
+  ...common,
+  variant: 'typed in before its code arrived',
+  beforeHydration: () => typedBeforeCode.forEach(([name, value]) => (control(name).type === 'checkbox' ? (control(name).checked = true) : (control(name).value = value))),
+  input: { form: contactForm, wpcf7: siteWpcf7, prefilled: typedBeforeCode },
+  prerender: true,
+  eventSamples: [...completions([sent]), visitorSamples[0], { type: 'form.submit' }],
+  filterEvents: steps(pageEnds), render: render(contactForm),
+});

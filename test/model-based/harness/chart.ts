@@ -75,3 +75,8 @@ export function settleEffectsFirst(snapshot: AnyMachineSnapshot, event: EventObj
   if (hasPendingDelay(snapshot)) return event.type.startsWith('xstate.after.');
   return undefined;
 }
+
+/** Whether a snapshot is in the state at `path` (dotted, from the root), typed for any machine's snapshot. */
+export function matchesState<TSnapshot extends object>(snapshot: TSnapshot, path: string): boolean {
+  return (snapshot as unknown as AnyMachineSnapshot).matches(path);
+}

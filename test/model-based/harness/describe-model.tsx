@@ -11,7 +11,7 @@ import { activeStateNodes, delayOf } from './chart.ts';
 import { recordInspectionEvent, writeCoverage } from './coverage-recorder.ts';
 import { statePath } from './machine-inventory.ts';
 import { buildModelGraph, describeEvent, type ModelPath, type ModelStep } from './model-paths.ts';
-import type { Fakes, ModelConfig, StepContext, StepExecutor } from './model-types.ts';
+import type { ActorCompletionEvent, Fakes, ModelConfig, StepContext, StepExecutor } from './model-types.ts';
 import { withSiteContent } from '../../support/with-site-content.tsx';
 
 /** How long a step may take to reach the machine (async actors, frames) before it fails. */
@@ -85,26 +85,28 @@ async function advanceToDelay(step: StepContext, probe: Probe, machine: AnyState
 }
 
 /** `xstate.done.actor.<id>` / `xstate.error.actor.<id>`: settle the fake invoked as `<id>`. */
-async function settleFakeActor(step: StepContext, outcome: 'done' | 'error') {
+async function settleFakeActor<TMachine extends AnyStateMachine>(step: StepContext<TMachine>, outcome: 'done' | 'error', effects: ModelConfig<TMachine>['effects']) {
   const id = step.event.type.slice(`xstate.${outcome}.actor.`.length);
   const fake = step.fakes[id];
   if (fake?.kind !== 'promise') {
     throw new Error(`${step.event.type}: provide a fakePromiseActor() for "${id}" in the model's fakes`);
   }
   const event = step.event as EventObject & { output?: unknown; error?: unknown };
+  const input = (fake.pending?.input ?? {}) as Record<string, unknown>;
   await act(async () => {
     if (outcome === 'done') fake.resolve(event.output);
     else fake.reject(event.error ?? new Error('model-based test: rejected'));
     await vi.advanceTimersByTimeAsync(0);
   });
+  await effects?.[id]?.({ input, from: step.from, event: event as ActorCompletionEvent });
 }
 
 function executorFor<TMachine extends AnyStateMachine>(config: ModelConfig<TMachine>, type: string, probe: Probe): StepExecutor {
   const own = (config.events as Record<string, StepExecutor | undefined> | undefined)?.[type];
   if (own) return own;
   if (type.startsWith('xstate.after.')) return (step) => advanceToDelay(step, probe, config.machine);
-  if (type.startsWith('xstate.done.actor.')) return (step) => settleFakeActor(step, 'done');
-  if (type.startsWith('xstate.error.actor.')) return (step) => settleFakeActor(step, 'error');
+  if (type.startsWith('xstate.done.actor.')) return (step) => settleFakeActor(step as StepContext<TMachine>, 'done', config.effects);
+  if (type.startsWith('xstate.error.actor.')) return (step) => settleFakeActor(step as StepContext<TMachine>, 'error', config.effects);
   throw new Error(`${config.machine.id}: no executor for "${type}": add it to the model's events`);
 }
 
@@ -123,6 +125,7 @@ async function renderView<TMachine extends AnyStateMachine>(
   const container = document.createElement('div');
   container.innerHTML = renderToString(withSiteContent(config.render({ logic, inspect: () => undefined }), config.content));
   document.body.append(container);
+  config.beforeHydration?.(container);
   let root: Root | undefined;
   await act(async () => {
     root = hydrateRoot(container, element);

@@ -3,6 +3,7 @@
 // (`xstate.done.actor.<id>` resolves, `xstate.error.actor.<id>` rejects) and state assertions
 // can read what they were started with.
 import { fromCallback, fromPromise, type AnyActorLogic, type EventObject } from 'xstate';
+import type { ActorCompletionEvent } from './model-types.ts';
 
 export interface FakeCallbackInstance<TInput> {
   input: TInput;
@@ -101,3 +102,11 @@ export function fakePromiseActor<TOutput = unknown, TInput = unknown>(): FakePro
 }
 
 export type FakeActor = FakeCallbackActor<unknown> | FakePromiseActor<unknown, unknown>;
+
+/** Samples of an invoked actor's completions: each of its outputs, then its failure. */
+export function actorOutcomes(id: string, outputs: readonly unknown[], error: unknown): ActorCompletionEvent[] {
+  return [...outputs.map((output) => ({ type: `xstate.done.actor.${id}` as const, output })), { type: `xstate.error.actor.${id}`, error }];
+}
+
+/** The fake promise actor the model provided for `id`. */
+export const promiseFake = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;

@@ -12,6 +12,13 @@ export type ActorCompletionEvent =
   | { type: `xstate.done.actor.${string}`; output?: unknown }
   | { type: `xstate.error.actor.${string}`; error?: unknown };
 
+/** A fake promise actor the harness has just settled: what it was asked and how it was answered. */
+export interface SettledEffect<TMachine extends AnyStateMachine = AnyStateMachine> {
+  input: Record<string, unknown>;
+  from: SnapshotFrom<TMachine>;
+  event: ActorCompletionEvent;
+}
+
 /** What an event executor gets: the step to perform and the tools to perform it. */
 export interface StepContext<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** The step's event, with the sample payload the graph used. */
@@ -83,6 +90,12 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
   reportedOnStart?: ReadonlyArray<EventFromLogic<TMachine>['type']>;
   /** Fakes for invoked actors, by `src` (which every invoke also uses as its `id`). */
   fakes?: Record<string, () => FakeActor>;
+  /**
+   * Per invoked actor `id`: what it must have been asked (its input, from the state it was
+   * invoked in), checked when the harness settles its fake, and what its answer must have done
+   * on the page, checked after.
+   */
+  effects?: Record<string, (effect: SettledEffect<TMachine>) => void | Promise<void>>;
   /** Prepares the page before each path is rendered (window size, scroll, storage…). */
   setup?: () => void | Promise<void>;
   /**
@@ -90,6 +103,8 @@ export interface ModelConfig<TMachine extends AnyStateMachine> {
    * hydrates it, as the browser does; otherwise the view is rendered into an empty container.
    */
   prerender?: boolean;
+  /** With `prerender`: what the visitor does to the prerendered HTML before it is hydrated. */
+  beforeHydration?: (container: HTMLElement) => void;
   /**
    * The site's content the view reads (src/views/shared/site-content.tsx): the repository's
    * unless a model gives other documents.

@@ -3,12 +3,12 @@
 // (arrows, Home/End, type-ahead by name, Enter, Escape, Tab away), a click on an option, and the
 // focus back on the button. The list's fetch is a controllable fake.
 import { expect, vi } from 'vitest';
-import type { AnyMachineSnapshot, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { countryPrefixMachine } from '../../../src/machines/newsletter/country-prefix.machine.ts';
 import { COUNTRY_PREFIX_TYPEAHEAD_PAUSE_MS } from '../../../src/machines/newsletter/newsletter.constants.ts';
 import { CountryPrefixPicker } from '../../../src/views/newsletter/country-prefix.view.tsx';
 import { COUNTRIES } from '../../unit/newsletter/country-prefix-fixture.ts';
-import { describeModel, fakePromiseActor, type ActorCompletionEvent, type FakePromiseActor, type ModelConfig, type StepExecutor } from '../harness/index.ts';
+import { describeModel, fakePromiseActor, matchesState, type ActorCompletionEvent, type FakePromiseActor, type ModelConfig, type StepExecutor } from '../harness/index.ts';
 
 type Machine = typeof countryPrefixMachine;
 type Snapshot = SnapshotFrom<Machine>;
@@ -22,7 +22,7 @@ const START = COUNTRIES.findIndex((country) => country.dialCode === '+27');
 
 const button = () => document.querySelector<HTMLButtonElement>('.country-prefix__button')!;
 const listbox = () => document.querySelector<HTMLElement>('[role="listbox"]');
-const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
+const is = matchesState<Snapshot>;
 
 const completions: ActorCompletionEvent[] = [
   { type: 'xstate.done.actor.fetchCountryPrefixes', output: COUNTRIES },

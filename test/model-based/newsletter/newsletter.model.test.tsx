@@ -22,9 +22,10 @@ import {
   fakeCallbackActor,
   fakePromiseActor,
   invokedActors,
+  matchesState,
+  promiseFake as promise,
   type ActorCompletionEvent,
   type FakeCallbackActor,
-  type FakePromiseActor,
   type ModelConfig,
   type StateAssertion,
   type StepExecutor,
@@ -56,7 +57,6 @@ const summary = (container: HTMLElement) => container.querySelector<HTMLElement>
 const politeRegion = (container: HTMLElement) => container.querySelector<HTMLElement>('.sib-form__messages [role="status"]')!;
 const alertRegion = (container: HTMLElement) => container.querySelector<HTMLElement>('.sib-form__messages [role="alert"]')!;
 const prefixButton = (container: HTMLElement) => container.querySelector<HTMLButtonElement>('.country-prefix__button')!;
-const promise = (fakes: Record<string, unknown>, id: string) => fakes[id] as FakePromiseActor<unknown, Record<string, unknown>>;
 
 // --- samples ------------------------------------------------------------------------------------
 
@@ -99,7 +99,7 @@ const visitorSamples = [
 
 // --- the graph ----------------------------------------------------------------------------------
 
-const is = (snapshot: Snapshot, path: string) => (snapshot as AnyMachineSnapshot).matches(path);
+const is = matchesState<Snapshot>;
 /** The actor the state waits on, read from the chart. */
 const pendingActor = (snapshot: Snapshot) => invokedActors(snapshot as AnyMachineSnapshot)[0];
 const smsKind = (snapshot: Snapshot) => (isPrefixOnly(snapshot.context.entered.sms, snapshot.context.smsPrefix) ? 'prefix' : 'number');
