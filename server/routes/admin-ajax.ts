@@ -7,12 +7,16 @@ import { httpErrors, serviceErrorOf, type RestError } from '../http/rest-error.t
 import { retryAfterOf } from '../plugins/error-handling.ts';
 import { ajaxErrorSchema } from '../http/route-schemas.ts';
 import { pageUrlOf } from '../http/site-url.ts';
+import { backToFormHref, isFormNavigation } from '../http/form-navigation.ts';
+import { formAnswerPage } from '../http/form-answer-page.ts';
+import { siteHead } from '../http/site-page.ts';
 import { COUNTRY_PREFIX_NONCE_ACTION, SUBSCRIBE_NONCE_ACTION } from '../newsletter/newsletter-forms.ts';
 import { countryPrefixListHtml } from '../newsletter/country-prefixes.ts';
 import { INVALID_NONCE_MESSAGE } from '../newsletter/newsletter-answer.ts';
 import { createHumanTestLedger, issueHumanTest } from '../sidebar-form/human-test.ts';
 import { findSidebarForm, sendSidebarMessage } from '../sidebar-form/send-message.ts';
 import { humanTestAnswer, sidebarAnswer } from '../sidebar-form/sidebar-answer.ts';
+import { sidebarProblemPage, sidebarSentPage } from '../sidebar-form/sidebar-page.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
 
@@ -24,6 +28,9 @@ import { nonceBindingOf } from '../security/nonce-cookie.ts';
  * as the plugin had no nonce) and its handler. An unknown or missing action is a 400, a bad
  * nonce a 403, a body over the limit a 413, both as JSON `{code, message}`. Sending a sidebar
  * message is limited per address (FEEDBACK_RATE_LIMIT, the page form's limit).
+ * A sidebar message the browser posts itself (a navigation: http/form-navigation.ts) is
+ * answered with a page instead of JSON (README.md, "The sidebar contact panel";
+ * sidebar-form/sidebar-page.ts), a refusal too; scripts get the JSON as before.
  */
 
 interface AjaxAction {
@@ -56,7 +63,7 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
     },
     [SIDEBAR_SEND_ACTION]: {
       nonceActions: [],
-      handle: async (fields, request) => {
+      handle: async (fields, request, reply) => {
         const index = fieldValue(fields, SIDEBAR_FIELD.formIndex);
         const form = findSidebarForm(app.sidebarContact, index);
         if (form === undefined) {
@@ -77,7 +84,11 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
           { form, fields, ip: request.ip, userAgent: String(request.headers['user-agent'] ?? ''), pageUrl: pageUrlOf(app, request) },
         );
         if (outcome.kind === 'sent') app.outbox.queued();
-        return sidebarAnswer(outcome);
+        if (!isFormNavigation(request)) return sidebarAnswer(outcome);
+        if (outcome.kind === 'sent' && form.redirect !== null) return reply.code(303).header('location', form.redirect).send();
+        const context = { head: await siteHead(app.config.staticRoot), back: backToFormHref(app, request, '/'), contactEmail: app.liveContent.current.company.email };
+        const page = outcome.kind === 'sent' ? sidebarSentPage(form, context) : sidebarProblemPage(app.sidebarContact, form, outcome, fields, context);
+        return reply.type('text/html; charset=utf-8').send(page);
       },
     },
   };
@@ -88,7 +99,9 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
     if (answerable === null) throw error;
     if (answerable.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     retryAfterOf(answerable, reply);
-    return reply.code(answerable.statusCode).header('cache-control', 'no-store').send({ code: answerable.code, message: answerable.message });
+    reply.code(answerable.statusCode).header('cache-control', 'no-store');
+    if (isFormNavigation(request)) return refusalPage(app, request, reply, answerable);
+    return reply.send({ code: answerable.code, message: answerable.message });
   });
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
@@ -118,6 +131,23 @@ export default async function adminAjaxRoutes(app: FastifyInstance): Promise<voi
     }
     return action.handle(fields, request, reply);
   });
+}
+
+/** A refusal of a browser's own POST (the rate limit, a form too large), as a page of its status with its words. */
+async function refusalPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, refusal: RestError): Promise<FastifyReply> {
+  const page = formAnswerPage({
+    heading: 'Your message was not sent',
+    paragraphs: [
+      refusal.statusCode >= 500 ? 'Something went wrong on our side.' : refusal.message,
+      'Nothing you typed was kept: go back, where your browser may still hold it, and send it again.',
+      `You can also e-mail us at ${app.liveContent.current.company.email}.`,
+    ],
+    problems: [],
+    sent: [],
+    back: { href: backToFormHref(app, request, '/'), label: 'Back to the page' },
+    head: await siteHead(app.config.staticRoot),
+  });
+  return reply.type('text/html; charset=utf-8').send(page);
 }
 
 function actionOf(request: FastifyRequest): string {
