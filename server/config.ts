@@ -69,6 +69,11 @@ export interface Config {
   uploadDailyBytes: number;
   /** UPLOAD_MIN_FREE_BYTES: files are refused when UPLOAD_DIR's disk has less free space than this; 0: no floor. */
   uploadMinFreeBytes: number;
+  /**
+   * DATABASE_MIN_FREE_BYTES: below this much free space on the SQLite database's disk, /healthz
+   * says `disk: low` with 503 (README.md "Faults the server survives"); 0: no floor.
+   */
+  databaseMinFreeBytes: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never "any"). */
   trustProxy: false | number | string[];
   /** Submissions per IP address and window on POST feedback; null: no limit. */
@@ -146,6 +151,10 @@ export const DEFAULTS = {
   uploadDailyBytes: 50 * 1024 * 1024,
   // Room left for the database, its journal and the logs when uploads stop.
   uploadMinFreeBytes: 1024 * 1024 * 1024,
+  // Room for a day of messages, the write-ahead log and a backup's temporary copy of a small
+  // database: SQLite fills the pages it has before it needs new ones, so a write probe still
+  // passes long after a message no longer fits (README.md "Faults the server survives").
+  databaseMinFreeBytes: 100 * 1024 * 1024,
   // A person sends a form a few times at most; an office behind one NAT address may send more.
   feedbackRateLimit: { max: 20, windowMs: 10 * 60 * 1000 } as RateLimit,
   // Signing up is one request per person; a bot trying addresses is not.
@@ -289,6 +298,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     // The budget's count is a 32-bit column: at most 1 GB.
     uploadDailyBytes: readBytes(env, 'UPLOAD_DAILY_BYTES', DEFAULTS.uploadDailyBytes, { min: 1, max: 1024 ** 3 }),
     uploadMinFreeBytes: readBytes(env, 'UPLOAD_MIN_FREE_BYTES', DEFAULTS.uploadMinFreeBytes, { min: 0, max: Number.MAX_SAFE_INTEGER }),
+    databaseMinFreeBytes: readBytes(env, 'DATABASE_MIN_FREE_BYTES', DEFAULTS.databaseMinFreeBytes, { min: 0, max: Number.MAX_SAFE_INTEGER }),
     trustProxy: readTrustProxy(env),
     feedbackRateLimit: readRateLimit(env, 'FEEDBACK_RATE_LIMIT', DEFAULTS.feedbackRateLimit),
     disallowedWords: readDisallowedWords(env),

@@ -4,6 +4,8 @@ import { DatabaseUnavailableError, isConnectionLost } from '../db/database-avail
 import type { Database } from '../db/types.ts';
 import { readMailState } from '../mail/mail-health.ts';
 import { readBackupHealth } from '../operations/backup-runs.ts';
+import { messagesFit, readDiskHealth } from '../operations/disk-space.ts';
+import type { DiskHealth } from '../../src/validation/shared/disk-health.protocol.ts';
 
 // A load balancer must get an answer quickly, even when PostgreSQL does not answer at all.
 const DATABASE_CHECK_TIMEOUT_MS = 3000;
@@ -19,6 +21,7 @@ const healthSchema = {
     database: { type: 'string', enum: ['ok', 'degraded', 'unreachable'] },
     mail: { type: 'string', enum: ['ok', 'degraded'] },
     backup: { type: 'string', enum: ['ok', 'failed', 'none'] },
+    disk: { type: 'string', enum: ['ok', 'low'] },
   },
 } as const;
 
@@ -28,10 +31,14 @@ const healthSchema = {
  * server survives"), 503 `unreachable` when it does not answer. `mail` is the outbox's health
  * (README.md, "Mail health"): degraded mail is not a reason to take the server out of a load
  * balancer, so the status stays 200; nor is a failed backup (`backup`, README.md "Backups and
- * restore": `failed` when the last backup failed, `none` before the first).
+ * restore": `failed` when the last backup failed, `none` before the first). `disk` is `low` when
+ * the database's or the uploads' file system has less free space than its floor
+ * (operations/disk-space.ts): 503 for the database's, since a message may no longer fit although
+ * the write probe still does; 200 for the uploads' alone (files are refused, messages stored).
  */
 export default async function healthzRoutes(app: FastifyInstance): Promise<void> {
   const writeProbe = createWriteProbe(app.db, app.clock);
+  const diskCheck = createDiskCheck(() => readDiskHealth(app.config));
   app.get(
     '/healthz',
     {
@@ -41,6 +48,7 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      const disk = await diskCheck();
       try {
         await withTimeout(writeProbe(), DATABASE_CHECK_TIMEOUT_MS);
       } catch (writeError) {
@@ -48,14 +56,18 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
         const answered = !(writeError instanceof CheckTimeoutError) && !isConnectionLost(writeError) && !(writeError instanceof DatabaseUnavailableError);
         const reads = answered && (await withTimeout(sql`select 1`.execute(app.db), DATABASE_CHECK_TIMEOUT_MS).then(() => true, () => false));
         request.log.error({ err: writeError }, reads ? 'database health check: the database answers but takes no write' : 'database health check failed');
-        return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable' });
+        return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable', disk: disk.state });
       }
       try {
         const [mail, backup] = await withTimeout(Promise.all([readMailState(app.db, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
-        return { status: 'ok', database: 'ok', mail, backup: backup.state };
+        if (!messagesFit(disk)) {
+          request.log.error({ disk: disk.database }, "disk health check: the database's disk has less free space than DATABASE_MIN_FREE_BYTES");
+          return reply.code(503).send({ status: 'error', database: 'ok', mail, backup: backup.state, disk: disk.state });
+        }
+        return { status: 'ok', database: 'ok', mail, backup: backup.state, disk: disk.state };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
-        return reply.code(503).send({ status: 'error', database: 'unreachable' });
+        return reply.code(503).send({ status: 'error', database: 'unreachable', disk: disk.state });
       }
     },
   );
@@ -82,6 +94,17 @@ function createWriteProbe(db: Kysely<Database>, clock: () => number): () => Prom
     outcome.catch(() => undefined);
     last = { at: now, outcome };
     return outcome;
+  };
+}
+
+/** The disk's free space, read at most once a WRITE_PROBE_INTERVAL_MS per process, like the probe. */
+function createDiskCheck(read: () => Promise<DiskHealth>): () => Promise<DiskHealth> {
+  let last: { at: number; outcome: Promise<DiskHealth> } | null = null;
+  return () => {
+    const now = performance.now();
+    if (last !== null && now - last.at < WRITE_PROBE_INTERVAL_MS) return last.outcome;
+    last = { at: now, outcome: read() };
+    return last.outcome;
   };
 }
 

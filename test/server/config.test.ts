@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       contentPollIntervalMs: 1000,
       uploadDailyBytes: 50 * 1024 * 1024,
       uploadMinFreeBytes: 1024 * 1024 * 1024,
+      databaseMinFreeBytes: 100 * 1024 * 1024,
       trustProxy: false,
       feedbackRateLimit: { max: 20, windowMs: 600_000 },
       disallowedWords: [...DEFAULT_DISALLOWED_WORDS],
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
         UPLOAD_DIR: '/var/lib/site/uploads',
         UPLOAD_DAILY_BYTES: '10MB',
         UPLOAD_MIN_FREE_BYTES: '2GB',
+        DATABASE_MIN_FREE_BYTES: '300MB',
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         FEEDBACK_RATE_LIMIT: '5/30s',
         DISALLOWED_WORDS: 'Viagra, free money\nloan offer',
@@ -155,6 +157,7 @@ describe('loadConfig', () => {
       contentPollIntervalMs: 500,
       uploadDailyBytes: 10 * 1024 * 1024,
       uploadMinFreeBytes: 2 * 1024 ** 3,
+      databaseMinFreeBytes: 300 * 1024 ** 2,
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       feedbackRateLimit: { max: 5, windowMs: 30_000 },
       disallowedWords: ['viagra', 'free money', 'loan offer'],
@@ -205,12 +208,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPLOAD_DIR: 'private/uploads' }, '/srv/site').uploadDir).toBe('/srv/site/private/uploads');
     expect(loadConfig({ UPLOAD_DAILY_BYTES: '20MB', UPLOAD_MIN_FREE_BYTES: '0' })).toMatchObject({ uploadDailyBytes: 20 * 1024 * 1024, uploadMinFreeBytes: 0 });
     expect(loadConfig({ UPLOAD_DAILY_BYTES: '1048576', UPLOAD_MIN_FREE_BYTES: '5 GB' })).toMatchObject({ uploadDailyBytes: 1024 * 1024, uploadMinFreeBytes: 5 * 1024 ** 3 });
+    expect(loadConfig({ DATABASE_MIN_FREE_BYTES: '0' }).databaseMinFreeBytes).toBe(0);
+    expect(loadConfig({ DATABASE_MIN_FREE_BYTES: '250MB' }).databaseMinFreeBytes).toBe(250 * 1024 * 1024);
   });
 
   it.each([
     [{ UPLOAD_DAILY_BYTES: '0' }, 'Invalid configuration: UPLOAD_DAILY_BYTES must be a size in bytes (or KB, MB, GB) of at least 1 up to 1GB, like 50MB (got "0")'],
     [{ UPLOAD_DAILY_BYTES: '2GB' }, 'Invalid configuration: UPLOAD_DAILY_BYTES must be a size in bytes (or KB, MB, GB) of at least 1 up to 1GB, like 50MB (got "2GB")'],
     [{ UPLOAD_MIN_FREE_BYTES: 'lots' }, 'Invalid configuration: UPLOAD_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "lots")'],
+    [{ DATABASE_MIN_FREE_BYTES: '-1MB' }, 'Invalid configuration: DATABASE_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "-1MB")'],
   ])('refuses an upload size it cannot read: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -1,12 +1,14 @@
-// The console's health banner (README.md, the owner's console, "Mail health", and "Backups
-// and restore"): the server is asked how mail and the backups are doing when the console
-// opens, every MAIL_HEALTH_INTERVAL_MS after, and when told `mail.recheck` ("Check again").
-// Three regions while watching:
+// The console's health banner (README.md, the owner's console, "Mail health", "Backups and
+// restore" and "Faults the server survives"): the server is asked how mail, the backups and the
+// disks are doing when the console opens, every MAIL_HEALTH_INTERVAL_MS after, and when told
+// `mail.recheck` ("Check again"). Four regions while watching:
 //  - health: mail, following the last answer: unknown (before the first) → ok (nothing shown)
 //            or degraded (the banner): `appeared` until the next check starts (an alert), then
 //            `continuing` while later answers agree (a status region, not announced again)
 //  - backup: the same for the backups: unknown → ok (nothing shown; no backup yet counts as
 //            ok) or failed (the last backup failed): `appeared`, then `continuing`
+//  - disk:   the same for the disks: unknown → ok or low (the database's or the uploads' disk
+//            has less free space than its floor): `appeared`, then `continuing`
 //  - check:  checking → waiting → checking…; a failed check keeps the last answer, so the
 //            last known health
 // A session that ended → signedOut (the shell signs in again).
@@ -45,6 +47,8 @@ export const mailHealthMachine = setup({
     isOk: ({ context }) => context.health?.state === 'ok',
     hasBackupFailed: ({ context }) => context.health?.backup.state === 'failed',
     isBackupOk: ({ context }) => context.health !== null && context.health.backup.state !== 'failed',
+    isDiskLow: ({ context }) => context.health?.disk.state === 'low',
+    isDiskOk: ({ context }) => context.health?.disk.state === 'ok',
     isChecking: stateIn('#mailHealth.watching.check.checking'),
     isSignedOut,
   },
@@ -93,6 +97,25 @@ export const mailHealthMachine = setup({
             failed: {
               initial: 'appeared',
               always: { guard: 'isBackupOk', target: 'ok' },
+              states: {
+                appeared: { always: { guard: 'isChecking', target: 'continuing' } },
+                continuing: {},
+              },
+            },
+          },
+        },
+        disk: {
+          initial: 'unknown',
+          states: {
+            unknown: {
+              always: [{ guard: 'isDiskLow', target: 'low' }, { guard: 'isDiskOk', target: 'ok' }],
+            },
+            ok: {
+              always: { guard: 'isDiskLow', target: 'low' },
+            },
+            low: {
+              initial: 'appeared',
+              always: { guard: 'isDiskOk', target: 'ok' },
               states: {
                 appeared: { always: { guard: 'isChecking', target: 'continuing' } },
                 continuing: {},

@@ -1,6 +1,7 @@
 // Backup health's protocol (README.md, "Backups and restore"), written once for the browser
 // and the server: the console's health banner and /healthz's `backup` read it. Browser-safe.
 import { assign, enums, nullable, object, string, type Infer } from 'superstruct';
+import { DiskHealthStruct } from './disk-health.protocol.ts';
 import { MailHealthStruct } from './mail-health.protocol.ts';
 
 /**
@@ -18,6 +19,6 @@ export const BackupHealthStruct = object({
 });
 export type BackupHealth = Infer<typeof BackupHealthStruct>;
 
-/** What the console's health banner reads (`GET /admin/api/mail-health`): mail health and the backups'. */
-export const BannerHealthStruct = assign(MailHealthStruct, object({ backup: BackupHealthStruct }));
+/** What the console's health banner reads (`GET /admin/api/mail-health`): mail health, the backups' and the disks'. */
+export const BannerHealthStruct = assign(MailHealthStruct, object({ backup: BackupHealthStruct, disk: DiskHealthStruct }));
 export type BannerHealth = Infer<typeof BannerHealthStruct>;

@@ -1,6 +1,7 @@
 // mailHealth, walked through the real <MailHealthBanner> along every edge of the production
-// machine's graph: the first answer (ok, degraded, a failed backup, a failed check, an ended
-// session), the check every minute and "Check again", each banner (mail, backups) as an alert
+// machine's graph: the first answer (ok, degraded, a failed backup with a low disk, a failed
+// check, an ended session), the check every minute and "Check again", each banner (mail,
+// backups, disks) as an alert
 // when it first appears and a status region after, a failed check keeping the last known health.
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { MAIL_HEALTH_INTERVAL_MS, mailHealthMachine } from '../../../src/machine
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import type { BackupHealth, BannerHealth } from '../../../src/validation/shared/backup-health.protocol.ts';
+import type { DiskHealth } from '../../../src/validation/shared/disk-health.protocol.ts';
 import { MailHealthBanner } from '../../../src/views/inbox/mail-health-banner.view.tsx';
 import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
 
@@ -20,7 +22,10 @@ const BACKUP_FAILED: BackupHealth = {
   lastFailureAt: '2026-11-26T00:00:02.000Z',
   lastFailureReason: 'ENOSPC: no space left on device, write',
 };
-const OK: BannerHealth = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: '2026-11-26T08:00:00.000Z', lastAttemptFailed: false, backup: NO_BACKUP_YET };
+const MB = 1024 ** 2;
+const DISK_OK: DiskHealth = { state: 'ok', database: { freeBytes: 20_000 * MB, minFreeBytes: 100 * MB, low: false }, uploads: { freeBytes: 20_000 * MB, minFreeBytes: 1024 * MB, low: false } };
+const DISK_LOW: DiskHealth = { state: 'low', database: { freeBytes: 80 * MB, minFreeBytes: 100 * MB, low: true }, uploads: { freeBytes: 80 * MB, minFreeBytes: 1024 * MB, low: true } };
+const OK: BannerHealth = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: '2026-11-26T08:00:00.000Z', lastAttemptFailed: false, backup: NO_BACKUP_YET, disk: DISK_OK };
 const DEGRADED: BannerHealth = {
   state: 'degraded',
   waiting: 3,
@@ -29,9 +34,10 @@ const DEGRADED: BannerHealth = {
   lastAttemptAt: '2026-11-26T08:00:00.000Z',
   lastAttemptFailed: true,
   backup: BACKUP_OK,
+  disk: DISK_OK,
 };
-// Mail and the backups failing at once: both banners.
-const BOTH_FAILING: BannerHealth = { ...DEGRADED, backup: BACKUP_FAILED };
+// Mail, the backups and the disks failing at once: every banner.
+const ALL_FAILING: BannerHealth = { ...DEGRADED, backup: BACKUP_FAILED, disk: DISK_LOW };
 const BANNER = 'Mail is not being delivered: 3 waiting, oldest since 26 Nov 2026, 09:40. Last error from the mail server: 535 5.7.8 Authentication failed.';
 const BACKUP_BANNER =
   'The last backup failed on 26 Nov 2026, 02:00: ENOSPC: no space left on device, write. The last good backup is from 25 Nov 2026, 02:00 (site-backup-2026-11-25T000000Z.zip).';
@@ -40,8 +46,13 @@ const onSessionEnded = vi.fn();
 // A failed check is logged; the test keeps the output clean.
 vi.spyOn(console, 'error').mockImplementation(() => {});
 
-const region = () => document.querySelector<HTMLElement>('.mail-health:not(.mail-health--backup)')!;
+const DISK_BANNER =
+  "The database's disk is nearly full: 80.0 MB free, less than the 100.0 MB it keeps free (DATABASE_MIN_FREE_BYTES). New messages may not be stored. " +
+  "The uploads' disk is nearly full: 80.0 MB free, less than the 1.0 GB it keeps free (UPLOAD_MIN_FREE_BYTES). Files sent with messages are refused; the messages are still stored. " +
+  'Ask whoever runs the server to free space there (old backups, logs) or to move the data to a larger disk.';
+const region = () => document.querySelector<HTMLElement>('.mail-health:not(.mail-health--backup):not(.mail-health--disk)')!;
 const backupRegion = () => document.querySelector<HTMLElement>('.mail-health--backup')!;
+const diskRegion = () => document.querySelector<HTMLElement>('.mail-health--disk')!;
 const checks = (fakes: Record<string, unknown>) => (fakes.checkMailHealth as FakePromiseActor).instances.length;
 
 function expectNoBanner() {
@@ -54,13 +65,18 @@ function expectNoBackupBanner() {
   expect(screen.queryByText(/backup failed/)).toBeNull();
 }
 
+function expectNoDiskBanner() {
+  expect(diskRegion()).not.toBeVisible();
+  expect(screen.queryByText(/disk is nearly full/)).toBeNull();
+}
+
 describeModel({
   machine: mailHealthMachine,
   input: { api: createConsoleApi() },
   eventSamples: [
     { type: 'xstate.done.actor.checkMailHealth', output: OK },
     { type: 'xstate.done.actor.checkMailHealth', output: DEGRADED },
-    { type: 'xstate.done.actor.checkMailHealth', output: BOTH_FAILING },
+    { type: 'xstate.done.actor.checkMailHealth', output: ALL_FAILING },
     { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError('fetch_error', 'The server could not be reached.', 0) },
     { type: 'xstate.error.actor.checkMailHealth', error: new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'The session has ended.', 401) },
   ],
@@ -103,6 +119,17 @@ describeModel({
       expect(backupRegion()).toHaveRole('status');
       expect(backupRegion()).toHaveTextContent(BACKUP_BANNER);
     },
+    'watching.disk.unknown': expectNoDiskBanner,
+    'watching.disk.ok': expectNoDiskBanner,
+    'watching.disk.low.appeared': () => {
+      expect(diskRegion()).toBeVisible();
+      expect(diskRegion()).toHaveRole('alert');
+      expect(diskRegion()).toHaveTextContent(DISK_BANNER);
+    },
+    'watching.disk.low.continuing': () => {
+      expect(diskRegion()).toHaveRole('status');
+      expect(diskRegion()).toHaveTextContent(DISK_BANNER);
+    },
     'watching.check.checking': ({ fakes, snapshot }) => {
       expect((fakes.checkMailHealth as FakePromiseActor).pending).toBeDefined();
       if (snapshot.matches({ watching: { health: 'degraded' } })) expect(screen.getByRole('button', { name: 'Checking…' })).toBeDisabled();
@@ -114,6 +141,7 @@ describeModel({
       expect(onSessionEnded).toHaveBeenCalledTimes(1);
       expectNoBanner();
       expectNoBackupBanner();
+      expectNoDiskBanner();
     },
   },
 });

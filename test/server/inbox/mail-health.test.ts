@@ -6,7 +6,7 @@ import { BannerHealthStruct } from '../../../src/validation/shared/backup-health
 import { enqueueMail } from '../../../server/mail/enqueue-mail.ts';
 import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { testDialect } from '../helpers/test-db.ts';
+import { createTestDatabase, testDialect } from '../helpers/test-db.ts';
 
 // Mail health (server/mail/mail-health.ts): the console's banner and /healthz's `mail`.
 describe(`mail health on ${testDialect}`, () => {
@@ -36,9 +36,10 @@ describe(`mail health on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     assert(body, BannerHealthStruct);
-    // The backups' part of the banner: test/server/backup.test.ts.
-    const { backup, ...mail } = body;
+    // The backups' part of the banner: test/server/backup.test.ts; the disks': below.
+    const { backup, disk, ...mail } = body;
     expect(backup.state).toBe('none');
+    expect(disk.state).toBe('ok');
     return mail;
   }
   async function healthz() {
@@ -77,5 +78,28 @@ describe(`mail health on ${testDialect}`, () => {
     expect(await health()).toMatchObject({ state: 'degraded', waiting: 0, lastAttemptFailed: true, lastError: '550 No such mailbox', lastAttemptAt: minutesAgo(10) });
     await queue(3, { delivered_at: minutesAgo(2) });
     expect(await health()).toMatchObject({ state: 'ok', lastAttemptFailed: false, lastError: null, lastAttemptAt: minutesAgo(2) });
+  });
+});
+
+// Disk health (server/operations/disk-space.ts): the banner's `disk`, each file system's free space against its floor.
+describe(`the banner's disks on ${testDialect}`, () => {
+  it("says which disk is below its floor, with its free space and the floor; on PostgreSQL only the uploads'", async () => {
+    const database = await createTestDatabase();
+    // Floors above any disk this machine has, as a full disk would be.
+    const floor = 1_000_000 * 1024 ** 3;
+    const test = await createTestApp({ DATABASE_URL: database.url, DATABASE_MIN_FREE_BYTES: '1000000GB', UPLOAD_MIN_FREE_BYTES: '1000000GB' }, { database });
+    try {
+      const staff = await addPerson(test.app, { email: 'staff@example.co.za', role: 'staff' });
+      const response = await test.app.inject({ url: `${CONSOLE_API}${INBOX_ROUTE.mailHealth}`, headers: consoleHeaders(test.app, staff.cookie) });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      assert(body, BannerHealthStruct);
+      const low = { freeBytes: expect.any(Number), minFreeBytes: floor, low: true };
+      expect(body.disk).toEqual({ state: 'low', database: testDialect === 'sqlite' ? low : null, uploads: low });
+      expect(body.disk.uploads?.freeBytes).toBeGreaterThan(0);
+    } finally {
+      await test.cleanup();
+      await database.cleanup();
+    }
   });
 });

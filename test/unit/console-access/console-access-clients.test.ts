@@ -63,14 +63,18 @@ describe('console clients', () => {
     expect(seen.map((request) => request.url)).toEqual(['https://example.com/admin/api/audit', 'https://example.com/admin/api/audit?before=41']);
   });
 
-  it('reads mail and backup health from GET /admin/api/mail-health and refuses an answer of another shape', async () => {
+  it('reads mail, backup and disk health from GET /admin/api/mail-health and refuses an answer of another shape', async () => {
     const backup = { state: 'failed', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
-    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false, backup };
+    const disk = { state: 'low', database: null, uploads: { freeBytes: 500 * 1024 ** 2, minFreeBytes: 1024 ** 3, low: true } };
+    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false, backup, disk };
     await expect(mailHealth(fakeServer(health).api)).resolves.toEqual(health);
     await expect(mailHealth(fakeServer({ state: 'fine' }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
     // Mail's answer without the backups' part is not the banner's.
     const { backup: _left, ...mailOnly } = health;
     await expect(mailHealth(fakeServer(mailOnly).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
+    // Nor without the disks'.
+    const { disk: _disk, ...withoutDisk } = health;
+    await expect(mailHealth(fakeServer(withoutDisk).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
   });
 });
 

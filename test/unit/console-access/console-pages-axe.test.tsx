@@ -52,15 +52,16 @@ describe('the console pages under axe', () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('the health banner (mail and backups)', async () => {
+  it('the health banner (mail, backups and disks)', async () => {
     const backup = { state: 'failed' as const, lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
+    const disk = { state: 'low' as const, database: { freeBytes: 10 * 1024 ** 2, minFreeBytes: 100 * 1024 ** 2, low: true }, uploads: null };
     const logic = mailHealthMachine.provide({
       actors: {
-        checkMailHealth: fromPromise<BannerHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true, backup })),
+        checkMailHealth: fromPromise<BannerHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true, backup, disk })),
       },
     });
     const { container } = render(<MailHealthBanner {...props} logic={logic} />);
-    expect(await screen.findAllByRole('alert')).toHaveLength(2);
+    expect(await screen.findAllByRole('alert')).toHaveLength(3);
     expect(await violations(container)).toEqual([]);
   });
 });
