@@ -29,7 +29,8 @@ beforeAll(async () => {
   plain = await createTestApp({ SITE_URL: SITE, MAIL_TO: 'sales@example.co.za' }, { sidebarContact: withoutHumanTest });
   stay = await createTestApp({ SITE_URL: SITE, MAIL_TO: 'sales@example.co.za' }, { sidebarContact: withoutPage });
   await Promise.all([test.app.ready(), plain.app.ready(), stay.app.ready()]);
-});
+  // Three apps, each on its own fresh database: more than the default hook time on a busy machine.
+}, 60_000);
 
 afterAll(async () => {
   await Promise.all([test.cleanup(), plain.cleanup(), stay.cleanup()]);
