@@ -181,6 +181,56 @@ describe('forms on a slow phone link in Chromium', () => {
     await context.close();
   });
 
+  it.each([375, 1280])('the contact form sent before its code arrives is posted by the browser and answered with a page (%i px)', async (width) => {
+    const { context, page } = await openHome(width);
+    await holdChunk(page, 'contact-form-page.view');
+    const form = page.locator(CONTACT);
+    await form.scrollIntoViewIfNeeded();
+    const stamp = stampOf();
+    const name = `Ayanda Dlamini ${stamp}`;
+    // First without a message: the page names the field and shows back what was sent.
+    await typeInto(page, `${CONTACT} input[name="your-name"]`, name);
+    await typeInto(page, `${CONTACT} input[name="your-email"]`, `ayanda.${stamp}@example.co.za`);
+    await form.getByRole('checkbox', { name: /I agree/ }).check();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/wp-json\/contact-form-7\/v1\/contact-forms\/5\/feedback$/);
+    await expect.poll(() => page.locator('main').innerText()).toContain(name);
+    expect(await page.locator('main').innerText()).toMatch(/message/i);
+    await page.screenshot({ path: screenshotPath(`no-code-contact-answer-${width}`), fullPage: true });
+    // Back, the message added, sent again: the thank-you page, and the mail.
+    await page.goBack();
+    await typeInto(page, `${CONTACT} textarea[name="your-message"]`, 'Please quote for a 3 x 2 m LED wall.');
+    await form.getByLabel('What can we help with?').selectOption('LED video walls');
+    if (!(await form.getByRole('checkbox', { name: /I agree/ }).isChecked())) await form.getByRole('checkbox', { name: /I agree/ }).check();
+    if ((await page.locator(`${CONTACT} input[name="your-name"]`).inputValue()) === '') {
+      await typeInto(page, `${CONTACT} input[name="your-name"]`, name);
+      await typeInto(page, `${CONTACT} input[name="your-email"]`, `ayanda.${stamp}@example.co.za`);
+    }
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${baseUrl}/thank-you/`);
+    const mail = await waitForMail(mailboxUrl, (message) => message.raw.includes(name));
+    expect(mail.raw).toContain('Please quote for a 3 x 2 m LED wall.');
+    await context.close();
+  });
+
+  it.each([375, 1280])('the home newsletter form sent before its code arrives is posted by the browser and answered with a page (%i px)', async (width) => {
+    const { context, page } = await openHome(width);
+    await holdChunk(page, 'newsletter-form.view');
+    const form = '#sib-form-1';
+    await page.locator(`${form} input[name="email"]`).scrollIntoViewIfNeeded();
+    const email = `naledi.${stampOf()}@example.co.za`;
+    await typeInto(page, `${form} input[name="email"]`, email);
+    await page.locator(`${form} input[name="listIDs[]"][value="3"]`).check();
+    await page.locator(`${form} input[name="consent"]`).check();
+    await page.locator(`${form} button[type="submit"]`).click();
+    await page.waitForURL(/\/newsletter\/signed-up\/\?form=1$/);
+    await page.screenshot({ path: screenshotPath(`no-code-newsletter-answer-${width}`), fullPage: true });
+    // The confirmation mail went out, as for a sign-up through the script.
+    const mail = await waitForMail(mailboxUrl, (message) => message.to.includes(email));
+    expect(mail.headers['list-unsubscribe']).toBeDefined();
+    await context.close();
+  });
+
   it.each([375, 1280])('the sidebar form keeps what was typed while its question and code arrive (%i px)', async (width) => {
     const { context, page } = await openHome(width);
     await slowDown(context, page);

@@ -137,11 +137,19 @@ export function newsletterEntries(context: NewsletterContext): Array<[string, st
   if (form.choice) for (const id of entered.lists) entries.push([NEWSLETTER_FIELD.lists, id]);
   if (entered.consent) entries.push([NEWSLETTER_FIELD.consent, 'yes']);
   entries.push(...hiddenEntries(form));
-  // Every list offered, ticked or not, after the form's own fields, as the plugin's script adds them.
-  if (form.choice) for (const list of form.lists) entries.push([NEWSLETTER_FIELD.offeredLists, String(list.id)]);
+  entries.push(...offeredListEntries(form));
   if (context.nonce !== null) entries.push([NEWSLETTER_FIELD.security, context.nonce]);
   if (context.token !== '') entries.push([NEWSLETTER_FIELD.recaptcha, context.token]);
   return entries;
+}
+
+/**
+ * Every list offered, ticked or not, as the plugin's script adds them after the form's own
+ * fields (the server reads ticked lists only beside them); hidden inputs of the prerendered form
+ * too, so a form the browser posts itself joins what was ticked (README.md, "Forms before their code").
+ */
+export function offeredListEntries(form: NewsletterForm): Array<[string, string]> {
+  return form.choice ? form.lists.map((list) => [NEWSLETTER_FIELD.offeredLists, String(list.id)]) : [];
 }
 
 /** The hidden inputs of the plugin's form, in the HTML and in every POST. */

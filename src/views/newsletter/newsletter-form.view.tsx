@@ -10,7 +10,7 @@ import { useCallback, useRef, type KeyboardEvent } from 'react';
 import type { InspectionEvent } from 'xstate';
 import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
 import type { countryPrefixMachine } from '../../machines/newsletter/country-prefix.machine.ts';
-import { hiddenEntries } from '../../machines/newsletter/newsletter-context.ts';
+import { hiddenEntries, offeredListEntries } from '../../machines/newsletter/newsletter-context.ts';
 import { newsletterMachine } from '../../machines/newsletter/newsletter.machine.ts';
 import { isFading, isRedirecting, shownMessageKind } from '../../machines/newsletter/newsletter.selectors.ts';
 import { isAllowedDateKey, isAllowedSmsKey, NEWSLETTER_FIELD, type KeyPress } from '../../validation/newsletter/index.ts';
@@ -105,7 +105,7 @@ export function NewsletterFormView({
           if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' });
         }}
       >
-        <HiddenInputs entries={hiddenEntries(form)} />
+        <HiddenInputs entries={[...hiddenEntries(form), ...offeredListEntries(form)]} />
         <ErrorSummary formId={unitTag} items={errorItems(unitTag, newsletterFieldNames(form), errors)} summaryRef={summaryRef} headingLevel={summaryHeadingLevel} />
         <fieldset className="sib-form__fields">
           <legend className="visually-hidden">{form.title}</legend>
