@@ -13,8 +13,8 @@ import { RESEND_CONFIRMATION_AFTER_MS, type PendingChange, type SubscribeService
  * The owner's "send the confirmation mail again" (README.md, "The console"): the mail of the
  * sign-up or change waiting for confirmation, with a link to that same change, within the
  * sign-up form's own abuse rules (README.md, "Abuse paths and the limits that stop them"): not
- * within an hour of the last one, and only with the mailbox's and the domain's share of
- * confirmation mail (confirmation-mail-limits.ts). A refusal writes and spends nothing.
+ * within 10 minutes of the last one, and only with the mailbox's (three a day) and the domain's
+ * share of confirmation mail (confirmation-mail-limits.ts). A refusal writes and spends nothing.
  */
 
 export interface ResendServices extends Omit<SubscribeServices, 'brevo'> {
@@ -32,10 +32,10 @@ export async function resendConfirmation(services: ResendServices, id: number, w
     if (form?.doubleOptIn === undefined) throw new RestError(409, SUBSCRIBERS_ERROR.noConfirmationMail, 'The form this sign-up came from no longer sends a confirmation mail.');
     const at = services.now();
     if (row.confirmation_sent_at !== null && at - Date.parse(row.confirmation_sent_at) < RESEND_CONFIRMATION_AFTER_MS) {
-      throw new RestError(429, SUBSCRIBERS_ERROR.resentTooSoon, 'A confirmation mail was sent less than an hour ago.');
+      throw new RestError(429, SUBSCRIBERS_ERROR.resentTooSoon, 'A confirmation mail was sent less than 10 minutes ago.');
     }
     if (!(await takeConfirmationMailShare(trx, services.secrets, row.email, at, services.domainMailLimit))) {
-      throw new RestError(429, SUBSCRIBERS_ERROR.mailLimited, 'This mailbox or its domain has had its share of confirmation mail for now (one a day per mailbox).');
+      throw new RestError(429, SUBSCRIBERS_ERROR.mailLimited, 'This mailbox or its domain has had its share of confirmation mail for now (three a day per mailbox, 10 minutes apart).');
     }
     const now = new Date(at).toISOString();
     const subscriber = { id: row.id, email: row.email };

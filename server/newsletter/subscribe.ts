@@ -8,7 +8,7 @@ import type { RateLimit } from '../config.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { SiteSecrets } from '../security/site-secrets.ts';
 import { queueBrevoContact, type BrevoLists } from './brevo-sync.ts';
-import { takeConfirmationMailShare } from './confirmation-mail-limits.ts';
+import { MAILBOX_MAIL_SPACING_MS, takeConfirmationMailShare } from './confirmation-mail-limits.ts';
 import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
 
 /*
@@ -31,14 +31,16 @@ import { confirmationMail, newsletterLinks } from './newsletter-mail.ts';
  *
  * The visitor's answer is the same for a new and a known address (`success`, the form's
  * success words), so the form does not tell anyone who is on the list. Mail to a known address
- * goes out at most once an hour (`confirmation_sent_at`): within the hour a repeat writes and
- * sends nothing, so the same POST twice is idempotent and the form cannot flood a mailbox.
- * Before anything is written, a sign-up that would mail takes its share of the mailbox's and
- * the domain's confirmation mail (confirmation-mail-limits.ts); past either limit it writes and
- * mails nothing, and is still answered `success`.
+ * goes out at most once in 10 minutes (`confirmation_sent_at`): within them a repeat writes and
+ * sends nothing, so the same POST twice is idempotent and the form cannot flood a mailbox; after
+ * them the visitor's next try (the first link went to spam) gets a fresh mail. Before anything
+ * is written, a sign-up that would mail takes its share of the mailbox's and the domain's
+ * confirmation mail (confirmation-mail-limits.ts: three a day per mailbox, 10 minutes apart);
+ * past either limit it writes and mails nothing, and is still answered `success`.
  */
 
-export const RESEND_CONFIRMATION_AFTER_MS = 60 * 60 * 1000;
+/** The same spacing as the mailbox's (README.md, "Abuse paths and the limits that stop them"). */
+export const RESEND_CONFIRMATION_AFTER_MS = MAILBOX_MAIL_SPACING_MS;
 
 /** What happened, for the log and the tests; every one is answered `success` to the visitor. */
 export type SubscribeOutcome = 'subscribed' | 'change_requested' | 'confirmation_resent' | 'unchanged' | 'mail_limited';

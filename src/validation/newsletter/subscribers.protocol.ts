@@ -46,7 +46,7 @@ export const SUBSCRIBERS_ERROR = {
   nothingToConfirm: 'subscribers_nothing_to_confirm',
   /** 409: the waiting change's form has no confirmation mail (no double opt-in) any more. */
   noConfirmationMail: 'subscribers_no_confirmation_mail',
-  /** 429: a confirmation mail went to this address less than an hour ago. */
+  /** 429: a confirmation mail went to this address less than 10 minutes ago. */
   resentTooSoon: 'subscribers_resent_too_soon',
   /** 429: the mailbox's or the domain's share of confirmation mail is spent (the sign-up form's abuse limits). */
   mailLimited: 'subscribers_mail_limited',

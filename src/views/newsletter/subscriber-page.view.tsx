@@ -150,7 +150,7 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
           {at('confirmingResend') ? (
             <div className="subscriber-confirm" role="group" aria-labelledby="subscriber-resend-title">
               <h2 id="subscriber-resend-title">Send the confirmation mail again?</h2>
-              <p>{subscriber.email} gets the confirmation mail again, with a new link. The sign-up form’s limits apply: not within an hour of the last one, and one a day per mailbox.</p>
+              <p>{subscriber.email} gets the confirmation mail again, with a new link. The sign-up form’s limits apply: not within 10 minutes of the last one, and three a day per mailbox.</p>
               <div className="subscriber-actions">
                 <button type="button" className="action-button" onClick={() => actorRef.send({ type: 'resend.confirm' })}>
                   Send it

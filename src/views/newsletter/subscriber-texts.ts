@@ -19,9 +19,9 @@ export const listNames = (lists: readonly NewsletterListRef[]): string => (lists
 export function refusalText(problem: { code: string; message: string }): string {
   switch (problem.code) {
     case SUBSCRIBERS_ERROR.resentTooSoon:
-      return 'A confirmation mail was sent less than an hour ago. Wait an hour before sending another.';
+      return 'A confirmation mail was sent less than 10 minutes ago. Wait 10 minutes before sending another.';
     case SUBSCRIBERS_ERROR.mailLimited:
-      return 'This mailbox has had its confirmation mail for today (the sign-up form allows one a day per mailbox, and a limited number per domain). Try again tomorrow.';
+      return 'This mailbox has had its confirmation mails for today (the sign-up form allows three a day per mailbox, 10 minutes apart, and a limited number per domain). Try again tomorrow.';
     case SUBSCRIBERS_ERROR.nothingToConfirm:
       return 'Nothing of this subscriber is waiting for confirmation any more.';
     case SUBSCRIBERS_ERROR.noConfirmationMail:

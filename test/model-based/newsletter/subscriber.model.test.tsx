@@ -91,7 +91,7 @@ const states = (owner: boolean): Record<string, StateAssertion<Machine>> => ({
   'shown.confirmingResend': ({ snapshot }) => {
     expectShown(snapshot);
     const group = screen.getByRole('group', { name: 'Send the confirmation mail again?' });
-    expect(group).toHaveTextContent('not within an hour of the last one, and one a day per mailbox');
+    expect(group).toHaveTextContent('not within 10 minutes of the last one, and three a day per mailbox');
     expect(within(group).getByRole('button', { name: 'Send it' })).toBeVisible();
     expect(within(group).getByRole('button', { name: 'Cancel' })).toBeVisible();
   },
@@ -110,7 +110,7 @@ const states = (owner: boolean): Record<string, StateAssertion<Machine>> => ({
     expectShown(snapshot);
     expectActions(snapshot, owner);
     expect(screen.getByRole('alert')).toHaveTextContent(`The confirmation mail was not sent. ${refusalText(snapshot.context.problem)}`);
-    expect(screen.getByRole('alert')).toHaveTextContent('less than an hour ago');
+    expect(screen.getByRole('alert')).toHaveTextContent('less than 10 minutes ago');
   },
   'shown.askingNote.editing': ({ snapshot }) => {
     expectShown(snapshot);

@@ -55,4 +55,4 @@ export const SUBSCRIBER: Subscriber = {
 export const SIGNED_OUT = new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'Your session has ended.', 401);
 export const UNREACHABLE = new ConsoleApiError('fetch_error', 'The server could not be reached (Failed to fetch). Check the connection and try again.', 0);
 export const GONE = new ConsoleApiError(CONSOLE_REFUSAL.notFound, 'There is no such subscriber.', 404);
-export const TOO_SOON = new ConsoleApiError(SUBSCRIBERS_ERROR.resentTooSoon, 'A confirmation mail was sent less than an hour ago.', 429);
+export const TOO_SOON = new ConsoleApiError(SUBSCRIBERS_ERROR.resentTooSoon, 'A confirmation mail was sent less than 10 minutes ago.', 429);

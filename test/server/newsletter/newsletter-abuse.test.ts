@@ -33,18 +33,28 @@ async function mailsTo(test: TestApp): Promise<string[]> {
 const success = { status: 'success', msg: { successMsg: homeNewsletterForm.messages.success }, redirect: '', turnstileCaptcha: false };
 
 describe(`newsletter abuse on ${testDialect}`, () => {
-  it('mails one inbox once a day, however its address is spelled (+tag, dots, case, googlemail.com)', async () => {
+  it('mails one inbox once in 10 minutes and three times a day, however its address is spelled (+tag, dots, case, googlemail.com)', async () => {
     const test = await appWith();
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
-    for (const email of ['target@gmail.com', 'target+1@gmail.com', 't.a.rget@gmail.com', 'TARGET+news@googlemail.com']) {
+    const spellings = ['target@gmail.com', 'target+1@gmail.com', 't.a.rget@gmail.com', 'TARGET+news@googlemail.com', 'Tar.Get+x@GMAIL.com'];
+    for (const email of spellings) {
       const response = await postSubscribe(test.app, homeFields(nonce, { email }));
       expect(response.statusCode).toBe(200);
       expect(subscribeAnswer(response)).toEqual(success);
+      clock += 10_000;
     }
+    // Five spellings within a minute: one mail.
     expect(await mailsTo(test)).toEqual(['target@gmail.com']);
-    clock += 24 * 60 * 60 * 1000;
+    // Tries 10 minutes apart and more through the day: three mails in all.
+    const start = Date.parse('2026-11-20T08:00:00.000Z');
+    for (const [minutes, email] of [[10, 'target+2@gmail.com'], [20, 'ta.rget@googlemail.com'], [30, 'target@gmail.com'], [12 * 60, 'TARGET@gmail.com']] as const) {
+      clock = start + minutes * 60 * 1000;
+      expect(subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email })))).toEqual(success);
+    }
+    expect(await mailsTo(test)).toEqual(['target@gmail.com', 'target+2@gmail.com', 'ta.rget@googlemail.com']);
+    clock = start + 24 * 60 * 60 * 1000;
     expect(subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email: 't.arget@gmail.com' }))).status).toBe('success');
-    expect(await mailsTo(test)).toHaveLength(2);
+    expect(await mailsTo(test)).toHaveLength(4);
   });
 
   it('does not mail an address again at once after it unsubscribed', async () => {
@@ -68,6 +78,26 @@ describe(`newsletter abuse on ${testDialect}`, () => {
     clock += 60 * 60 * 1000;
     await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email: 'd@victim.example' }));
     expect((await mailsTo(test)).at(-1)).toBe('d@victim.example');
+  });
+
+  it('leaves a mailbox refused for its domain\'s sake its whole share: 10 minutes apart and three a day are counted from its own mails', async () => {
+    const test = await appWith({ NEWSLETTER_DOMAIN_MAIL_LIMIT: '1/1m' });
+    const start = clock;
+    const signUpAt = async (seconds: number, email: string) => {
+      clock = start + seconds * 1000;
+      expect(subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email })))).toEqual(success);
+    };
+    await signUpAt(0, 'a@victim.example');
+    await signUpAt(10, 'b@victim.example');
+    expect(await mailsTo(test)).toEqual(['a@victim.example']);
+    // The domain's minute is over: b's refused try spent neither its spacing nor its day.
+    await signUpAt(70, 'b@victim.example');
+    expect(await mailsTo(test)).toHaveLength(2);
+    await signUpAt(70 + 600, 'b@victim.example');
+    await signUpAt(70 + 1200, 'b@victim.example');
+    expect(await mailsTo(test)).toEqual(['a@victim.example', 'b@victim.example', 'b@victim.example', 'b@victim.example']);
+    await signUpAt(70 + 1800, 'b@victim.example');
+    expect(await mailsTo(test)).toHaveLength(4);
   });
 
   it('refuses a sign-up posted from another site (Origin, Sec-Fetch-Site) with 403 and the plugin-shaped answer', async () => {

@@ -239,7 +239,7 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     const confirmed = await subscriber(test);
     expect(confirmed.status).toBe('subscribed');
 
-    // A day on (one confirmation mail per mailbox a day), someone else asks for another
+    // A day on (a mailbox's confirmation mails are limited), someone else asks for another
     // number, name and list for the same address.
     clock += MAILBOX_MAIL_WINDOW_MS;
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
@@ -279,7 +279,7 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     const left = await subscriber(test);
     expect(left.status).toBe('unsubscribed');
 
-    // A day after the last mail to the mailbox (one a day).
+    // A day after the last mail to the mailbox (past its limits).
     clock += MAILBOX_MAIL_WINDOW_MS;
     const nonce = await fetchNonce(test.app, 'sib_subscribe');
     expect(subscribeAnswer(await postSubscribe(test.app, homeFields(nonce, { 'listIDs[]': ['3'], FIRSTNAME: 'Mallory', SMS: '+27 82 999 0000' }))).status).toBe('success');
