@@ -1,4 +1,13 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { imageManifest } from '../../../content/image-manifest.ts';
+import { PAGE_LINKS_FILE, type PageLinksFile } from '../../../server/click-tracking/site-pages.ts';
+import { BUILD_ORIGIN, pageLinksOf } from '../../../server/site-render/page-links.ts';
+import { applyTemplate } from '../../../server/site-render/render-site.ts';
+import { prerenderPage } from '../../../src/entry-server.tsx';
+import { seo, siteContent, videos } from '../../support/site-content.ts';
+import { createStaticFixture } from '../helpers/static-fixture.ts';
 import { purgeOldHits } from '../../../server/click-tracking/click-counts.ts';
 import { clickReport, clickReportCsv, formatClickReport } from '../../../server/click-tracking/click-report.ts';
 import type { ClickHit, HitStore } from '../../../server/click-tracking/hit-store.ts';
@@ -148,6 +157,33 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     expect((await click(test, beacon({ target: 'mailto:enquiries@example.co.za', anchor: 'Email us' }))).json()).toBe(true);
     const { db } = test.database;
     expect((await db.selectFrom('click_links').select('target').orderBy('target').execute()).map((row) => row.target)).toEqual(['mailto:enquiries@example.co.za', 'tel:+27215550100']);
+  });
+
+  it('refuses a beacon for a link shown only without scripts (a video\'s YouTube link in <noscript>) as it refuses an unknown link', async () => {
+    // The home page as the site renderer writes it and its page-links file (render-site.ts).
+    const page = await prerenderPage('/', siteContent, imageManifest);
+    const body = applyTemplate('<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>', page);
+    const site = await createStaticFixture();
+    cleanups.push(() => site.cleanup());
+    const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [{ path: '/', postId: seo.pages.home.postId, links: pageLinksOf(body, '/') }] };
+    await writeFile(path.join(site.root, PAGE_LINKS_FILE), JSON.stringify(pageLinks));
+    const test = await appWith({ STATIC_ROOT: site.root });
+    const video = videos.items[0]!;
+    const watch = `https://www.youtube.com/watch?v=${video.youtubeId}`;
+    expect(body).toContain(`<noscript> <a href="${watch}">${video.title}</a></noscript>`);
+    const home = { postID: String(seo.pages.home.postId), location: `${SITE}/` };
+    const refusals = [];
+    for (const target of [watch, 'https://www.youtube.com/watch?v=elsewhere']) {
+      const response = await click(test, { ...home, target, anchor: video.title });
+      refusals.push([response.statusCode, response.json().code]);
+    }
+    expect(refusals).toEqual([
+      [400, 'ttc_unknown_link'],
+      [400, 'ttc_unknown_link'],
+    ]);
+    // A link the visitor sees on the same page is taken.
+    expect((await click(test, { ...home, target: `${SITE}/#projects`, anchor: 'Projects' })).json()).toBe(true);
+    expect(await test.database.db.selectFrom('click_links').select('target').execute()).toEqual([{ target: `${SITE}/#projects` }]);
   });
 
   it('answers 404 for a cachebreak that is not a number, and 415 for JSON', async () => {
