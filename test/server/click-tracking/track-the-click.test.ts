@@ -5,7 +5,7 @@ import { imageManifest } from '../../../content/image-manifest.ts';
 import { PAGE_LINKS_FILE, type PageLinksFile } from '../../../server/click-tracking/site-pages.ts';
 import { BUILD_ORIGIN, pageLinksOf } from '../../../server/site-render/page-links.ts';
 import { applyTemplate } from '../../../server/site-render/render-site.ts';
-import { prerenderPage } from '../../../src/entry-server.tsx';
+import { postIdOf, prerenderPage } from '../../../src/entry-server.tsx';
 import { seo, siteContent, videos } from '../../support/site-content.ts';
 import { createStaticFixture } from '../helpers/static-fixture.ts';
 import { purgeOldHits } from '../../../server/click-tracking/click-counts.ts';
@@ -165,13 +165,14 @@ describe(`Track The Click beacons on ${testDialect}`, () => {
     const body = applyTemplate('<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div></body></html>', page);
     const site = await createStaticFixture();
     cleanups.push(() => site.cleanup());
-    const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [{ path: '/', postId: seo.pages.home.postId, links: pageLinksOf(body, '/') }] };
+    const postId = postIdOf(seo, page.route);
+    const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [{ path: '/', postId, links: pageLinksOf(body, '/') }] };
     await writeFile(path.join(site.root, PAGE_LINKS_FILE), JSON.stringify(pageLinks));
     const test = await appWith({ STATIC_ROOT: site.root });
     const video = videos.items[0]!;
     const watch = `https://www.youtube.com/watch?v=${video.youtubeId}`;
     expect(body).toContain(`<noscript> <a href="${watch}">${video.title}</a></noscript>`);
-    const home = { postID: String(seo.pages.home.postId), location: `${SITE}/` };
+    const home = { postID: String(postId), location: `${SITE}/` };
     const refusals = [];
     for (const target of [watch, 'https://www.youtube.com/watch?v=elsewhere']) {
       const response = await click(test, { ...home, target, anchor: video.title });
