@@ -52,7 +52,9 @@ export function backToFormHref(app: FastifyInstance, request: FastifyRequest, fa
   try {
     const url = new URL(referer);
     if (url.origin !== siteOriginOf(app)) return fallback;
-    return `${url.pathname}${url.search}${fragment === '' ? '' : `#${fragment}`}`;
+    // A path that starts with two slashes (`https://site//elsewhere.example/`) would be read as
+    // another host's address: the link keeps one.
+    return `/${url.pathname.replace(/^\/+/, '')}${url.search}${fragment === '' ? '' : `#${fragment}`}`;
   } catch {
     return fallback;
   }

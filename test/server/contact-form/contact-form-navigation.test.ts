@@ -120,6 +120,15 @@ describe(`the contact form posted by the browser itself, on ${testDialect}`, () 
     expect(expectSafePage(response)).toContain('<a href="/#contact">Back to the form</a>');
   });
 
+  it('never links to another host through a Referer of the site whose path starts with two slashes', async () => {
+    for (const path of ['//elsewhere.example/x', '/\\elsewhere.example/x', '///elsewhere.example/x']) {
+      const response = await postFeedback(testApp.app, 5, validContactFields({ 'your-email': 'x' }), navigationHeaders(SITE, `${SITE}${path}`));
+      const html = expectSafePage(response);
+      expect(html).toContain('<a href="/elsewhere.example/x#wpcf7-f5-p2-o1">Back to the form</a>');
+      expect(html).not.toMatch(/href="\/[/\\]/);
+    }
+  });
+
   it('answers the same POSTs from a script with JSON, as before', async () => {
     const sent = await postFeedback(testApp.app, 5, validContactFields(), scriptHeaders(SITE));
     expect(sent.statusCode).toBe(200);
