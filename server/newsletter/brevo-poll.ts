@@ -14,8 +14,8 @@ import { unsubscribeSubscriber } from './subscription-links.ts';
  * a consent record worded "Unsubscribed in Brevo". Nothing is queued back to Brevo. A contact
  * with changes of ours still waiting in the outbox is left for a later poll (ours go first): the
  * cursor then stops just before it, so the next poll reads it again. A contact without an
- * address (Brevo makes them from an SMS number or `ext_id` alone: `email` is optional in its
- * specification) is none of ours: counted (`withoutEmail`) and passed, the cursor moves on.
+ * address (Brevo makes them from an SMS number or `ext_id` alone: README.md "The newsletter
+ * service (Brevo)") is none of ours: counted (`withoutEmail`) and passed, the cursor moves on.
  * Where it got to (the latest `modifiedAt` applied) is kept in `service_cursors`.
  */
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxMessage } from '../db/types.ts';
 import { PermanentFailureError, RetryLaterError, type OutboxSender } from '../mail/outbox-worker.ts';
-import { isBrevoErasure, type BrevoRequest } from './brevo-sync.ts';
+import { brevoEmptied, isBrevoErasure, type BrevoManaged, type BrevoRequest } from './brevo-sync.ts';
 
 /*
  * The outbox's brevo channel (README.md "The newsletter service (Brevo)"): a queued change sent
@@ -15,7 +15,8 @@ import { isBrevoErasure, type BrevoRequest } from './brevo-sync.ts';
  *  - 404 to a DELETE: the contact is not there: done. 404 to an unsubscribe's PUT: Brevo never
  *    had the contact: it is created blacklisted.
  *  - 405 to a DELETE (Brevo keeps the account's own registered address): the contact is
- *    blacklisted instead (`PUT` `emailBlacklisted: true`, the unsubscribe's request) and the
+ *    blacklisted and emptied instead, in one `PUT` (brevoEmptied: `emailBlacklisted` and
+ *    `smsBlacklisted`, the forms' attributes cleared, the forms' lists unlinked), and the
  *    erasure is done, logged by row id (no address).
  *  - 400 `duplicate_parameter` naming the SMS number (it is on another contact): the change is
  *    sent again without `SMS`; done, with why on the subscriber (`brevo_error`).
@@ -49,6 +50,8 @@ export function rateLimitWaitMs(headers: Headers, now: number): number {
 interface BrevoAnswer {
   message: string;
   code: string | null;
+  /** Brevo's own `message`, as it came. */
+  text: string;
   /** `metadata.duplicate_identifiers` of a `duplicate_parameter`. */
   duplicates: string[];
 }
@@ -61,26 +64,32 @@ async function brevoAnswer(response: Response): Promise<BrevoAnswer> {
     return {
       message: `Brevo ${response.status} ${String(body.code ?? '')}: ${String(body.message ?? '')}`.trim(),
       code: typeof body.code === 'string' ? body.code : null,
+      text: typeof body.message === 'string' ? body.message : '',
       duplicates: Array.isArray(duplicates) ? duplicates.map(String) : [],
     };
   } catch {
-    return { message: `Brevo ${response.status}`, code: null, duplicates: [] };
+    return { message: `Brevo ${response.status}`, code: null, text: '', duplicates: [] };
   }
 }
 
 /** The error a refused request is held or retried with. */
 function refusal(response: Response, answer: BrevoAnswer, now: number): Error {
   if (response.status === 429) return new RetryLaterError(answer.message, rateLimitWaitMs(response.headers, now));
-  // 425 Too Early (Brevo documents it for creating and updating a contact): not yet, so later.
+  // 425 Too Early (README.md "The newsletter service (Brevo)": creating and updating a contact): not yet, so later.
   if (response.status === 425 || response.status >= 500) return new BrevoFailedError(answer.message);
   return new PermanentFailureError(answer.message);
 }
 
-/** The SMS number is on another contact: Brevo's `duplicate_parameter`, naming SMS or nothing. */
+/**
+ * The SMS number is on another contact: Brevo's `duplicate_parameter` naming SMS in
+ * `metadata.duplicate_identifiers`, or, naming no field there, in its message. Any other
+ * duplicate is a refusal like the rest.
+ */
 function isDuplicateSms(request: BrevoRequest, response: Response, answer: BrevoAnswer): boolean {
   const attributes = request.body?.attributes as Record<string, unknown> | undefined;
   if (response.status !== 400 || answer.code !== 'duplicate_parameter' || attributes?.SMS === undefined) return false;
-  return answer.duplicates.length === 0 || answer.duplicates.some((name) => name.toUpperCase() === 'SMS');
+  if (answer.duplicates.length > 0) return answer.duplicates.some((name) => name.toUpperCase() === 'SMS');
+  return /\bSMS\b/i.test(answer.text);
 }
 
 function withoutSms(request: BrevoRequest): BrevoRequest {
@@ -93,6 +102,8 @@ export interface BrevoSenderOptions {
   apiKey: string;
   apiUrl: string;
   now: () => number;
+  /** The attributes and lists of the site's forms, as they are when a row is sent. */
+  managed: () => BrevoManaged;
   fetch?: typeof fetch;
   log?: FastifyBaseLogger;
 }
@@ -125,11 +136,11 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
     if (response.status === 404 && request.method === 'DELETE') return { status: await done(response), note };
     if (response.status === 405 && request.method === 'DELETE') {
       const answer = await brevoAnswer(response);
-      // Brevo keeps this contact (the account's own address): it stops being mailed instead.
-      response = await call({ method: 'PUT', path: request.path, body: { emailBlacklisted: true } });
+      // Brevo keeps this contact (the account's own address): it is emptied of what the site put there, and mailed nothing.
+      response = await call({ method: 'PUT', path: request.path, body: brevoEmptied(options.managed()) });
       if (response.status === 404) return { status: await done(response), note };
       if (response.status >= 200 && response.status <= 299) {
-        log?.warn({ outbox: row.id, reason: answer.message }, 'Brevo refused to delete a contact: blacklisted instead, the erasure is done');
+        log?.warn({ outbox: row.id, reason: answer.message }, 'Brevo refused to delete a contact: blacklisted and emptied instead, the erasure is done');
       }
     }
     if (response.status === 404 && request.method === 'PUT' && request.body?.emailBlacklisted === true) {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
+import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 
 /*
  * The newsletter service (README.md "The newsletter service (Brevo)"): every change of a
@@ -16,7 +17,8 @@ import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
  *    /v3/contacts/{email}` with `unlinkListIds`: the lists they joined here once (their consent
  *    history) and are no longer on. `listIds` only adds, and only the PUT takes `unlinkListIds`;
  *  - unsubscribed (link, one-click, the owner): `PUT /v3/contacts/{email}` `emailBlacklisted: true`;
- *  - erased (the privacy issue's erasure): `DELETE /v3/contacts/{email}`.
+ *  - erased (the privacy issue's erasure): `DELETE /v3/contacts/{email}`; when Brevo refuses to
+ *    delete it (405, the account's own address), the sender empties it instead (brevoEmptied).
  * Without BREVO_API_KEY nothing is queued.
  */
 
@@ -37,6 +39,32 @@ export interface BrevoLists {
 export function brevoListsOf(config: Pick<Config, 'brevoApiKey' | 'brevoListIds'>): BrevoLists | null {
   if (config.brevoApiKey === null) return null;
   return { brevoListOf: (listId) => config.brevoListIds.get(listId) ?? listId };
+}
+
+/** What the site keeps in Brevo: its forms' attributes by their Brevo names, and their lists as Brevo's ids. */
+export interface BrevoManaged {
+  attributes: string[];
+  listIds: number[];
+}
+
+export function brevoManagedBy(lists: BrevoLists, forms: readonly NewsletterForm[]): BrevoManaged {
+  const attributes = new Set(forms.flatMap((form) => [...form.attributes.map((field) => field.name), ...form.dates.map((field) => field.name), ...(form.sms ? [form.sms.name] : [])]));
+  const listIds = new Set(forms.flatMap((form) => form.lists.map((list) => lists.brevoListOf(list.id))));
+  return { attributes: [...attributes].sort(), listIds: [...listIds].sort((a, b) => a - b) };
+}
+
+/**
+ * The `PUT /v3/contacts/{email}` body that stands for an erasure Brevo refuses (README.md "The
+ * newsletter service (Brevo)"): no more mail or SMS, every attribute the site manages emptied
+ * (an empty text clears one: Brevo takes no `null`), every list of the site's forms left.
+ */
+export function brevoEmptied(managed: BrevoManaged): Record<string, unknown> {
+  return {
+    attributes: Object.fromEntries(managed.attributes.map((name) => [name, ''])),
+    ...(managed.listIds.length === 0 ? {} : { unlinkListIds: managed.listIds }),
+    emailBlacklisted: true,
+    smsBlacklisted: true,
+  };
 }
 
 export const brevoOrderKey = (email: string): string => `brevo:${email}`;

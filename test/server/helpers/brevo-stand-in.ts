@@ -2,29 +2,33 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /*
- * A local stand-in for Brevo's REST API v3 (README.md "The newsletter service (Brevo)"), speaking
- * the parts the server uses the way Brevo's published OpenAPI specification of v3 says:
+ * A local stand-in for Brevo's REST API v3, speaking the parts the server uses as README.md "The
+ * newsletter service (Brevo)" describes them:
  *  - the `api-key` header (401 `unauthorized`);
  *  - `POST /v3/contacts` (createContact): `email`, `ext_id`, `attributes`, `emailBlacklisted`,
  *    `smsBlacklisted`, `listIds`, `updateEnabled`, `smtpBlacklistSender` and nothing else (no
  *    `unlinkListIds`: only the PUT has it); `email` is needed only without `ext_id` and
- *    `attributes.SMS`. 201 with an id, 204 when `updateEnabled` updates (only the fields given;
+ *    `attributes.SMS`; an attribute's value is a number, a text, a boolean or a list of texts (no
+ *    `null`: 400 `invalid_parameter`), and an empty text leaves the attribute without a value.
+ *    201 with an id, 204 when `updateEnabled` updates (only the fields given;
  *    `listIds` adds), 400 `duplicate_parameter` without it, or when the SMS number is another
  *    contact's (`metadata.duplicate_identifiers: ["SMS"]`), 400 `invalid_parameter` for a bad body;
  *  - `PUT /v3/contacts/{identifier}` (updateContact): `listIds` adds, `unlinkListIds` removes,
- *    `emailBlacklisted` sets or unsets; 204, 404 `document_not_found`;
+ *    `emailBlacklisted` and `smsBlacklisted` set or unset, `attributes` as for the POST (an
+ *    empty text clears one); 204, 404 `document_not_found`;
  *  - `DELETE /v3/contacts/{identifier}`: 204, 404, and 405 `method_not_allowed` for the account's
  *    own registered address (`accountEmail`);
  *  - `GET /v3/contacts` with `modifiedSince`, `limit` (at most 1000) and `offset`, answering
  *    `{contacts, count}`; a contact made from an SMS number or `ext_id` alone has no `email`.
  * Tests can make it answer 429 with Brevo's rate-limit headers (`x-sib-ratelimit-limit`,
  * `-remaining`, `-reset` in seconds; no Retry-After), 425 Too Early to a POST or PUT, or 5xx for a
- * while, and change or add a contact "in Brevo".
+ * while, a `duplicate_parameter` that names its field only in its message, and change or add a
+ * contact "in Brevo".
  */
 
 export interface StandInContact {
   id: number;
-  /** Not required by the specification: a contact made from an SMS number or ext_id has none. */
+  /** Optional (README.md "The newsletter service (Brevo)"): a contact made from an SMS number or ext_id has none. */
   email?: string;
   emailBlacklisted: boolean;
   smsBlacklisted: boolean;
@@ -53,6 +57,8 @@ export interface BrevoStandIn {
   rateLimit(times: number, resetSeconds: number): void;
   /** Answer the next POSTs and PUTs of contacts 425 Too Early, `times` times. */
   tooEarly(times: number): void;
+  /** Answer the next POST or PUT of a contact 400 `duplicate_parameter` with this message and no `metadata`. */
+  duplicateNext(message: string): void;
   /** A change made by someone in Brevo (an unsubscribe, a list left): its modifiedAt moves on. */
   changeInBrevo(email: string, change: Partial<Pick<StandInContact, 'emailBlacklisted' | 'listIds'>>): void;
   /** A contact made by someone in Brevo (from an SMS number alone, say). */
@@ -72,12 +78,13 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
   let nextId = 1;
   let limited = { times: 0, reset: 0 };
   let early = 0;
+  let duplicateMessage: string | null = null;
   // Brevo's modifiedAt has milliseconds; each change here is at least 1 ms after the last.
   let lastStamp = 0;
   const stamp = () => new Date((lastStamp = Math.max(lastStamp + 1, clock()))).toISOString();
   const keyOf = (contact: StandInContact) => contact.email ?? `#${contact.id}`;
   const holderOfSms = (sms: unknown, except: StandInContact | undefined) =>
-    sms === undefined ? undefined : [...contacts.values()].find((contact) => contact !== except && contact.attributes.SMS === sms);
+    sms === undefined || sms === '' ? undefined : [...contacts.values()].find((contact) => contact !== except && contact.attributes.SMS === sms);
 
   function create(fields: Partial<Pick<StandInContact, 'email' | 'listIds' | 'attributes' | 'emailBlacklisted'>>): StandInContact {
     const at = stamp();
@@ -97,6 +104,9 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
     },
     tooEarly(times) {
       early = times;
+    },
+    duplicateNext(message) {
+      duplicateMessage = message;
     },
     changeInBrevo(email, change) {
       const contact = contacts.get(email);
@@ -123,6 +133,24 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
   const isIdList = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => Number.isInteger(id) && id > 0);
   const isEmail = (value: unknown): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value);
   const unknownField = (given: object, known: Set<string>) => Object.keys(given).find((name) => !known.has(name));
+  const isAttributeValue = (value: unknown) =>
+    typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+  /** Why `attributes` is refused, or null: an object of attribute values. */
+  const attributesProblem = (attributes: unknown): string | null => {
+    if (attributes === undefined) return null;
+    if (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)) return 'attributes should be an object';
+    const bad = Object.entries(attributes).find(([, value]) => !isAttributeValue(value));
+    return bad === undefined ? null : `attributes.${bad[0]} should be a number, a text, a boolean or a list of texts`;
+  };
+  /** `current` with `given` applied: an empty text leaves an attribute without a value. */
+  const withAttributes = (current: Record<string, unknown>, given: Record<string, unknown>) => {
+    const next = { ...current };
+    for (const [name, value] of Object.entries(given)) {
+      if (value === '') delete next[name];
+      else next[name] = value;
+    }
+    return next;
+  };
   const duplicateSms = { code: 'duplicate_parameter', message: 'Unable to update contact, SMS is already associated with another Contact', metadata: { duplicate_identifiers: ['SMS'] } };
 
   const server = createServer((request, response) => {
@@ -145,16 +173,22 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
       const contactMatch = /^\/v3\/contacts\/([^/]+)$/.exec(url.pathname);
       const writing = (request.method === 'POST' && url.pathname === '/v3/contacts') || (contactMatch !== null && request.method === 'PUT');
       if (writing && early > 0) {
-        // The specification documents 425 for createContact and updateContact, with its error model only.
+        // 425 for creating and updating a contact, with the error body alone (README.md "The newsletter service (Brevo)").
         early -= 1;
         return answer(response, 425, { code: 'account_in_process', message: 'Too Early' });
+      }
+      if (writing && duplicateMessage !== null) {
+        const message = duplicateMessage;
+        duplicateMessage = null;
+        return answer(response, 400, { code: 'duplicate_parameter', message });
       }
       if (request.method === 'POST' && url.pathname === '/v3/contacts') {
         const given = body as { email?: unknown; ext_id?: unknown; attributes?: unknown; listIds?: unknown; updateEnabled?: unknown; emailBlacklisted?: unknown } | undefined;
         if (typeof given !== 'object' || given === null) return answer(response, 400, { code: 'invalid_parameter', message: 'The body should be an object' });
         const unknown = unknownField(given, CREATE_FIELDS);
         if (unknown !== undefined) return answer(response, 400, { code: 'invalid_parameter', message: `${unknown} is not a parameter of this request` });
-        if (given.attributes !== undefined && (typeof given.attributes !== 'object' || given.attributes === null)) return answer(response, 400, { code: 'invalid_parameter', message: 'attributes should be an object' });
+        const createProblem = attributesProblem(given.attributes);
+        if (createProblem !== null) return answer(response, 400, { code: 'invalid_parameter', message: createProblem });
         const attributes = (given.attributes as Record<string, unknown> | undefined) ?? {};
         if (given.email === undefined && given.ext_id === undefined && attributes.SMS === undefined) return answer(response, 400, { code: 'missing_parameter', message: 'email, ext_id or attributes.SMS is required' });
         if (given.email !== undefined && !isEmail(given.email)) return answer(response, 400, { code: 'invalid_parameter', message: 'Invalid email address' });
@@ -166,14 +200,14 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
         if (existing !== undefined) {
           // updateEnabled: only the fields given change; listIds adds.
           Object.assign(existing, {
-            attributes: { ...existing.attributes, ...attributes },
+            attributes: withAttributes(existing.attributes, attributes),
             listIds: [...new Set([...existing.listIds, ...((given.listIds as number[] | undefined) ?? [])])],
             ...(typeof given.emailBlacklisted === 'boolean' ? { emailBlacklisted: given.emailBlacklisted } : {}),
             modifiedAt: stamp(),
           });
           return answer(response, 204);
         }
-        const contact = create({ ...(email === undefined ? {} : { email }), emailBlacklisted: given.emailBlacklisted === true, listIds: (given.listIds as number[] | undefined) ?? [], attributes });
+        const contact = create({ ...(email === undefined ? {} : { email }), emailBlacklisted: given.emailBlacklisted === true, listIds: (given.listIds as number[] | undefined) ?? [], attributes: withAttributes({}, attributes) });
         return answer(response, 201, { id: contact.id });
       }
       if (contactMatch !== null && (request.method === 'PUT' || request.method === 'DELETE')) {
@@ -185,16 +219,19 @@ export async function startBrevoStandIn(options: { apiKey?: string; clock?: () =
           contacts.delete(email);
           return answer(response, 204);
         }
-        const given = (body ?? {}) as { emailBlacklisted?: unknown; listIds?: unknown; unlinkListIds?: unknown; attributes?: unknown };
+        const given = (body ?? {}) as { emailBlacklisted?: unknown; smsBlacklisted?: unknown; listIds?: unknown; unlinkListIds?: unknown; attributes?: unknown };
         const unknown = unknownField(given, UPDATE_FIELDS);
         if (unknown !== undefined) return answer(response, 400, { code: 'invalid_parameter', message: `${unknown} is not a parameter of this request` });
         if ((given.listIds !== undefined && !isIdList(given.listIds)) || (given.unlinkListIds !== undefined && !isIdList(given.unlinkListIds))) {
           return answer(response, 400, { code: 'invalid_parameter', message: 'listIds and unlinkListIds should be arrays of ids' });
         }
+        const updateProblem = attributesProblem(given.attributes);
+        if (updateProblem !== null) return answer(response, 400, { code: 'invalid_parameter', message: updateProblem });
         const attributes = (given.attributes as Record<string, unknown> | undefined) ?? {};
         if (holderOfSms(attributes.SMS, contact) !== undefined) return answer(response, 400, duplicateSms);
-        contact.attributes = { ...contact.attributes, ...attributes };
+        contact.attributes = withAttributes(contact.attributes, attributes);
         if (typeof given.emailBlacklisted === 'boolean') contact.emailBlacklisted = given.emailBlacklisted;
+        if (typeof given.smsBlacklisted === 'boolean') contact.smsBlacklisted = given.smsBlacklisted;
         if (isIdList(given.listIds)) contact.listIds = [...new Set([...contact.listIds, ...given.listIds])];
         if (isIdList(given.unlinkListIds)) contact.listIds = contact.listIds.filter((id) => !(given.unlinkListIds as number[]).includes(id));
         contact.modifiedAt = stamp();

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
 import { startMailDelivery } from '../../../server/mail/start-mail-delivery.ts';
@@ -20,8 +21,9 @@ import { waitFor } from '../helpers/wait-for.ts';
  * nothing and the changes arrive in order; a 429's x-sib-ratelimit-reset is honoured and a 425
  * retried; a refusal is held with its error on the subscriber; an unsubscribe made in Brevo
  * reaches the database within a poll, past a contact without an address; a re-subscribe leaves
- * the blacklist and the lists left; a DELETE Brevo refuses (405) blacklists instead; an SMS
- * number already on another contact is left out, saying why.
+ * the blacklist and the lists left; a DELETE Brevo refuses (405) blacklists and empties the
+ * contact instead; an SMS number already on another contact is left out, saying why, and
+ * another duplicate is held.
  */
 
 const SITE = 'https://news.example.co.za';
@@ -41,14 +43,25 @@ interface Setup {
   brevo: BrevoStandIn;
 }
 
-async function setUp(env: Record<string, string> = {}, standIn: { accountEmail?: string } = {}): Promise<Setup> {
+/** A logger writing into `logged`, one parsed line each. */
+function logInto(logged: Array<Record<string, unknown>>) {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { level: 'warn', stream };
+}
+
+async function setUp(env: Record<string, string> = {}, standIn: { accountEmail?: string } = {}, logged?: Array<Record<string, unknown>>): Promise<Setup> {
   const smtp = await startSmtpSink();
   cleanups.push(() => smtp.close());
   const brevo = await startBrevoStandIn({ clock: () => clock, ...standIn });
   cleanups.push(() => brevo.close());
   const test = await createTestApp(
     { SITE_URL: SITE, SMTP_URL: smtp.url, MAIL_FROM: 'brief@example.co.za', BREVO_API_KEY: brevo.apiKey, BREVO_API_URL: brevo.url, BREVO_LIST_IDS: '2:7,4:9', ...env },
-    { newsletterForms: testNewsletterForms, now: () => clock },
+    { newsletterForms: testNewsletterForms, now: () => clock, ...(logged === undefined ? {} : { logger: logInto(logged) }) },
   );
   cleanups.push(() => test.cleanup());
   await test.app.ready();
@@ -295,8 +308,8 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await press(setup, first.confirm);
     await press(setup, first.unsubscribe);
     await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
-    // One confirmation mail per mailbox a day (README "Abuse paths and the limits that stop them").
-    clock += 25 * 60 * MINUTE;
+    // Confirmation mails to one mailbox go at least 10 minutes apart, three a day (README "Abuse paths and the limits that stop them").
+    clock += 11 * MINUTE;
     await press(setup, (await signUp(setup)).confirm);
     expect(await subscriber(test)).toMatchObject({ status: 'subscribed' });
     await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
@@ -312,14 +325,14 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await press(setup, first.confirm);
     await press(setup, first.unsubscribe);
     await waitFor('the contact blacklisted', () => (brevo.contacts.get(EMAIL)?.emailBlacklisted ? true : undefined));
-    // One confirmation mail per mailbox a day (README "Abuse paths and the limits that stop them").
-    clock += 25 * 60 * MINUTE;
+    // Confirmation mails to one mailbox go at least 10 minutes apart, three a day (README "Abuse paths and the limits that stop them").
+    clock += 11 * MINUTE;
     await press(setup, (await signUp(setup, EMAIL, { 'listIDs[]': ['2'] })).confirm);
     expect(await subscriber(test)).toMatchObject({ status: 'subscribed', lists: '[2]' });
     await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
     expect(brevo.contacts.get(EMAIL)?.listIds).toEqual([7]);
     expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: false });
-    // The list left goes by PUT: POST /v3/contacts has no unlinkListIds (Brevo's specification).
+    // The list left goes by PUT: POST /v3/contacts has no unlinkListIds (README "The newsletter service (Brevo)").
     expect(brevo.requests.at(-1)).toMatchObject({ method: 'PUT', path: `/v3/contacts/${encodeURIComponent(EMAIL)}`, body: { unlinkListIds: [9] } });
   });
 
@@ -329,7 +342,7 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await press(setup, (await signUp(setup)).confirm);
     await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
     clock += MINUTE;
-    // Made in Brevo from an SMS number alone: the specification does not require `email`.
+    // Made in Brevo from an SMS number alone: a contact need not have `email` (README "The newsletter service (Brevo)").
     brevo.addInBrevo({ attributes: { SMS: '+27825550999' }, listIds: [7] });
     brevo.changeInBrevo(EMAIL, { emailBlacklisted: true });
     expect(await pollBrevo(pollOptions(setup))).toEqual({ contacts: 2, withoutEmail: 1, unsubscribed: 1, listsLeft: 0 });
@@ -338,16 +351,30 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     expect(await pollBrevo(pollOptions(setup))).toEqual({ contacts: 0, withoutEmail: 0, unsubscribed: 0, listsLeft: 0 });
   });
 
-  it('blacklists a contact whose DELETE Brevo refuses (405: the account\'s own address), and forgets the erasure', async () => {
-    const setup = await setUp({}, { accountEmail: EMAIL });
+  it('blacklists and empties a contact whose DELETE Brevo refuses (405: the account\'s own address), and forgets the erasure', async () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const setup = await setUp({}, { accountEmail: EMAIL }, logged);
     const { test, brevo } = setup;
     await press(setup, (await signUp(setup)).confirm);
-    await waitFor('the contact', () => brevo.contacts.get(EMAIL));
+    const contact = await waitFor('the contact', () => brevo.contacts.get(EMAIL));
+    expect(contact).toMatchObject({ listIds: [7, 9], attributes: { FIRSTNAME: 'Thandi', PROJECT_DATE: '2027-03-05', SMS: '+27825550123' } });
+    // What someone added in Brevo, outside the site's forms, is not the site's to clear.
+    Object.assign(contact, { listIds: [...contact.listIds, 50], attributes: { ...contact.attributes, LASTNAME: 'Nkosi' } });
     expect(await queueBrevoErasure(test.database.db, brevoListsOf(test.app.config), EMAIL, clock)).toBe(true);
     test.app.outbox.queued('brevo');
     await waitFor('the erasure done', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
     expect(brevoCalls(brevo).slice(-2)).toEqual([`DELETE /v3/contacts/${encodeURIComponent(EMAIL)}`, `PUT /v3/contacts/${encodeURIComponent(EMAIL)}`]);
-    expect(brevo.contacts.get(EMAIL)).toMatchObject({ emailBlacklisted: true });
+    // The forms' attributes emptied, every list of the forms (2, 3, 4 and 7, mapped by BREVO_LIST_IDS) unlinked.
+    expect(brevo.requests.at(-1)?.body).toEqual({
+      attributes: { FIRSTNAME: '', PROJECT_DATE: '', SMS: '' },
+      unlinkListIds: [3, 7, 9],
+      emailBlacklisted: true,
+      smsBlacklisted: true,
+    });
+    expect(brevo.contacts.get(EMAIL)).toEqual(expect.objectContaining({ emailBlacklisted: true, smsBlacklisted: true, listIds: [50], attributes: { LASTNAME: 'Nkosi' } }));
+    const warning = logged.find((line) => String(line.msg).includes('Brevo refused to delete a contact'));
+    expect(warning).toMatchObject({ level: 40, msg: 'Brevo refused to delete a contact: blacklisted and emptied instead, the erasure is done' });
+    expect(JSON.stringify(logged)).not.toMatch(/thandi/i);
     // Nothing keeps the erased address: no row held, none kept as delivered.
     expect(await test.database.db.selectFrom('outbox').select('id').where('to_address', '=', EMAIL).where('request', 'like', '%DELETE%').execute()).toEqual([]);
     expect(await heldBrevoRows(test)).toEqual([]);
@@ -366,6 +393,34 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     const synced = await subscriber(test);
     expect(synced.brevo_synced_at).not.toBeNull();
     expect(synced.brevo_error).toMatch(/duplicate_parameter.*sent without SMS/);
+  });
+
+  it('holds a change refused as a duplicate that names no field and not the SMS number, keeping its SMS', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.duplicateNext('Contact already exist');
+    await press(setup, (await signUp(setup)).confirm);
+    const [held] = await waitFor('the change held', async () => {
+      const rows = await heldBrevoRows(test);
+      return rows.length === 1 ? rows : undefined;
+    });
+    expect(held?.last_error).toBe('Brevo 400 duplicate_parameter: Contact already exist');
+    // Sent once, as it was: not again without its SMS number.
+    expect(brevoCalls(brevo)).toEqual(['POST /v3/contacts']);
+    expect(brevo.contacts.has(EMAIL)).toBe(false);
+    expect((await subscriber(test)).brevo_error).toBe('Brevo 400 duplicate_parameter: Contact already exist');
+  });
+
+  it('sends a contact without its SMS number when a duplicate that names no field says in its message that it is the SMS number', async () => {
+    const setup = await setUp();
+    const { test, brevo } = setup;
+    brevo.duplicateNext('Unable to create contact, SMS is already associated with another Contact');
+    await press(setup, (await signUp(setup)).confirm);
+    await waitFor('nothing waiting', async () => ((await waitingBrevoRows(test)) === 0 ? true : undefined));
+    expect(await heldBrevoRows(test)).toEqual([]);
+    expect(brevoCalls(brevo)).toEqual(['POST /v3/contacts', 'POST /v3/contacts']);
+    expect(brevo.contacts.get(EMAIL)?.attributes).not.toHaveProperty('SMS');
+    expect((await subscriber(test)).brevo_error).toMatch(/duplicate_parameter.*sent without SMS/);
   });
 
   it('queues nothing without BREVO_API_KEY', async () => {
