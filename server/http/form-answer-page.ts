@@ -15,6 +15,8 @@ export interface FormAnswerPage {
   heading: string;
   /** What happened, a paragraph each (plain text). */
   paragraphs: readonly string[];
+  /** Another way to reach the company (an e-mail link), each a paragraph after them: the link, then `detail` in brackets. */
+  links?: ReadonlyArray<{ href: string; label: string; detail?: string }>;
   /** Each field that needs attention. */
   problems: ReadonlyArray<{ label: string; message: string }>;
   /** What the visitor sent, field by field, in the form's order. */
@@ -43,6 +45,9 @@ function valueHtml(value: string): string {
 
 export function formAnswerPage(page: FormAnswerPage): string {
   const paragraphs = page.paragraphs.map((text) => `<p class="message-page__text">${escapeHtml(text)}</p>`).join('\n');
+  const links = (page.links ?? [])
+    .map((link) => `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a>${link.detail === undefined ? '' : ` (${escapeHtml(link.detail)})`}</p>`)
+    .join('\n');
   const problems =
     page.problems.length === 0
       ? ''
@@ -62,7 +67,7 @@ ${page.sent.map((field) => `<dt><strong>${escapeHtml(field.label)}</strong></dt>
     title: page.heading,
     head: page.head,
     mainClass: 'message-page form-answer-page',
-    content: [`<h1>${escapeHtml(page.heading)}</h1>`, paragraphs, problems, sent, `<p><a href="${escapeHtml(page.back.href)}">${escapeHtml(page.back.label)}</a></p>`]
+    content: [`<h1>${escapeHtml(page.heading)}</h1>`, paragraphs, links, problems, sent, `<p><a href="${escapeHtml(page.back.href)}">${escapeHtml(page.back.label)}</a></p>`]
       .filter((part) => part !== '')
       .join('\n'),
   });

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { siteOriginOf } from './site-url.ts';
 
 /*
- * A form the browser posted itself (README.md, "The contact form": a visitor who presses Send
- * before the form's code has arrived): the request is a navigation, and the visitor sees
- * whatever the server answers, so the form routes answer it with a page instead of the JSON
- * their scripts read. A browser says so in `Sec-Fetch-Mode: navigate` (`Sec-Fetch-Dest:
- * document`, or `iframe` in a frame); one too old to send those headers is told apart by its
- * `Accept`, which prefers text/html, where the site's scripts (ky, jQuery) ask for JSON or
- * take anything equally.
+ * A form the browser posted itself (README.md, "Forms before their code" and "The contact form":
+ * a visitor who presses Send before the form's code has arrived): the request is a navigation,
+ * and the visitor sees whatever the server answers, so the form routes answer it with a page
+ * instead of the JSON their scripts read. A browser says so in `Sec-Fetch-Mode: navigate`
+ * (`Sec-Fetch-Dest: document`, or `iframe` in a frame); one too old to send those headers is
+ * told apart by its `Accept`, which prefers text/html, where the site's scripts (ky, jQuery)
+ * ask for JSON or take anything equally.
  */
 
 function header(request: Pick<FastifyRequest, 'headers'>, name: string): string | undefined {
@@ -26,7 +26,11 @@ export function isFormNavigation(request: Pick<FastifyRequest, 'headers'>): bool
   return accept !== undefined && qualityOf(accept, 'text', 'html') > qualityOf(accept, 'application', 'json');
 }
 
-/** The q-value `accept` gives a media type: its most specific range wins (RFC 9110, 12.5.1); 0 when none matches. */
+/**
+ * The weight (`q`) `accept` gives a media type: of the ranges that cover it, the most specific
+ * decides (`text/html` before `text/*` before the range of any type), a range without `q`
+ * weighs 1, and 0 when none covers it (README.md, "Forms before their code").
+ */
 function qualityOf(accept: string, type: string, subtype: string): number {
   let best = { specificity: -1, q: 0 };
   for (const part of accept.split(',')) {

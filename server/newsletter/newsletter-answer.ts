@@ -43,7 +43,8 @@ export function newsletterAnswer(form: NewsletterForm, status: NewsletterStatus)
  */
 export const INVALID_NONCE_MESSAGE = 'This form has expired. Reload the page and try again.';
 
-export const invalidNonce = () => httpErrors.forbidden('sib_invalid_nonce', INVALID_NONCE_MESSAGE);
+export const INVALID_NONCE_CODE = 'sib_invalid_nonce';
+export const invalidNonce = () => httpErrors.forbidden(INVALID_NONCE_CODE, INVALID_NONCE_MESSAGE);
 export const formNotFound = () => httpErrors.notFound('sib_form_not_found', 'This newsletter form does not exist.');
 export const badRequest = (why: string) => httpErrors.badRequest('sib_bad_request', why);
 export const unsupportedMediaType = () =>

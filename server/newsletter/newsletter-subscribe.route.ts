@@ -8,6 +8,7 @@ import { perAddressLimit } from '../http/rate-limit.ts';
 import { serviceErrorOf, type RestError } from '../http/rest-error.ts';
 import { newsletterAnswerSchema } from '../http/route-schemas.ts';
 import {
+  INVALID_NONCE_CODE,
   NEWSLETTER_RATE_LIMITED,
   badRequest,
   newsletterAnswer,
@@ -22,7 +23,7 @@ import { isSameOriginRequest, refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
 import type { NonceService } from '../security/nonce-service.ts';
 import { brevoListsOf } from './brevo-sync.ts';
-import { SIGNED_UP_PATH, signedUpPage, signedUpPath, signUpProblemPage, signUpRefusalPage } from './sign-up-page.ts';
+import { SIGNED_UP_PATH, signedUpPage, signedUpPath, signUpProblemPage, signUpRefusalPage, signUpWithoutOriginPage } from './sign-up-page.ts';
 import type { NewsletterForm } from '../../content/structs/newsletter-form.struct.ts';
 
 /**
@@ -35,7 +36,8 @@ import type { NewsletterForm } from '../../content/structs/newsletter-form.struc
  * with 303 to the form's redirect or `GET /newsletter/signed-up/?form=<id>`, anything else with
  * a page of the notice and what was sent. Such a POST carries no nonce (the page's script
  * fetches it), so it is taken without one when the browser proves it comes from the site's own
- * page (Origin: the CSRF guard the nonce is); scripts get the JSON as before.
+ * page (Origin: the CSRF guard the nonce is); scripts get the JSON as before. A browser that
+ * sends no Origin never can: it is told so, with the e-mail link, rather than that the form expired.
  * Encapsulated: the body parsers, the limit and the error answers apply to these routes alone.
  */
 export default async function newsletterSubscribeRoutes(app: FastifyInstance): Promise<void> {
@@ -47,7 +49,10 @@ export default async function newsletterSubscribeRoutes(app: FastifyInstance): P
     const retryAfter = answerable.data.retry_after;
     if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     reply.code(answerable.statusCode).header('cache-control', 'no-store');
-    if (isFormNavigation(request)) return sendRefusalPage(app, request, reply, answerable.message);
+    if (isFormNavigation(request)) {
+      if (answerable.code === INVALID_NONCE_CODE && isWithoutOrigin(request)) return sendWithoutOriginPage(app, request, reply);
+      return sendRefusalPage(app, request, reply, answerable.message);
+    }
     return reply.send(failureAnswer(answerable));
   });
   const limited = await perAddressLimit(app, app.config.newsletterRateLimit, NEWSLETTER_RATE_LIMITED);
@@ -101,6 +106,21 @@ function formOf(app: FastifyInstance, fields: FormFields | null): NewsletterForm
 function backOf(app: FastifyInstance, request: FastifyRequest, form: NewsletterForm | undefined): string {
   const fragment = form === undefined ? '' : `sib-form-${form.id}`;
   return backToFormHref(app, request, fragment === '' ? '/' : `/#${fragment}`, fragment);
+}
+
+/** A browser's own POST with no nonce and no Origin: an old browser, which reloading never helps. */
+function isWithoutOrigin(request: FastifyRequest): boolean {
+  const fields = formFieldsOf(request.body);
+  return request.headers.origin === undefined && fields !== null && fieldValue(fields, NEWSLETTER_FIELD.security).trim() === '';
+}
+
+async function sendWithoutOriginPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const fields = formFieldsOf(request.body);
+  const form = formOf(app, fields);
+  const { company, newsletter } = app.liveContent.current;
+  const byMail = { email: company.email, label: newsletter.mailto.label, subject: newsletter.mailto.subject };
+  const page = signUpWithoutOriginPage(form, fields, byMail, { head: await siteHead(app.config.staticRoot), back: backOf(app, request, form) });
+  return reply.type('text/html; charset=utf-8').send(page);
 }
 
 async function sendRefusalPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, message: string): Promise<FastifyReply> {

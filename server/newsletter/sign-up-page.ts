@@ -11,6 +11,10 @@ import { escapeHtml } from '../../src/validation/shared/escape-html.ts';
  * "signed up" page (signedUpPage, `GET /newsletter/signed-up/?form=<id>`), which says what the
  * form's success notice says (check your mail to confirm); any other outcome is a page with the
  * form's notice, each field that needs attention and everything sent (http/form-answer-page.ts).
+ * A browser that sends no Origin (an old one) cannot show that the form came from the site's own
+ * page, which is what stands for the nonce its script would have fetched: its sign-up is never
+ * taken, however often it reloads, so its page offers the company's e-mail link instead
+ * (signUpWithoutOriginPage).
  */
 
 export const SIGNED_UP_PATH = '/newsletter/signed-up/';
@@ -94,6 +98,31 @@ export function signUpRefusalPage(form: NewsletterForm | undefined, message: str
   return formAnswerPage({
     heading: 'You are not signed up yet',
     paragraphs: [message, ...(fields === null || form === undefined ? ['What you typed did not reach us: go back to the form, where your browser may still hold it, and send it again.'] : [])],
+    problems: [],
+    sent: form === undefined || fields === null ? [] : sentFields(form, fields),
+    back: { href: context.back, label: 'Back to the form' },
+    head: context.head,
+  });
+}
+
+/** The newsletter's e-mail link (the live content's company address and newsletter subject). */
+export interface SignUpByMail {
+  email: string;
+  /** The link's words ("Subscribe by e-mail"). */
+  label: string;
+  subject: string;
+}
+
+/** The page of a sign-up sent without a nonce by a browser that sends no Origin: why it cannot be taken, the e-mail link, what was sent. */
+export function signUpWithoutOriginPage(form: NewsletterForm | undefined, fields: FormFields | null, byMail: SignUpByMail, context: SignUpPageContext): string {
+  const subject = byMail.subject.trim();
+  return formAnswerPage({
+    heading: 'You are not signed up yet',
+    paragraphs: [
+      'The sign-up could not be taken from this browser without the page\'s scripts: it did not say which site the form was sent from, so it cannot be told apart from another site sending it in your name. Reloading the page will not change that.',
+      'Sign up by e-mail instead with the link below (what you typed is shown underneath), or use the form again in a current browser once the page has finished loading.',
+    ],
+    links: [{ href: `mailto:${byMail.email}${subject === '' ? '' : `?subject=${encodeURIComponent(subject)}`}`, label: byMail.label, detail: byMail.email }],
     problems: [],
     sent: form === undefined || fields === null ? [] : sentFields(form, fields),
     back: { href: context.back, label: 'Back to the form' },

@@ -1,7 +1,8 @@
 /*
- * The headers of a form the browser posts itself (a navigation), as Chromium sends them for a
- * press of a form's submit button, and those of the site's own scripts (ky: cf7-api.client.ts
- * asks for JSON; a fetch is `cors` mode, `empty` destination).
+ * The headers of a form the browser posts itself (a navigation: `Sec-Fetch-Mode: navigate`, a
+ * document destination, an Accept preferring HTML), as a current browser sends them for a press
+ * of a form's submit button, and those of the site's own scripts (ky: cf7-api.client.ts asks for
+ * JSON; a fetch is `cors` mode, `empty` destination): README.md, "Forms before their code".
  */
 
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { homeNewsletterForm } from '../../support/site-content.ts';
+import { company, homeNewsletterForm, newsletter } from '../../support/site-content.ts';
 import { fetchNonce, homeFields, plainNewsletterForm, postSubscribe, subscribeAnswer, testNewsletterForms, type NewsletterFields } from '../helpers/newsletter-requests.ts';
 import { navigationHeaders, scriptHeaders } from '../helpers/form-navigation.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -35,6 +35,22 @@ function expectSafePage(response: LightMyRequestResponse): string {
 async function subscriberCount(test: TestApp): Promise<number> {
   const row = await test.database.db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A navigation POST without a nonce, from `email`, refused: 403, nobody stored, no mail queued. */
+async function expectRefused(test: TestApp, email: string, headers: Record<string, string>): Promise<void> {
+  const response = await postSubscribe(test.app, prerenderedFields({ email }), { headers });
+  expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+  expectSafePage(response);
+  const { db } = test.database;
+  expect(await db.selectFrom('newsletter_subscribers').select('id').where('email', '=', email).execute()).toEqual([]);
+  expect(await db.selectFrom('outbox').select('id').where('to_address', '=', email).execute()).toEqual([]);
+}
+
+/** The headers an old browser sends with a form it posts: no Sec-Fetch-*, an Accept preferring HTML. */
+function oldBrowserHeaders(origin: string | null): Record<string, string> {
+  const { 'sec-fetch-dest': _dest, 'sec-fetch-mode': _mode, 'sec-fetch-site': _site, 'sec-fetch-user': _user, origin: _origin, ...headers } = navigationHeaders(SITE);
+  return origin === null ? headers : { ...headers, origin };
 }
 
 describe(`the newsletter form posted by the browser itself, on ${testDialect}`, () => {
@@ -102,19 +118,64 @@ describe(`the newsletter form posted by the browser itself, on ${testDialect}`, 
     expect(await subscriberCount(test)).toBe(before);
   });
 
+  it('tells a browser that sends no Origin that the sign-up cannot be taken from it without its scripts, offering the e-mail link and showing what was sent', async () => {
+    const { origin: _origin, ...withoutOrigin } = navigationHeaders(SITE);
+    const mailto = `mailto:${company.email}?subject=${encodeURIComponent(newsletter.mailto.subject)}`;
+    for (const [email, headers] of [['no-origin@example.co.za', withoutOrigin], ['no-origin-old@example.co.za', oldBrowserHeaders(null)]] as const) {
+      const response = await postSubscribe(test.app, prerenderedFields({ email, FIRSTNAME: 'Thandi <3' }), { headers });
+      expect(response.statusCode).toBe(403);
+      const html = expectSafePage(response);
+      // Reloading never fixes it: the page does not say the form expired.
+      expect(html).not.toContain('This form has expired');
+      expect(html).toContain('The sign-up could not be taken from this browser without the page&#39;s scripts');
+      expect(html).toContain(`<a href="${mailto.replaceAll('&', '&amp;')}">${newsletter.mailto.label}</a> (${company.email})`);
+      expect(html).toContain(`<dd>${email}</dd>`);
+      expect(html).toContain('<dd>Thandi &lt;3</dd>');
+      expect(html).toContain('<a href="/#sib-form-1">Back to the form</a>');
+      await expectRefused(test, email, headers);
+    }
+    // The address and subject are the live content's: what the owner last published.
+    const live = test.app.liveContent;
+    const published = live.current;
+    live.current = { ...published, company: { ...published.company, email: 'news@example.co.za' }, newsletter: { ...published.newsletter, mailto: { label: 'Write to us', subject: 'Sign me up' } } };
+    try {
+      const response = await postSubscribe(test.app, prerenderedFields({ email: 'no-origin-live@example.co.za' }), { headers: withoutOrigin });
+      expect(response.body).toContain('<a href="mailto:news@example.co.za?subject=Sign%20me%20up">Write to us</a> (news@example.co.za)');
+    } finally {
+      live.current = published;
+    }
+  });
+
   it('takes no sign-up without a nonce unless the browser says it comes from the site\'s own page', async () => {
     const before = await subscriberCount(test);
-    const { origin: _origin, ...withoutOrigin } = navigationHeaders(SITE);
-    const noOrigin = await postSubscribe(test.app, prerenderedFields({ email: 'no-origin@example.co.za' }), { headers: withoutOrigin });
-    expect(noOrigin.statusCode).toBe(403);
-    expect(expectSafePage(noOrigin)).toContain('This form has expired. Reload the page and try again.');
-    expect(noOrigin.body).toContain('no-origin@example.co.za');
     const crossSite = await postSubscribe(test.app, prerenderedFields({ email: 'cross@example.co.za' }), {
       headers: { ...navigationHeaders('https://evil.example'), 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
     expectSafePage(crossSite);
     expect(await subscriberCount(test)).toBe(before);
+  });
+
+  it('takes no sign-up without a nonce from Origin null (a sandboxed frame, a privacy-redirected form)', async () => {
+    await expectRefused(test, 'null-origin@example.co.za', { ...navigationHeaders(SITE), origin: 'null' });
+    await expectRefused(test, 'null-origin-cross@example.co.za', { ...navigationHeaders(SITE), origin: 'null', 'sec-fetch-site': 'cross-site' });
+    await expectRefused(test, 'null-origin-old@example.co.za', oldBrowserHeaders('null'));
+  });
+
+  it('takes no sign-up without a nonce from the bare host when the site is www', async () => {
+    await expectRefused(test, 'bare-host@example.co.za', { ...navigationHeaders('https://example.co.za'), 'sec-fetch-site': 'same-site' });
+    await expectRefused(test, 'bare-host-old@example.co.za', oldBrowserHeaders('https://example.co.za'));
+  });
+
+  it('takes no sign-up without a nonce from the site\'s Origin when Sec-Fetch-Site says same-site or cross-site', async () => {
+    await expectRefused(test, 'same-site@example.co.za', { ...navigationHeaders(SITE), 'sec-fetch-site': 'same-site' });
+    await expectRefused(test, 'cross-site@example.co.za', { ...navigationHeaders(SITE), 'sec-fetch-site': 'cross-site' });
+  });
+
+  it('takes the sign-up without a nonce from an old browser that sends the site\'s Origin but no Sec-Fetch headers', async () => {
+    const response = await postSubscribe(test.app, prerenderedFields({ email: 'old-browser@example.co.za' }), { headers: oldBrowserHeaders(SITE) });
+    expect(response.statusCode).toBe(303);
+    expect(await test.database.db.selectFrom('newsletter_subscribers').select('status').where('email', '=', 'old-browser@example.co.za').executeTakeFirst()).toEqual({ status: 'pending' });
   });
 
   it('answers scripts with the JSON as before: a nonce still needed, the same statuses', async () => {
@@ -126,6 +187,27 @@ describe(`the newsletter form posted by the browser itself, on ${testDialect}`, 
     expect(subscribeAnswer(invalid)).toEqual({ status: 'invalid', msg: { invalidMsg: messages.invalid }, redirect: '', turnstileCaptcha: false });
     const sent = await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email: 'script@example.co.za' }), { headers: scriptHeaders(SITE) });
     expect(subscribeAnswer(sent)).toEqual({ status: 'success', msg: { successMsg: messages.success }, redirect: '', turnstileCaptcha: false });
+  });
+});
+
+describe(`the newsletter form posted by the browser itself to a site on its bare host, on ${testDialect}`, () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp({ SITE_URL: 'https://example.co.za' }, { newsletterForms: testNewsletterForms });
+    await test.app.ready();
+  });
+
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  it('takes no sign-up without a nonce from the www subdomain', async () => {
+    await expectRefused(test, 'www-host@example.co.za', { ...navigationHeaders(SITE), 'sec-fetch-site': 'same-site' });
+    await expectRefused(test, 'www-host-old@example.co.za', oldBrowserHeaders(SITE));
+    // From the bare host itself, the same POST is taken.
+    const taken = await postSubscribe(test.app, prerenderedFields({ email: 'bare@example.co.za' }), { headers: navigationHeaders('https://example.co.za') });
+    expect(taken.statusCode).toBe(303);
   });
 });
 
