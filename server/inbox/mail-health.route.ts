@@ -9,12 +9,14 @@ import { readDiskHealth } from '../operations/disk-space.ts';
 /**
  * `GET /admin/api/mail-health` (staff): the console's health banner: mail (README.md, "Mail
  * health"), under `backup` the backups' (README.md, "Backups and restore") and under `disk` the
- * free space of the database's and the uploads' disks (README.md, "Faults the server survives").
+ * free space of the database's and the uploads' disks (README.md, "Faults the server survives"),
+ * under `site` whether this process serves the published content's pages (README.md, "Live in seconds").
  */
 export default async function mailHealthRoutes(app: FastifyInstance): Promise<void> {
   app.get(INBOX_ROUTE.mailHealth, consoleRoute('staff'), async (): Promise<BannerHealth> => ({
     ...(await readMailHealth(app.db, app.clock())),
     backup: await readBackupHealth(app.db),
     disk: await readDiskHealth(app.config),
+    site: app.siteGenerations.health(),
   }));
 }

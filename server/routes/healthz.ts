@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { DatabaseUnavailableError, isConnectionLost } from '../db/database-availability.ts';
 import type { Database } from '../db/types.ts';
@@ -21,7 +21,8 @@ const healthSchema = {
     database: { type: 'string', enum: ['ok', 'degraded', 'unreachable'] },
     mail: { type: 'string', enum: ['ok', 'degraded'] },
     backup: { type: 'string', enum: ['ok', 'failed', 'none'] },
-    disk: { type: 'string', enum: ['ok', 'low'] },
+    disk: { type: 'string', enum: ['ok', 'low', 'unreadable'] },
+    site: { type: 'string', enum: ['live', 'build', 'stale'] },
   },
 } as const;
 
@@ -35,10 +36,15 @@ const healthSchema = {
  * the database's or the uploads' file system has less free space than its floor
  * (operations/disk-space.ts): 503 for the database's, since a message may no longer fit although
  * the write probe still does; 200 for the uploads' alone (files are refused, messages stored).
+ * `unreadable` (200, logged at warn) when a disk's free space could not be read in time. `site`
+ * says whether this process serves the published content's pages (README.md "Live in
+ * seconds"): `build` or `stale` when they could not be made; pages are served either way (200).
  */
 export default async function healthzRoutes(app: FastifyInstance): Promise<void> {
   const writeProbe = createWriteProbe(app.db, app.clock);
-  const diskCheck = createDiskCheck(() => readDiskHealth(app.config));
+  const diskCheck = createDiskCheck(() => readDiskHealth(app.config, DATABASE_CHECK_TIMEOUT_MS), app.log);
+  // This process's pages: the live revision's, or the build's or an older revision's when they could not be made.
+  const site = () => app.siteGenerations.health().state;
   app.get(
     '/healthz',
     {
@@ -48,26 +54,29 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const disk = await diskCheck();
+      // Beside the write probe, bounded by the same timeout (a hung network mount: disk-space.ts).
+      const diskRead = diskCheck();
       try {
         await withTimeout(writeProbe(), DATABASE_CHECK_TIMEOUT_MS);
       } catch (writeError) {
+        const disk = await diskRead;
         // A database that gave no answer is unreachable; one that refused the write is asked to read.
         const answered = !(writeError instanceof CheckTimeoutError) && !isConnectionLost(writeError) && !(writeError instanceof DatabaseUnavailableError);
         const reads = answered && (await withTimeout(sql`select 1`.execute(app.db), DATABASE_CHECK_TIMEOUT_MS).then(() => true, () => false));
         request.log.error({ err: writeError }, reads ? 'database health check: the database answers but takes no write' : 'database health check failed');
-        return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable', disk: disk.state });
+        return reply.code(503).send({ status: 'error', database: reads ? 'degraded' : 'unreachable', disk: disk.state, site: site() });
       }
+      const disk = await diskRead;
       try {
         const [mail, backup] = await withTimeout(Promise.all([readMailState(app.db, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
         if (!messagesFit(disk)) {
           request.log.error({ disk: disk.database }, "disk health check: the database's disk has less free space than DATABASE_MIN_FREE_BYTES");
-          return reply.code(503).send({ status: 'error', database: 'ok', mail, backup: backup.state, disk: disk.state });
+          return reply.code(503).send({ status: 'error', database: 'ok', mail, backup: backup.state, disk: disk.state, site: site() });
         }
-        return { status: 'ok', database: 'ok', mail, backup: backup.state, disk: disk.state };
+        return { status: 'ok', database: 'ok', mail, backup: backup.state, disk: disk.state, site: site() };
       } catch (error) {
         request.log.error({ err: error }, 'database health check failed');
-        return reply.code(503).send({ status: 'error', database: 'unreachable', disk: disk.state });
+        return reply.code(503).send({ status: 'error', database: 'unreachable', disk: disk.state, site: site() });
       }
     },
   );
@@ -97,13 +106,28 @@ function createWriteProbe(db: Kysely<Database>, clock: () => number): () => Prom
   };
 }
 
-/** The disk's free space, read at most once a WRITE_PROBE_INTERVAL_MS per process, like the probe. */
-function createDiskCheck(read: () => Promise<DiskHealth>): () => Promise<DiskHealth> {
+/**
+ * The disk's free space, read at most once a WRITE_PROBE_INTERVAL_MS per process, like the probe.
+ * A disk whose free space cannot be read is logged at warn once, until it is read again.
+ */
+function createDiskCheck(read: () => Promise<DiskHealth>, log: FastifyBaseLogger): () => Promise<DiskHealth> {
   let last: { at: number; outcome: Promise<DiskHealth> } | null = null;
+  const unreadable = new Set<string>();
+  const warnOnce = (health: DiskHealth) => {
+    for (const [disk, space] of [['database', health.database], ['uploads', health.uploads]] as const) {
+      if (space?.unreadable == null) {
+        unreadable.delete(disk);
+      } else if (!unreadable.has(disk)) {
+        unreadable.add(disk);
+        log.warn({ disk, reason: space.unreadable }, "disk health check: the disk's free space could not be read; /healthz says disk: unreadable until it can");
+      }
+    }
+    return health;
+  };
   return () => {
     const now = performance.now();
     if (last !== null && now - last.at < WRITE_PROBE_INTERVAL_MS) return last.outcome;
-    last = { at: now, outcome: read() };
+    last = { at: now, outcome: read().then(warnOnce) };
     return last.outcome;
   };
 }

@@ -47,7 +47,7 @@ export function generationName(revision: number, stamp: string): string {
 }
 
 const GENERATION_NAME = /^(\d+)-[0-9a-f]+$/;
-/** How a release before the stamps named a generation: never served again, so removed by the prune. */
+/** How a release before the stamps named a generation: never served again, so removed at start and by the prune. */
 const UNSTAMPED_NAME = /^\d+$/;
 
 export function generationFolder(dir: string, name: string): string {
@@ -129,16 +129,30 @@ export async function pruneGenerations(dir: string, keep: number = GENERATIONS_K
       .map(async (name) => ({ name, revision: Number(GENERATION_NAME.exec(name)?.[1]), written: await stat(path.join(dir, name)).then((stats) => stats.mtimeMs, () => 0) })),
   );
   generations.sort((a, b) => b.written - a.written || b.revision - a.revision);
-  const removed = [
-    ...generations.slice(keep).map((generation) => generation.name).filter((name) => name !== serving),
-    ...entries.filter((entry) => UNSTAMPED_NAME.test(entry)),
-  ];
+  const removed = generations.slice(keep).map((generation) => generation.name).filter((name) => name !== serving);
   for (const name of removed) await rm(generationFolder(dir, name), { recursive: true, force: true });
+  removed.push(...(await removeUnstampedGenerations(dir, entries)));
   for (const entry of entries.filter((name) => name.startsWith(TEMPORARY_PREFIX))) {
     const folder = path.join(dir, entry);
     const modified = await stat(folder).then((stats) => stats.mtimeMs, () => now);
     if (now - modified > STALE_TEMPORARY_MS) await rm(folder, { recursive: true, force: true });
   }
+  return removed;
+}
+
+/**
+ * Deletes the generations of a release before the stamps (`<dir>/<revision>/`), which no build
+ * serves again: at every start, and with each prune. Answers the names removed.
+ */
+export async function removeUnstampedGenerations(dir: string, entries?: readonly string[]): Promise<string[]> {
+  let names: readonly string[];
+  try {
+    names = entries ?? (await readdir(dir));
+  } catch {
+    return [];
+  }
+  const removed = names.filter((entry) => UNSTAMPED_NAME.test(entry));
+  for (const name of removed) await rm(generationFolder(dir, name), { recursive: true, force: true });
   return removed;
 }
 

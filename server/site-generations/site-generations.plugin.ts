@@ -42,6 +42,8 @@ export default fp(async function siteGenerationsPlugin(app: FastifyInstance, opt
       app.liveContent.current = content;
     },
     write: options.write,
+    // A generation that could not be made is tried again after one poll interval, then twice as long each time.
+    ...(app.config.contentPollIntervalMs > 0 ? { retryFromMs: app.config.contentPollIntervalMs } : {}),
     log: app.log,
     now: app.clock,
   });

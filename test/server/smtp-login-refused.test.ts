@@ -72,7 +72,7 @@ describe(`an SMTP server that refuses the login, with the real server on ${testD
     // /healthz and the console's banner say so at once; the server stays in the load balancer.
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', mail: 'degraded', backup: 'none', disk: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', mail: 'degraded', backup: 'none', disk: 'ok', site: 'live' });
     const banner = await readMailHealth(database.db, Date.now());
     expect(banner).toMatchObject({ state: 'degraded', waiting: 1, lastAttemptFailed: true, lastError: expect.stringMatching(/535/) });
     expect(smtp.received).toHaveLength(0);

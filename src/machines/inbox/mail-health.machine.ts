@@ -1,14 +1,19 @@
 // The console's health banner (README.md, the owner's console, "Mail health", "Backups and
-// restore" and "Faults the server survives"): the server is asked how mail, the backups and the
-// disks are doing when the console opens, every MAIL_HEALTH_INTERVAL_MS after, and when told
-// `mail.recheck` ("Check again"). Four regions while watching:
+// restore", "Faults the server survives" and "Live in seconds"): the server is asked how mail,
+// the backups, the disks and the published site are doing when the console opens, every
+// MAIL_HEALTH_INTERVAL_MS after, and when told `mail.recheck` ("Check again"). Five regions while
+// watching:
 //  - health: mail, following the last answer: unknown (before the first) → ok (nothing shown)
 //            or degraded (the banner): `appeared` until the next check starts (an alert), then
 //            `continuing` while later answers agree (a status region, not announced again)
 //  - backup: the same for the backups: unknown → ok (nothing shown; no backup yet counts as
 //            ok) or failed (the last backup failed): `appeared`, then `continuing`
-//  - disk:   the same for the disks: unknown → ok or low (the database's or the uploads' disk
-//            has less free space than its floor): `appeared`, then `continuing`
+//  - disk:   the same for the disks: unknown → ok, low (the database's or the uploads' disk
+//            has less free space than its floor) or unreadable (a disk's free space could not
+//            be read): `appeared`, then `continuing`
+//  - site:   the same for the published content: unknown → live or unserved (its pages could
+//            not be made: the build's or an older revision's are served): `appeared`, then
+//            `continuing`
 //  - check:  checking → waiting → checking…; a failed check keeps the last answer, so the
 //            last known health
 // A session that ended → signedOut (the shell signs in again).
@@ -48,7 +53,10 @@ export const mailHealthMachine = setup({
     hasBackupFailed: ({ context }) => context.health?.backup.state === 'failed',
     isBackupOk: ({ context }) => context.health !== null && context.health.backup.state !== 'failed',
     isDiskLow: ({ context }) => context.health?.disk.state === 'low',
+    isDiskUnreadable: ({ context }) => context.health?.disk.state === 'unreadable',
     isDiskOk: ({ context }) => context.health?.disk.state === 'ok',
+    isSiteUnserved: ({ context }) => context.health !== null && context.health.site.state !== 'live',
+    isSiteLive: ({ context }) => context.health?.site.state === 'live',
     isChecking: stateIn('#mailHealth.watching.check.checking'),
     isSignedOut,
   },
@@ -108,14 +116,41 @@ export const mailHealthMachine = setup({
           initial: 'unknown',
           states: {
             unknown: {
-              always: [{ guard: 'isDiskLow', target: 'low' }, { guard: 'isDiskOk', target: 'ok' }],
+              always: [{ guard: 'isDiskLow', target: 'low' }, { guard: 'isDiskUnreadable', target: 'unreadable' }, { guard: 'isDiskOk', target: 'ok' }],
             },
             ok: {
-              always: { guard: 'isDiskLow', target: 'low' },
+              always: [{ guard: 'isDiskLow', target: 'low' }, { guard: 'isDiskUnreadable', target: 'unreadable' }],
             },
             low: {
               initial: 'appeared',
-              always: { guard: 'isDiskOk', target: 'ok' },
+              always: [{ guard: 'isDiskOk', target: 'ok' }, { guard: 'isDiskUnreadable', target: 'unreadable' }],
+              states: {
+                appeared: { always: { guard: 'isChecking', target: 'continuing' } },
+                continuing: {},
+              },
+            },
+            unreadable: {
+              initial: 'appeared',
+              always: [{ guard: 'isDiskOk', target: 'ok' }, { guard: 'isDiskLow', target: 'low' }],
+              states: {
+                appeared: { always: { guard: 'isChecking', target: 'continuing' } },
+                continuing: {},
+              },
+            },
+          },
+        },
+        site: {
+          initial: 'unknown',
+          states: {
+            unknown: {
+              always: [{ guard: 'isSiteUnserved', target: 'unserved' }, { guard: 'isSiteLive', target: 'live' }],
+            },
+            live: {
+              always: { guard: 'isSiteUnserved', target: 'unserved' },
+            },
+            unserved: {
+              initial: 'appeared',
+              always: { guard: 'isSiteLive', target: 'live' },
               states: {
                 appeared: { always: { guard: 'isChecking', target: 'continuing' } },
                 continuing: {},

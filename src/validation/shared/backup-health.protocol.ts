@@ -3,6 +3,7 @@
 import { assign, enums, nullable, object, string, type Infer } from 'superstruct';
 import { DiskHealthStruct } from './disk-health.protocol.ts';
 import { MailHealthStruct } from './mail-health.protocol.ts';
+import { SiteHealthStruct } from './site-health.protocol.ts';
 
 /**
  * `failed`: the last backup failed (after the last success, if any); `ok`: the last one
@@ -19,6 +20,6 @@ export const BackupHealthStruct = object({
 });
 export type BackupHealth = Infer<typeof BackupHealthStruct>;
 
-/** What the console's health banner reads (`GET /admin/api/mail-health`): mail health, the backups' and the disks'. */
-export const BannerHealthStruct = assign(MailHealthStruct, object({ backup: BackupHealthStruct, disk: DiskHealthStruct }));
+/** What the console's health banner reads (`GET /admin/api/mail-health`): mail health, the backups', the disks' and the published site's. */
+export const BannerHealthStruct = assign(MailHealthStruct, object({ backup: BackupHealthStruct, disk: DiskHealthStruct, site: SiteHealthStruct }));
 export type BannerHealth = Infer<typeof BannerHealthStruct>;

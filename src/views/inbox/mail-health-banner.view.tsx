@@ -1,8 +1,10 @@
 // The console's health banner, drawn from the mail-health machine (README.md, the owner's
-// console, "Mail health", "Backups and restore" and "Faults the server survives"): nothing while
-// mail is delivered; while it is not, how many messages wait, since when (the company's time
-// zone) and the mail server's last error. Beside it, when the last backup failed: when, why, and
-// the last good one; and when a disk is below its floor: which, how much is free, what stops and
+// console, "Mail health", "Backups and restore", "Faults the server survives" and "Live in
+// seconds"): nothing while mail is delivered; while it is not, how many messages wait, since when
+// (the company's time zone) and the mail server's last error. Beside it, when the last backup
+// failed: when, why, and the last good one; when a disk is below its floor or its free space
+// cannot be read: which, how much is free, what stops and what to do; and when the published
+// content's pages could not be made: what visitors see instead, why, when it is tried again and
 // what to do. Each is an alert when it first appears and a status region after, so it is not
 // announced every minute.
 import { useActorRef, useSelector } from '@xstate/react';
@@ -14,6 +16,7 @@ import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import type { BackupHealth } from '../../validation/shared/backup-health.protocol.ts';
 import type { DiskHealth } from '../../validation/shared/disk-health.protocol.ts';
 import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
+import type { SiteHealth } from '../../validation/shared/site-health.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './mail-health-banner.css';
 
@@ -41,30 +44,61 @@ export function backupBannerText(backup: BackupHealth, timeZone: string): string
 }
 
 /** A disk's size in words: "640.0 MB", "1.5 GB". */
-function diskSize(bytes: number): string {
+function diskSize(bytes: number | null): string {
   const gb = 1024 ** 3;
+  if (bytes === null) return 'an unknown amount';
   return bytes >= gb ? `${(bytes / gb).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 }
+
+/** A reason from the server, as the end of a sentence: no full stop of its own. */
+const clause = (reason: string) => reason.replace(/\.?\s*$/, '');
 
 /**
  * "The database's disk is nearly full: 80.0 MB free, less than the 100.0 MB it keeps free
  * (DATABASE_MIN_FREE_BYTES). New messages may not be stored …" and the same for the uploads'
- * disk, then what to do.
+ * disk, or that a disk's free space could not be read, then what to do.
  */
 export function diskBannerText(disk: DiskHealth): string {
   const sentences: string[] = [];
-  if (disk.database?.low === true) {
+  const { database, uploads } = disk;
+  if (database?.low === true) {
     sentences.push(
-      `The database's disk is nearly full: ${diskSize(disk.database.freeBytes)} free, less than the ${diskSize(disk.database.minFreeBytes)} it keeps free (DATABASE_MIN_FREE_BYTES). New messages may not be stored.`,
+      `The database's disk is nearly full: ${diskSize(database.freeBytes)} free, less than the ${diskSize(database.minFreeBytes)} it keeps free (DATABASE_MIN_FREE_BYTES). New messages may not be stored.`,
     );
   }
-  if (disk.uploads?.low === true) {
+  if (uploads.low) {
     sentences.push(
-      `The uploads' disk is nearly full: ${diskSize(disk.uploads.freeBytes)} free, less than the ${diskSize(disk.uploads.minFreeBytes)} it keeps free (UPLOAD_MIN_FREE_BYTES). Files sent with messages are refused; the messages are still stored.`,
+      `The uploads' disk is nearly full: ${diskSize(uploads.freeBytes)} free, less than the ${diskSize(uploads.minFreeBytes)} it keeps free (UPLOAD_MIN_FREE_BYTES). Files sent with messages are refused; the messages are still stored.`,
     );
   }
-  sentences.push('Ask whoever runs the server to free space there (old backups, logs) or to move the data to a larger disk.');
+  if (database?.low === true || uploads.low) sentences.push('Ask whoever runs the server to free space there (old backups, logs) or to move the data to a larger disk.');
+  const unreadable = [
+    ...(database?.unreadable == null ? [] : [`the database's disk (${clause(database.unreadable)})`]),
+    ...(uploads.unreadable === null ? [] : [`the uploads' disk, UPLOAD_DIR (${clause(uploads.unreadable)})`]),
+  ];
+  if (unreadable.length > 0) {
+    sentences.push(
+      `The free space of ${unreadable.join(' and of ')} could not be read, so the server cannot warn you before it fills up. Messages are still taken. Ask whoever runs the server to check that the folder exists, that the server may read it and that its disk answers.`,
+    );
+  }
   return sentences.join(' ');
+}
+
+/**
+ * "The site is not showing what was published in the console: …", why, when the server tries
+ * again, and what to do.
+ */
+export function siteBannerText(site: SiteHealth, timeZone: string): string {
+  const reason = site.reason === null ? '' : ` (${clause(site.reason)})`;
+  const what =
+    site.state === 'stale'
+      ? `The site is showing older content: the pages of revision ${site.failedRevision}, the newest published in the console, could not be made${reason}, so visitors see revision ${site.servedRevision}.`
+      : `The site is not showing what was published in the console: the pages of revision ${site.failedRevision} could not be made${reason}, so visitors see the pages the site was built with, without the changes published since.`;
+  const again =
+    site.nextAttemptAt === null
+      ? 'The server tries again at the next publish.'
+      : `The server tries again by itself, next on ${formatConsoleTime(site.nextAttemptAt, timeZone)} (${site.attempts} ${site.attempts === 1 ? 'attempt' : 'attempts'} so far).`;
+  return `${what} ${again} Ask whoever runs the server to read its log ("the pages of a new content revision could not be made") and fix the cause; if it came with the last update of the site's software, going back to the previous version shows the published content again.`;
 }
 
 export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHealthMachine, inspect }: MailHealthBannerProps) {
@@ -81,8 +115,10 @@ export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHea
   const appeared = snapshot.matches({ watching: { health: { degraded: 'appeared' } } });
   const backupFailed = snapshot.matches({ watching: { backup: 'failed' } });
   const backupAppeared = snapshot.matches({ watching: { backup: { failed: 'appeared' } } });
-  const diskLow = snapshot.matches({ watching: { disk: 'low' } });
-  const diskAppeared = snapshot.matches({ watching: { disk: { low: 'appeared' } } });
+  const diskShown = snapshot.matches({ watching: { disk: 'low' } }) || snapshot.matches({ watching: { disk: 'unreadable' } });
+  const diskAppeared = snapshot.matches({ watching: { disk: { low: 'appeared' } } }) || snapshot.matches({ watching: { disk: { unreadable: 'appeared' } } });
+  const siteUnserved = snapshot.matches({ watching: { site: 'unserved' } });
+  const siteAppeared = snapshot.matches({ watching: { site: { unserved: 'appeared' } } });
   const checking = snapshot.hasTag('busy');
   return (
     <>
@@ -103,10 +139,17 @@ export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHea
           </div>
         ) : null}
       </div>
-      <div className="mail-health mail-health--disk" role={diskAppeared ? 'alert' : 'status'} hidden={!diskLow}>
-        {diskLow && health ? (
+      <div className="mail-health mail-health--disk" role={diskAppeared ? 'alert' : 'status'} hidden={!diskShown}>
+        {diskShown && health ? (
           <div className="mail-health__banner">
             <p className="mail-health__text">{diskBannerText(health.disk)}</p>
+          </div>
+        ) : null}
+      </div>
+      <div className="mail-health mail-health--site" role={siteAppeared ? 'alert' : 'status'} hidden={!siteUnserved}>
+        {siteUnserved && health ? (
+          <div className="mail-health__banner">
+            <p className="mail-health__text">{siteBannerText(health.site, session.timeZone)}</p>
           </div>
         ) : null}
       </div>

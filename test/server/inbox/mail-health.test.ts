@@ -36,10 +36,11 @@ describe(`mail health on ${testDialect}`, () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     assert(body, BannerHealthStruct);
-    // The backups' part of the banner: test/server/backup.test.ts; the disks': below.
-    const { backup, disk, ...mail } = body;
+    // The backups' part of the banner: test/server/backup.test.ts; the disks': below; the site's: test/server/site-generations/site-health.test.ts.
+    const { backup, disk, site, ...mail } = body;
     expect(backup.state).toBe('none');
     expect(disk.state).toBe('ok');
+    expect(site.state).toBe('live');
     return mail;
   }
   async function healthz() {
@@ -94,7 +95,7 @@ describe(`the banner's disks on ${testDialect}`, () => {
       expect(response.statusCode).toBe(200);
       const body = response.json();
       assert(body, BannerHealthStruct);
-      const low = { freeBytes: expect.any(Number), minFreeBytes: floor, low: true };
+      const low = { freeBytes: expect.any(Number), minFreeBytes: floor, low: true, unreadable: null };
       expect(body.disk).toEqual({ state: 'low', database: testDialect === 'sqlite' ? low : null, uploads: low });
       expect(body.disk.uploads?.freeBytes).toBeGreaterThan(0);
     } finally {

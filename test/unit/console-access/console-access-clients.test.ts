@@ -63,10 +63,11 @@ describe('console clients', () => {
     expect(seen.map((request) => request.url)).toEqual(['https://example.com/admin/api/audit', 'https://example.com/admin/api/audit?before=41']);
   });
 
-  it('reads mail, backup and disk health from GET /admin/api/mail-health and refuses an answer of another shape', async () => {
+  it("reads mail, backup, disk and the site's health from GET /admin/api/mail-health and refuses an answer of another shape", async () => {
     const backup = { state: 'failed', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
-    const disk = { state: 'low', database: null, uploads: { freeBytes: 500 * 1024 ** 2, minFreeBytes: 1024 ** 3, low: true } };
-    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false, backup, disk };
+    const disk = { state: 'low', database: null, uploads: { freeBytes: 500 * 1024 ** 2, minFreeBytes: 1024 ** 3, low: true, unreadable: null } };
+    const site = { state: 'build', servedRevision: 0, failedRevision: 4, reason: 'hero.heading: expected a string', attempts: 2, failedAt: '2026-11-26T00:00:02.000Z', nextAttemptAt: null };
+    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false, backup, disk, site };
     await expect(mailHealth(fakeServer(health).api)).resolves.toEqual(health);
     await expect(mailHealth(fakeServer({ state: 'fine' }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
     // Mail's answer without the backups' part is not the banner's.
@@ -75,6 +76,9 @@ describe('console clients', () => {
     // Nor without the disks'.
     const { disk: _disk, ...withoutDisk } = health;
     await expect(mailHealth(fakeServer(withoutDisk).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
+    // Nor without the site's.
+    const { site: _site, ...withoutSite } = health;
+    await expect(mailHealth(fakeServer(withoutSite).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
   });
 });
 

@@ -52,16 +52,17 @@ describe('the console pages under axe', () => {
     expect(await violations(container)).toEqual([]);
   });
 
-  it('the health banner (mail, backups and disks)', async () => {
+  it('the health banner (mail, backups, disks and the published site)', async () => {
     const backup = { state: 'failed' as const, lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
-    const disk = { state: 'low' as const, database: { freeBytes: 10 * 1024 ** 2, minFreeBytes: 100 * 1024 ** 2, low: true }, uploads: null };
+    const disk = { state: 'low' as const, database: { freeBytes: 10 * 1024 ** 2, minFreeBytes: 100 * 1024 ** 2, low: true, unreadable: null }, uploads: { freeBytes: null, minFreeBytes: 1024 ** 3, low: false, unreadable: 'EACCES: permission denied' } };
+    const site = { state: 'build' as const, servedRevision: 0, failedRevision: 4, reason: 'hero.heading: expected a string', attempts: 2, failedAt: '2026-11-26T07:00:00.000Z', nextAttemptAt: '2026-11-26T07:04:00.000Z' };
     const logic = mailHealthMachine.provide({
       actors: {
-        checkMailHealth: fromPromise<BannerHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true, backup, disk })),
+        checkMailHealth: fromPromise<BannerHealth, { api: ConsoleApi }>(async () => ({ state: 'degraded' as const, waiting: 2, oldestWaitingSince: '2026-11-26T07:00:00.000Z', lastError: 'Connection refused', lastAttemptAt: null, lastAttemptFailed: true, backup, disk, site })),
       },
     });
     const { container } = render(<MailHealthBanner {...props} logic={logic} />);
-    expect(await screen.findAllByRole('alert')).toHaveLength(3);
+    expect(await screen.findAllByRole('alert')).toHaveLength(4);
     expect(await violations(container)).toEqual([]);
   });
 });

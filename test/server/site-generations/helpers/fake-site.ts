@@ -113,6 +113,12 @@ export class FakeStore implements LiveContentSource {
     return revision;
   }
 
+  /** The same revision number with another id, as a restore of an older backup gives it (migration 0027). */
+  reissueUid(revision: number): void {
+    if (this.uids[revision - 1] === undefined) throw new Error(`no revision ${revision}`);
+    this.uids[revision - 1] = randomUUID();
+  }
+
   async revisionUid(revision: number): Promise<string> {
     const uid = this.uids[revision - 1];
     if (uid === undefined) throw new Error(`no revision ${revision}`);
