@@ -36,6 +36,10 @@ export async function setup(project: TestProject) {
       SITE_URL: `http://127.0.0.1:${port}`,
       MAIL_TO: E2E_MAIL_TO,
       LOG_LEVEL: 'warn',
+      // Every browser test posts from 127.0.0.1: room for the whole run's messages and sign-ups
+      // in one window (the limits themselves are tested by the server tests).
+      FEEDBACK_RATE_LIMIT: '200/10m',
+      NEWSLETTER_RATE_LIMIT: '200/10m',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
