@@ -41,7 +41,7 @@ const domEvents = recordCf7Events();
 const lastDomEvent = domEvents.last;
 const setup = () => void (consoleError.mockClear(), domEvents.clear());
 
-const is = matchesState<Snapshot>;
+const is = matchesState;
 
 const PAGE_MESSAGE = 'your-message';
 const CONSENT = 'your-consent';

@@ -76,7 +76,7 @@ export function settleEffectsFirst(snapshot: AnyMachineSnapshot, event: EventObj
   return undefined;
 }
 
-/** Whether a snapshot is in the state at `path` (dotted, from the root), typed for any machine's snapshot. */
-export function matchesState<TSnapshot extends object>(snapshot: TSnapshot, path: string): boolean {
-  return (snapshot as unknown as AnyMachineSnapshot).matches(path);
+/** Whether a snapshot is in the state at `path` (dotted, from the root), for any machine's snapshot. */
+export function matchesState(snapshot: AnyMachineSnapshot, path: string): boolean {
+  return snapshot.matches(path);
 }

@@ -22,7 +22,7 @@ const START = COUNTRIES.findIndex((country) => country.dialCode === '+27');
 
 const button = () => document.querySelector<HTMLButtonElement>('.country-prefix__button')!;
 const listbox = () => document.querySelector<HTMLElement>('[role="listbox"]');
-const is = matchesState<Snapshot>;
+const is = matchesState;
 
 const completions: ActorCompletionEvent[] = [
   { type: 'xstate.done.actor.fetchCountryPrefixes', output: COUNTRIES },

@@ -99,7 +99,7 @@ const visitorSamples = [
 
 // --- the graph ----------------------------------------------------------------------------------
 
-const is = matchesState<Snapshot>;
+const is = matchesState;
 /** The actor the state waits on, read from the chart. */
 const pendingActor = (snapshot: Snapshot) => invokedActors(snapshot as AnyMachineSnapshot)[0];
 const smsKind = (snapshot: Snapshot) => (isPrefixOnly(snapshot.context.entered.sms, snapshot.context.smsPrefix) ? 'prefix' : 'number');
