@@ -3,6 +3,7 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { DiskHealth, DiskSpace } from '../../src/validation/shared/disk-health.protocol.ts';
 import type { Config } from '../config.ts';
+import { withTimeout } from './check-timeout.ts';
 
 /*
  * Free space where the server keeps what visitors send (README.md, "Faults the server survives"):
@@ -71,16 +72,4 @@ function sharedStatfs(at: string): Promise<StatsFs> {
     running.set(at, call);
   }
   return call;
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -6,6 +6,7 @@ import { readMailState } from '../mail/mail-health.ts';
 import { readBackupHealth } from '../operations/backup-runs.ts';
 import { messagesFit, readDiskHealth } from '../operations/disk-space.ts';
 import type { DiskHealth } from '../../src/validation/shared/disk-health.protocol.ts';
+import { CheckTimeoutError, withTimeout } from '../operations/check-timeout.ts';
 
 // A load balancer must get an answer quickly, even when PostgreSQL does not answer at all.
 const DATABASE_CHECK_TIMEOUT_MS = 3000;
@@ -130,20 +131,4 @@ function createDiskCheck(read: () => Promise<DiskHealth>, log: FastifyBaseLogger
     last = { at: now, outcome: read().then(warnOnce) };
     return last.outcome;
   };
-}
-
-class CheckTimeoutError extends Error {
-  override readonly name = 'CheckTimeoutError';
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckTimeoutError(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
