@@ -120,16 +120,40 @@ export function auditActorOf(request: FastifyRequest, session: ActiveSession | n
 }
 
 /**
+ * The paths a request answers for: the route it matched, and its path as the router read it
+ * (percent-decoded, repeated slashes as one). A console header follows either, so `/%61dmin/`
+ * or `/admin/%61pi/people` get the answers `/admin/api/people` gets (README.md, "Abuse paths").
+ */
+function answeredPaths(request: FastifyRequest): string[] {
+  const path = request.url.split('?', 1)[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: the router answered it as it is.
+  }
+  const paths = [decoded.replace(/\/{2,}/g, '/')];
+  const matched = request.routeOptions.url;
+  if (matched !== undefined) paths.push(matched);
+  return paths;
+}
+
+function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`) || path.startsWith(`${base}?`);
+}
+
+/**
  * Decorates requests with `consoleSession` and marks every console answer: nothing under
  * /admin/ is indexed (X-Robots-Tag), nothing of its API is cached (Cache-Control: no-store).
  */
 export default fp(
   async function consoleGuard(app: FastifyInstance) {
     app.decorateRequest('consoleSession', null);
+    const consoleBase = CONSOLE_PATH.slice(0, -1);
     app.addHook('onSend', async (request, reply) => {
-      const url = request.url;
-      if (url === CONSOLE_PATH.slice(0, -1) || url.startsWith(CONSOLE_PATH)) reply.header('x-robots-tag', 'noindex, nofollow');
-      if (url === CONSOLE_API || url.startsWith(`${CONSOLE_API}/`) || url.startsWith(`${CONSOLE_API}?`)) reply.header('cache-control', 'no-store');
+      const paths = answeredPaths(request);
+      if (paths.some((path) => isUnder(path, consoleBase))) reply.header('x-robots-tag', 'noindex, nofollow');
+      if (paths.some((path) => isUnder(path, CONSOLE_API))) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'console-guard' },

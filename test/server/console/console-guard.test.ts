@@ -28,6 +28,19 @@ describe('console guard', () => {
     expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 
+  it('marks an answer by the route it matched, however its path is spelled (issue 40, part 7)', async () => {
+    // An attacker's link (or a cache in between) spelling the path another way must not get a
+    // console answer without its no-store and noindex.
+    for (const url of ['/admin/%61pi/test/whoami', '/%61dmin/api/test/whoami', '/admin/api%2Ftest/whoami', '/admin//api/test/whoami']) {
+      const response = await test.app.inject({ url, headers: consoleHeaders(test.app, staff.cookie) });
+      if (response.statusCode === 200) expect(response.json(), url).toEqual({ email: 'staff@example.co.za' });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    const page = await test.app.inject({ url: '/%61dmin/', headers: { cookie: staff.cookie } });
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
   it('takes a GET without Origin (a link, a download) but not one another site made', async () => {
     const link = await test.app.inject({ url: '/admin/api/test/whoami', headers: { cookie: staff.cookie } });
     expect(link.statusCode).toBe(200);
