@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { startRepeatingTask, type RepeatingTask } from '../jobs/repeating-task.ts';
-import { brevoListsOf, brevoOrderKey, type BrevoLists } from './brevo-sync.ts';
+import { brevoListsOf, brevoOrderKey, brevoRequestInit, type BrevoLists } from './brevo-sync.ts';
 import { listsOf, recordConsent } from './subscribe.ts';
 import { unsubscribeSubscriber } from './subscription-links.ts';
 
@@ -69,7 +69,7 @@ async function contactsPage(options: BrevoPollOptions, since: string, offset: nu
   url.searchParams.set('limit', String(PAGE_LIMIT));
   url.searchParams.set('offset', String(offset));
   url.searchParams.set('sort', 'asc');
-  const response = await (options.fetch ?? fetch)(url, { headers: { 'api-key': options.apiKey, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+  const response = await (options.fetch ?? fetch)(url, brevoRequestInit(options.apiKey, 'GET'));
   if (response.status !== 200) throw new Error(`Brevo answered ${response.status} to GET /v3/contacts: ${(await response.text().catch(() => '')).slice(0, 300)}`);
   const body = (await response.json()) as { contacts?: BrevoContact[] };
   return body.contacts ?? [];

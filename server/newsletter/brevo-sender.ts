@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, OutboxMessage } from '../db/types.ts';
 import { PermanentFailureError, RetryLaterError, type OutboxSender } from '../mail/outbox-worker.ts';
-import { brevoEmptied, isBrevoErasure, type BrevoManaged, type BrevoRequest } from './brevo-sync.ts';
+import { brevoEmptied, brevoRequestInit, isBrevoErasure, type BrevoManaged, type BrevoRequest } from './brevo-sync.ts';
 
 /*
  * The outbox's brevo channel (README.md "The newsletter service (Brevo)"): a queued change sent
@@ -24,7 +24,6 @@ import { brevoEmptied, isBrevoErasure, type BrevoManaged, type BrevoRequest } fr
  *    the subscriber (`brevo_error`) and by `npm run outbox`, retried with `--retry`.
  */
 
-export const BREVO_TIMEOUT_MS = 15_000;
 /** When a 429 names no wait: a minute. */
 const DEFAULT_RETRY_AFTER_MS = 60_000;
 
@@ -113,13 +112,7 @@ export function createBrevoSender(options: BrevoSenderOptions): OutboxSender {
   const { db, now, log } = options;
 
   const call = (request: BrevoRequest) =>
-    send(`${options.apiUrl}${request.path}`, {
-      method: request.method,
-      headers: { 'api-key': options.apiKey, accept: 'application/json', ...(request.body === null ? {} : { 'content-type': 'application/json' }) },
-      body: request.body === null ? null : JSON.stringify(request.body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(BREVO_TIMEOUT_MS),
-    });
+    send(`${options.apiUrl}${request.path}`, brevoRequestInit(options.apiKey, request.method, request.body));
 
   const markSubscriber = (email: string, change: { brevo_synced_at?: string; brevo_error: string | null }) =>
     db.updateTable('newsletter_subscribers').set(change).where('email', '=', email).execute();

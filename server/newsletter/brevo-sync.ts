@@ -67,6 +67,24 @@ export function brevoEmptied(managed: BrevoManaged): Record<string, unknown> {
   };
 }
 
+/** How long one call to Brevo may take. */
+export const BREVO_TIMEOUT_MS = 15_000;
+
+/**
+ * What every call to Brevo sends: the `api-key` header, and no redirect followed, so the key
+ * never reaches a host other than BREVO_API_URL (README.md, "Abuse paths"); a 3xx is an answer
+ * the caller refuses like any other it does not expect.
+ */
+export function brevoRequestInit(apiKey: string, method: string, body: unknown = null): RequestInit {
+  return {
+    method,
+    headers: { 'api-key': apiKey, accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }) },
+    body: body === null ? null : JSON.stringify(body),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(BREVO_TIMEOUT_MS),
+  };
+}
+
 export const brevoOrderKey = (email: string): string => `brevo:${email}`;
 
 type Db = Kysely<Database> | Transaction<Database>;

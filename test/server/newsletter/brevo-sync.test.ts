@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxWorker } from '../../../server/mail/outbox-worker.ts';
@@ -431,5 +433,25 @@ describe(`the Brevo sync on ${testDialect}`, () => {
     await press(setup, links.unsubscribe);
     expect(await test.database.db.selectFrom('outbox').select('id').where('channel', '=', 'brevo').execute()).toEqual([]);
     expect(brevo.requests).toEqual([]);
+  });
+  it('refuses a redirect in the poll, so the api-key header never reaches another host (issue 40, part 7)', async () => {
+    const setup = await setUp();
+    // Whoever answers for Brevo (a hijacked DNS name, a misconfigured proxy) sends the poll elsewhere.
+    const seen: IncomingHttpHeaders[] = [];
+    const collector = createServer((request, response) => {
+      seen.push(request.headers);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"contacts":[]}');
+    });
+    const redirector = createServer((request, response) => {
+      const { port } = collector.address() as AddressInfo;
+      response.writeHead(302, { location: `http://localhost:${port}${request.url ?? '/'}` }).end();
+    });
+    for (const server of [collector, redirector]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const server of [collector, redirector]) await new Promise((resolve) => server.close(resolve));
+    });
+    const apiUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    await expect(pollBrevo({ ...pollOptions(setup), apiUrl })).rejects.toThrow(/Brevo answered 302 to GET \/v3\/contacts/);
+    expect(seen).toEqual([]);
   });
 });
