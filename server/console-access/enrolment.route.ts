@@ -1,7 +1,13 @@
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { CONSOLE_ACCESS_ERROR, CONSOLE_ACCESS_ROUTE, PasskeyVerifyBodyStruct, type EnrolmentAnswer, type SignedInAnswer } from '../../src/validation/console-access/console-access.protocol.ts';
-import { EmptyBodyStruct } from '../../src/validation/console/console-api.ts';
+import {
+  CONSOLE_ACCESS_ERROR,
+  CONSOLE_ACCESS_ROUTE,
+  EnrolmentBodyStruct,
+  EnrolmentVerifyBodyStruct,
+  type EnrolmentAnswer,
+  type SignedInAnswer,
+} from '../../src/validation/console-access/console-access.protocol.ts';
 import { recordAudit } from '../console/console-audit.ts';
 import { consoleBody } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute } from '../console/console-guard.ts';
@@ -14,7 +20,8 @@ import { startSession } from './start-session.ts';
 /*
  * An enrolment link (README.md, "How an owner starts"): what it is for, then registering a
  * passkey for it, which spends the link and signs the person in. 404 for a token the server
- * never made; 410 for one used, older than 24 hours, or of a revoked person.
+ * never made; 410 for one used, older than 24 hours, or of a revoked person. The token is in
+ * each request's JSON body, never its path: paths are what request logs and proxies keep.
  */
 
 interface LiveInvitation {
@@ -23,8 +30,8 @@ interface LiveInvitation {
   expiresAt: string;
 }
 
-async function liveInvitation(db: Kysely<Database>, token: string | undefined, now: number): Promise<LiveInvitation> {
-  const row = token === undefined || token.length > 100 ? undefined : await db
+async function liveInvitation(db: Kysely<Database>, token: string, now: number): Promise<LiveInvitation> {
+  const row = token.length > 100 ? undefined : await db
     .selectFrom('console_invitations as i')
     .innerJoin('console_people as p', 'p.id', 'i.person_id')
     .select(['i.id', 'i.expires_at', 'i.used_at', 'p.id as person_id', 'p.email', 'p.role', 'p.user_handle', 'p.revoked_at'])
@@ -39,24 +46,24 @@ async function liveInvitation(db: Kysely<Database>, token: string | undefined, n
 
 export default async function enrolmentRoutes(app: FastifyInstance, { limited }: { limited: FastifyContextConfig }): Promise<void> {
   const rp = relyingParty(app.config.siteUrl);
-  type TokenParams = { Params: { token: string } };
 
-  app.get<TokenParams>(CONSOLE_ACCESS_ROUTE.enrolment, { ...consoleRoute(null), config: limited }, async (request): Promise<EnrolmentAnswer> => {
-    const invitation = await liveInvitation(app.db, request.params.token, app.clock());
+  app.post(CONSOLE_ACCESS_ROUTE.enrolment, { ...consoleRoute(null), config: limited }, async (request): Promise<EnrolmentAnswer> => {
+    const { token } = consoleBody(request, EnrolmentBodyStruct);
+    const invitation = await liveInvitation(app.db, token, app.clock());
     return { email: invitation.person.email, role: invitation.person.role, expiresAt: invitation.expiresAt };
   });
 
-  app.post<TokenParams>(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { ...consoleRoute(null), config: limited }, async (request) => {
-    consoleBody(request, EmptyBodyStruct);
+  app.post(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { ...consoleRoute(null), config: limited }, async (request) => {
+    const { token } = consoleBody(request, EnrolmentBodyStruct);
     const now = app.clock();
-    const invitation = await liveInvitation(app.db, request.params.token, now);
+    const invitation = await liveInvitation(app.db, token, now);
     return startRegistration(app.db, rp, { id: invitation.person.id, email: invitation.person.email, userHandle: invitation.person.userHandle }, 'enrol', now);
   });
 
-  app.post<TokenParams>(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { ...consoleRoute(null), config: limited }, async (request, reply): Promise<SignedInAnswer> => {
-    const body = consoleBody(request, PasskeyVerifyBodyStruct);
+  app.post(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { ...consoleRoute(null), config: limited }, async (request, reply): Promise<SignedInAnswer> => {
+    const body = consoleBody(request, EnrolmentVerifyBodyStruct);
     const now = app.clock();
-    const invitation = await liveInvitation(app.db, request.params.token, now);
+    const invitation = await liveInvitation(app.db, body.token, now);
     const { person } = invitation;
     const challenge = await takeChallenge(app.db, body.ceremony, 'enrol', person.id, now);
     const actor = { ...auditActorOf(request, null), personId: person.id, actor: person.email };

@@ -75,7 +75,7 @@ describe('the console in Chromium', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await signedOut(page);
-    await page.route('**/admin/api/enrolment/*', (route) =>
+    await page.route('**/admin/api/enrolment', (route) =>
       route.fulfill({ status: 410, contentType: 'application/json', body: JSON.stringify({ code: 'console_invitation_expired', message: 'Expired.', data: { status: 410 } }) }),
     );
     await page.goto(`${baseUrl}/admin/#/enrol/tok_expired`);

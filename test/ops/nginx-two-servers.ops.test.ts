@@ -18,8 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../bench/support/built-server.ts';
 import { readPageLinks } from '../../server/click-tracking/site-pages.ts';
 import { contactFormUrl } from '../../src/validation/contact-form/index.ts';
+import { CONSOLE_ACCESS_ROUTE, type RegistrationCeremony } from '../../src/validation/console-access/console-access.protocol.ts';
+import { CONSOLE_API } from '../../src/validation/console/console-api.ts';
 import { homeFields, urlencoded } from '../server/helpers/newsletter-requests.ts';
-import { freePort } from '../server/helpers/server-process.ts';
+import { freePort, runScript } from '../server/helpers/server-process.ts';
+import { createSoftwareAuthenticator } from '../server/helpers/software-authenticator.ts';
 import { startSmtpSink, type SmtpSink } from '../server/helpers/smtp-sink.ts';
 import { validContactFields } from '../server/helpers/test-forms.ts';
 import { clientFrom, multipartOf, type Client } from './support/http-client.ts';
@@ -35,6 +38,8 @@ let database: { admin: pg.Client; name: string; url: string };
 const servers: ServerGroup[] = [];
 let nginx: ChildProcess;
 let base: string;
+/** What the first server runs with: the command line (`npm run admin`) takes the same. */
+let serverEnv: Record<string, string>;
 
 function requireTools(): string {
   const url = process.env.TEST_DATABASE_URL;
@@ -50,6 +55,15 @@ function encodingMap(): string {
   return map;
 }
 
+/** The TLS site's access log as it is in the file: its map of the logged path and its format. */
+function privateLog(): string {
+  const site = readFileSync('deploy/nginx/visual-displays.conf', 'utf8');
+  const map = /^map \$uri \$visual_displays_logged_path \{[\s\S]*?^\}/m.exec(site)?.[0];
+  const format = /^log_format visual_displays_private [^;]*;/m.exec(site)?.[0];
+  if (map === undefined || format === undefined) throw new Error('deploy/nginx/visual-displays.conf has no map of $visual_displays_logged_path or no log_format visual_displays_private');
+  return `${map}\n  ${format}`;
+}
+
 async function startNginx(port: number, upstreams: number[]): Promise<ChildProcess> {
   const rules = path.resolve('deploy/nginx/visual-displays-proxy.conf');
   const temp = (name: string) => `${name}_temp_path ${path.join(folder, `nginx-${name}`)};`;
@@ -61,7 +75,9 @@ error_log ${path.join(folder, 'nginx-error.log')} warn;
 events { worker_connections 1024; }
 http {
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  log_format upstreams '$remote_addr $request_method $uri $status $upstream_addr';
+  ${privateLog()}
+  access_log ${path.join(folder, 'nginx-private.log')} visual_displays_private;
+  log_format upstreams '$remote_addr $request_method $visual_displays_logged_path $status $upstream_addr';
   access_log ${path.join(folder, 'nginx-access.log')} upstreams;
   upstream visual_displays {
     ${upstreams.map((upstream) => `server 127.0.0.1:${upstream} max_fails=1 fail_timeout=5s;`).join('\n    ')}
@@ -124,6 +140,7 @@ beforeAll(async () => {
     // The sign-ups below share one recipient domain; its limit would answer them success unstored.
     NEWSLETTER_DOMAIN_MAIL_LIMIT: 'off',
   });
+  serverEnv = env(ports[0]!);
   // One after the other: the first migrates the shared database.
   for (const port of ports) servers.push(await startServerGroup(env(port), path.join(folder, `server-${port}.log`)));
   nginx = await startNginx(nginxPort, ports);
@@ -235,6 +252,38 @@ describe('nginx in front of two servers on one PostgreSQL', () => {
     expect(upstreamsIn(readFileSync(path.join(folder, 'nginx-access.log'), 'utf8'), '127.0.0.2').size).toBe(2);
     // Another client, through the same nginx, is not limited by the first one's count.
     expect(await sendMessage(clientFrom('127.0.0.3'), 'another-client')).toEqual({ status: 200, cf7Status: 'mail_sent' });
+  });
+
+  it("leaves an enrolment's token in no log: nginx's (the shipped format and this test's) and both servers'", async () => {
+    // README, "How an owner starts": the link's token is a key to the account for 24 hours.
+    const invited = runScript('scripts/admin.ts', serverEnv, ['invite', 'ops-owner@example.co.za', '--role', 'owner']);
+    expect((await invited.exit).code, invited.stderr()).toBe(0);
+    const link = invited.stdout().trimEnd().split('\n').at(-1) ?? '';
+    const token = link.slice(link.indexOf('#/enrol/') + '#/enrol/'.length);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const client = clientFrom('127.0.0.9');
+    const ask = (route: string, body: unknown) =>
+      client.request('POST', `${base}${CONSOLE_API}${route}`, { body: JSON.stringify(body), headers: { origin: base, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' } });
+    // The whole enrolment, as the console's page makes it.
+    expect((await ask(CONSOLE_ACCESS_ROUTE.enrolment, { token })).status).toBe(200);
+    const options = await ask(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token });
+    expect(options.status, options.body).toBe(200);
+    const ceremony = JSON.parse(options.body) as RegistrationCeremony;
+    const authenticator = createSoftwareAuthenticator({ origin: base, rpId: new URL(base).hostname });
+    const verified = await ask(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token, ceremony: ceremony.ceremony, response: authenticator.register(ceremony.options) });
+    expect(verified.status, verified.body).toBe(200);
+    // A console page loaded before the token left the path, asking the old way (now 404s).
+    expect((await client.request('GET', `${base}${CONSOLE_API}/enrolment/${token}`, { headers: { origin: base, 'sec-fetch-site': 'same-origin' } })).status).toBe(404);
+    expect((await client.request('POST', `${base}${CONSOLE_API}/enrolment/${token}/options`, { body: '{}', headers: { origin: base, 'content-type': 'application/json' } })).status).toBe(404);
+
+    // nginx writes a request's line when it has answered it.
+    const shipped = readFileSync(path.join(folder, 'nginx-private.log'), 'utf8');
+    expect(shipped).toMatch(/ POST \/admin\/api\/enrolment\/verify 200 /);
+    expect(shipped).toMatch(/ GET \/admin\/api\/enrolment\/- 404 /);
+    for (const log of ['nginx-private.log', 'nginx-access.log', 'nginx-error.log', ...servers.map((server) => `server-${server.port}.log`)]) {
+      const lines = readFileSync(path.join(folder, log), 'utf8').split('\n');
+      expect(lines.filter((line) => line.includes(token)), log).toEqual([]);
+    }
   });
 
   it('loses nothing acknowledged when one server stops mid-load, and mails each message exactly once', async () => {

@@ -66,6 +66,11 @@ describe('deploy/nginx', () => {
     expect(proxyRules).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
     const format = /log_format visual_displays_private '([^']*)'/.exec(site)?.[1] ?? '';
     expect(format).not.toMatch(/\$remote_addr|\$request\b|\$request_uri|\$args|\$query_string|\$http_x_forwarded_for/);
+    // The path as the map leaves it: a stray enrolment token below /admin/api/enrolment/ is not kept
+    // (README, "How an owner starts"; nginx-two-servers.ops.test.ts runs it).
+    expect(format).not.toMatch(/\$uri\b/);
+    expect(format).toContain('$visual_displays_logged_path');
+    expect(site).toMatch(/^map \$uri \$visual_displays_logged_path \{/m);
     const accessLogs = [...site.matchAll(/access_log [^;]*;/g)].map((match) => match[0]);
     const serverBlocks = site.split(/\nserver \{/).length - 1;
     expect(accessLogs).toHaveLength(serverBlocks);

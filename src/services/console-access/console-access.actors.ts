@@ -3,7 +3,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import {
   CONSOLE_ACCESS_ROUTE,
-  EnrolmentAnswerStruct,
   PasskeysAnswerStruct,
   SessionAnswerStruct,
   type EnrolmentAnswer,
@@ -13,12 +12,13 @@ import {
 } from '../../validation/console-access/console-access.protocol.ts';
 import { OkAnswerStruct } from '../../validation/console/console-api.ts';
 import { ConsoleApiError, createConsoleApi, type ConsoleApi } from '../shared/console-api.client.ts';
+import { enrolWithToken, readInvitation } from './enrolment-api.client.ts';
 import { detectPasskeySupport, passkeyErrorOf, registerPasskey, signInWithPasskey, type PasskeySupport } from './passkey-ceremonies.service.ts';
 
 let shared: ConsoleApi | undefined;
 const consoleApi = () => (shared ??= createConsoleApi());
 
-/** A path below CONSOLE_API with its `:token` / `:id` filled in. */
+/** A path below CONSOLE_API with its `:id` filled in. */
 export function routeWith(route: string, parameters: Record<string, string | number>): string {
   return route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(parameters[name])));
 }
@@ -47,22 +47,9 @@ export const signInWithButton = fromPromise<SignedInAnswer>(({ signal }) => sign
 
 export const signInWithAutofill = fromPromise<SignedInAnswer>(({ signal }) => signInWithPasskey(consoleApi(), { autofill: true, signal }));
 
-export const loadInvitation = fromPromise<EnrolmentAnswer, { token: string }>(async ({ input, signal }) => {
-  try {
-    return await consoleApi().get(routeWith(CONSOLE_ACCESS_ROUTE.enrolment, { token: input.token }), EnrolmentAnswerStruct, { signal });
-  } catch (error) {
-    throw passkeyErrorOf(error);
-  }
-});
+export const loadInvitation = fromPromise<EnrolmentAnswer, { token: string }>(({ input, signal }) => readInvitation(consoleApi(), input.token, signal));
 
-export const enrolPasskey = fromPromise<void, { token: string; name: string }>(({ input, signal }) =>
-  registerPasskey(consoleApi(), {
-    optionsPath: routeWith(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token: input.token }),
-    verifyPath: routeWith(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token: input.token }),
-    name: input.name,
-    signal,
-  }),
-);
+export const enrolPasskey = fromPromise<void, { token: string; name: string }>(({ input, signal }) => enrolWithToken(consoleApi(), input, signal));
 
 export const loadPasskeys = fromPromise<Passkey[]>(async ({ signal }) => {
   try {

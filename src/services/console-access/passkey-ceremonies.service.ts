@@ -123,18 +123,22 @@ export async function signInWithPasskey(api: ConsoleApi, { autofill, signal }: {
   }
 }
 
-/** Creates a passkey: for an invitation (enrolment, which signs in) or one more for oneself. */
+/**
+ * Creates a passkey: for an invitation (enrolment, which signs in) or one more for oneself.
+ * `body` goes with both requests (an enrolment's token: never in a path, README.md "How an
+ * owner starts").
+ */
 export async function registerPasskey(
   api: ConsoleApi,
-  { optionsPath, verifyPath, name, signal }: { optionsPath: string; verifyPath: string; name: string; signal?: AbortSignal },
+  { optionsPath, verifyPath, name, body = {}, signal }: { optionsPath: string; verifyPath: string; name: string; body?: Record<string, string>; signal?: AbortSignal },
 ): Promise<void> {
   try {
-    const { ceremony, options } = await api.post(optionsPath, {}, RegistrationCeremonyStruct, signal ? { signal } : {});
+    const { ceremony, options } = await api.post(optionsPath, body, RegistrationCeremonyStruct, signal ? { signal } : {});
     abortOn(signal);
     const response = await startRegistration({ optionsJSON: options });
     const trimmed = name.trim();
     // The answer's content is not needed (the page reloads what it shows): any JSON object.
-    await api.post(verifyPath, { ceremony, response, ...(trimmed === '' ? {} : { name: trimmed }) }, type({}));
+    await api.post(verifyPath, { ...body, ceremony, response, ...(trimmed === '' ? {} : { name: trimmed }) }, type({}));
   } catch (error) {
     throw passkeyErrorOf(error);
   }

@@ -3,14 +3,18 @@
 // @simplewebauthn's browser and server packages exchange it), sessions, people and the audit
 // log. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { array, boolean, define, enums, is, literal, nullable, number, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
+import { array, assign, boolean, define, enums, is, literal, nullable, number, object, optional, refine, size, string, type, unknown, type Infer } from 'superstruct';
 import { AUDIT_ACTIONS, DetailStruct } from '../console/console-api.ts';
 import { isEmail } from '../rules/email.ts';
 
 export const CONSOLE_ROLES = ['owner', 'staff'] as const;
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
-/** Routes below CONSOLE_API. `:token` and `:id` are path parameters. */
+/**
+ * Routes below CONSOLE_API. `:id` is a path parameter. An enrolment token is never one: it
+ * travels in the body, so no request log or proxy's access log keeps it (README.md, "How an
+ * owner starts").
+ */
 export const CONSOLE_ACCESS_ROUTE = {
   /** GET: who is signed in (401 when nobody). */
   session: '/session',
@@ -18,12 +22,12 @@ export const CONSOLE_ACCESS_ROUTE = {
   signInOptions: '/sign-in/options',
   /** POST SignInVerifyBody: the passkey's answer; sets the session cookie. */
   signInVerify: '/sign-in/verify',
-  /** GET: what an enrolment link is for (404/410 when it is not valid). */
-  enrolment: '/enrolment/:token',
-  /** POST {}: options to register a passkey for the invitation. */
-  enrolmentOptions: '/enrolment/:token/options',
-  /** POST PasskeyVerifyBody: registers the passkey, spends the invitation, signs in. */
-  enrolmentVerify: '/enrolment/:token/verify',
+  /** POST EnrolmentBody: what an enrolment link is for (404/410 when it is not valid). */
+  enrolment: '/enrolment',
+  /** POST EnrolmentBody: options to register a passkey for the invitation. */
+  enrolmentOptions: '/enrolment/options',
+  /** POST EnrolmentVerifyBody: registers the passkey, spends the invitation, signs in. */
+  enrolmentVerify: '/enrolment/verify',
   /** GET: the signed-in person's passkeys. */
   passkeys: '/passkeys',
   /** POST {}: options to add another passkey. */
@@ -115,6 +119,12 @@ export const PasskeyVerifyBodyStruct = object({
   name: optional(size(string(), 0, 60)),
 });
 export type PasskeyVerifyBody = Infer<typeof PasskeyVerifyBodyStruct>;
+
+/** The enrolment link's token (after `#/enrol/`); the server answers 404 for one it never made. */
+export const EnrolmentBodyStruct = object({ token: size(string(), 1, 200) });
+export type EnrolmentBody = Infer<typeof EnrolmentBodyStruct>;
+export const EnrolmentVerifyBodyStruct = assign(PasskeyVerifyBodyStruct, EnrolmentBodyStruct);
+export type EnrolmentVerifyBody = Infer<typeof EnrolmentVerifyBodyStruct>;
 
 export const SignedInAnswerStruct = object({ person: PersonStruct });
 export type SignedInAnswer = Infer<typeof SignedInAnswerStruct>;

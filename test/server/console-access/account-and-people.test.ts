@@ -8,7 +8,7 @@ import { revokePerson } from '../../../server/console-access/console-people.ts';
 import { addPerson, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
-import { api, cookieOf, enrol, get, post, signInOptions, SITE, SITE_ENV, tokenOf } from './console-access-fixture.ts';
+import { api, cookieOf, enrol, enrolment, get, post, signInOptions, SITE, SITE_ENV, tokenOf } from './console-access-fixture.ts';
 
 // The signed-in routes of console access: the session, signing out, one's passkeys, people and the audit log.
 describe(`console account and people routes on ${testDialect}`, () => {
@@ -104,12 +104,12 @@ describe(`console account and people routes on ${testDialect}`, () => {
     assert(answer, InviteAnswerStruct);
     expect(answer).toMatchObject({ person: { email: 'thandi@example.co.za', role: 'staff' }, mailed: false });
     expect(answer.link).toMatch(new RegExp(`^${SITE}/admin/#/enrol/[A-Za-z0-9_-]{43}$`));
-    expect((await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token: tokenOf(answer.link) }))).statusCode).toBe(200);
+    expect((await enrolment.read(app(), tokenOf(answer.link))).statusCode).toBe(200);
 
     // A second invitation (recovery) replaces the first link.
     const again = (await post(app(), api(CONSOLE_ACCESS_ROUTE.invite), { email: 'thandi@example.co.za', role: 'staff' }, owner.cookie)).json();
-    expect((await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token: tokenOf(answer.link) }))).statusCode).toBe(410);
-    expect((await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token: tokenOf(again.link) }))).statusCode).toBe(200);
+    expect((await enrolment.read(app(), tokenOf(answer.link))).statusCode).toBe(410);
+    expect((await enrolment.read(app(), tokenOf(again.link))).statusCode).toBe(200);
     const otherRole = await post(app(), api(CONSOLE_ACCESS_ROUTE.invite), { email: 'thandi@example.co.za', role: 'owner' }, owner.cookie);
     expect(otherRole.json().code).toBe(CONSOLE_ACCESS_ERROR.alreadyInvited);
 

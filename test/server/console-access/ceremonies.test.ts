@@ -7,7 +7,7 @@ import { COMMAND_LINE_ACTOR } from '../../../server/console/console-audit.ts';
 import { createSoftwareAuthenticator } from '../helpers/software-authenticator.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
-import { api, cookieOf, enrol, get, invite, post, signInOptions, SITE, SITE_ENV } from './console-access-fixture.ts';
+import { api, cookieOf, enrol, enrolment, get, invite, post, signInOptions, SITE, SITE_ENV } from './console-access-fixture.ts';
 
 // The passkey ceremonies (server/console-access/): enrolment and sign-in, and the attacks they refuse.
 describe(`passkey ceremonies on ${testDialect}`, () => {
@@ -22,11 +22,11 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
 
   it('enrols: the link says who it is for, registers a discoverable passkey, spends the link and signs in', async () => {
     const token = await invite(app(), 'Owner@Example.co.za ');
-    const about = await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token }));
+    const about = await enrolment.read(app(), token);
     expect(about.statusCode).toBe(200);
     expect(about.json()).toEqual({ email: 'owner@example.co.za', role: 'owner', expiresAt: new Date(clock + INVITATION_VALID_MS).toISOString() });
 
-    const options = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
+    const options = (await enrolment.options(app(), token)).json() as RegistrationCeremony;
     const creation = options.options;
     expect(creation.rp).toEqual({ id: 'localhost', name: 'Lumina Display Engineering' });
     expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
@@ -37,15 +37,16 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(stored.map((row) => row.id_hash)).not.toContain(options.ceremony);
 
     const authenticator = createSoftwareAuthenticator({ origin: SITE, rpId: 'localhost' });
-    const verify = await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: options.ceremony, response: authenticator.register(creation as never), name: 'Work laptop' });
+    const verify = await enrolment.verify(app(), token, { ceremony: options.ceremony, response: authenticator.register(creation as never), name: 'Work laptop' });
     expect(verify.statusCode, verify.body).toBe(200);
     expect(verify.json()).toEqual({ person: { id: person.id, email: 'owner@example.co.za', role: 'owner' } });
     const set = verify.cookies.find((c) => c.name === 'console_session')!;
     // Path=/: the public pages' click counts need it (README.md, "Click counts").
     expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
-    // Beside it the presence cookie, readable by pages, holding no secret.
-    expect(verify.cookies.find((c) => c.name === 'console_signed_in')).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
-    expect(verify.cookies.find((c) => c.name === 'console_signed_in')?.httpOnly).toBeFalsy();
+    // No cookie a page's scripts could read says who runs the site (issue 40, part 7): the old
+    // presence cookie is cleared, and the tab's sessionStorage mark tells the pages instead.
+    expect(verify.cookies.filter((c) => c.value !== '' && c.httpOnly !== true)).toEqual([]);
+    expect(verify.cookies.find((c) => c.name === 'console_signed_in')).toMatchObject({ value: '', path: '/' });
 
     const session = await get(app(), api(CONSOLE_ACCESS_ROUTE.session), cookieOf(verify));
     expect(session.json()).toMatchObject({ person: { email: 'owner@example.co.za' }, timeZone: 'Africa/Johannesburg', idleMinutes: 30 });
@@ -54,19 +55,19 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect((await auditOf('passkey-added'))[0]).toMatchObject({ person_id: person.id, subject: 'owner@example.co.za' });
 
     // Used: 410, also to the options and a second answer.
-    const again = await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token }));
+    const again = await enrolment.read(app(), token);
     expect(again.statusCode).toBe(410);
     expect(again.json().code).toBe(CONSOLE_ACCESS_ERROR.invitationExpired);
-    expect((await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).statusCode).toBe(410);
+    expect((await enrolment.options(app(), token)).statusCode).toBe(410);
   });
 
   it('refuses an enrolment link it never made (404) and one older than 24 hours (410)', async () => {
-    const unknown = await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token: 'x'.repeat(43) }));
+    const unknown = await enrolment.read(app(), 'x'.repeat(43));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(CONSOLE_ACCESS_ERROR.invitationUnknown);
     const token = await invite(app(), 'late@example.co.za', 'staff');
     clock += INVITATION_VALID_MS;
-    const late = await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token }));
+    const late = await enrolment.read(app(), token);
     expect(late.statusCode).toBe(410);
   });
 
@@ -114,10 +115,10 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
   it('refuses a challenge made for another purpose (an enrolment’s for a sign-in)', async () => {
     const person = await enrol(app(), 'purpose@example.co.za', 'staff');
     const token = await invite(app(), 'purpose@example.co.za', 'staff');
-    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
+    const enrolling = (await enrolment.options(app(), token)).json() as RegistrationCeremony;
     const response = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), {
-      ceremony: enrolment.ceremony,
-      response: person.authenticator.authenticate({ challenge: enrolment.options.challenge, rpId: 'localhost' } as never),
+      ceremony: enrolling.ceremony,
+      response: person.authenticator.authenticate({ challenge: enrolling.options.challenge, rpId: 'localhost' } as never),
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe(CONSOLE_ACCESS_ERROR.ceremonyExpired);
@@ -130,13 +131,13 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(response.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
 
     const token = await invite(app(), 'origin@example.co.za', 'staff');
-    const enrolment = (await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {})).json() as RegistrationCeremony;
+    const enrolling = (await enrolment.options(app(), token)).json() as RegistrationCeremony;
     const other = createSoftwareAuthenticator({ origin: 'https://attacker.example', rpId: 'localhost' });
-    const registered = await post(app(), api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: enrolment.ceremony, response: other.register(enrolment.options as never) });
+    const registered = await enrolment.verify(app(), token, { ceremony: enrolling.ceremony, response: other.register(enrolling.options as never) });
     expect(registered.statusCode).toBe(400);
     expect(registered.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
     // The link is still good: a failed registration does not spend it.
-    expect((await get(app(), api(CONSOLE_ACCESS_ROUTE.enrolment, { token }))).statusCode).toBe(200);
+    expect((await enrolment.read(app(), token)).statusCode).toBe(200);
   });
 
   it('refuses a counter that goes backwards', async () => {
@@ -214,7 +215,7 @@ describe(`the ceremonies' per-address limit on ${testDialect}`, () => {
       const limited = await post(test.app, api(CONSOLE_ACCESS_ROUTE.signInOptions), {});
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe(CONSOLE_REFUSAL.rateLimited);
-      expect((await get(test.app, api(CONSOLE_ACCESS_ROUTE.enrolment, { token: 'x'.repeat(43) }))).statusCode).toBe(429);
+      expect((await enrolment.read(test.app, 'x'.repeat(43))).statusCode).toBe(429);
     } finally {
       await test.cleanup();
     }

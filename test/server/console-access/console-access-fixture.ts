@@ -45,6 +45,16 @@ export async function invite(app: FastifyInstance, email: string, role: ConsoleR
   return tokenOf(invitation.link);
 }
 
+/** The enrolment link's three requests, as the console's enrolment page makes them: the token in the body. */
+export const enrolment = {
+  /** What the link is for. */
+  read: (app: FastifyInstance, token: string) => post(app, api(CONSOLE_ACCESS_ROUTE.enrolment), { token }),
+  /** Options to register a passkey for it. */
+  options: (app: FastifyInstance, token: string) => post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentOptions), { token }),
+  /** The authenticator's answer: registers the passkey, spends the link, signs in. */
+  verify: (app: FastifyInstance, token: string, body: { ceremony: string; response: unknown; name?: string }) => post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentVerify), { token, ...body }),
+};
+
 export interface Enrolled {
   authenticator: SoftwareAuthenticator;
   cookie: string;
@@ -55,10 +65,10 @@ export interface Enrolled {
 export async function enrol(app: FastifyInstance, email: string, role: ConsoleRole = 'owner'): Promise<Enrolled> {
   const token = await invite(app, email, role);
   const authenticator = createSoftwareAuthenticator({ origin: SITE, rpId: 'localhost' });
-  const options = await post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentOptions, { token }), {});
+  const options = await enrolment.options(app, token);
   expect(options.statusCode).toBe(200);
   const ceremony = options.json() as RegistrationCeremony;
-  const verify = await post(app, api(CONSOLE_ACCESS_ROUTE.enrolmentVerify, { token }), { ceremony: ceremony.ceremony, response: authenticator.register(ceremony.options), name: 'Laptop' });
+  const verify = await enrolment.verify(app, token, { ceremony: ceremony.ceremony, response: authenticator.register(ceremony.options), name: 'Laptop' });
   expect(verify.statusCode, verify.body).toBe(200);
   return { authenticator, cookie: cookieOf(verify), personId: verify.json().person.id };
 }

@@ -1,8 +1,9 @@
 // The people, audit and mail-health clients: the routes and bodies of the protocol modules,
 // answers checked against their structs, refusals as ConsoleApiError; and the invitation's
 // address rule, which the console's form and the server share.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditPage } from '../../../src/services/console-access/audit-api.client.ts';
+import { enrolWithToken, readInvitation } from '../../../src/services/console-access/enrolment-api.client.ts';
 import { invitePerson, listPeople, revokePerson } from '../../../src/services/console-access/people-api.client.ts';
 import { mailHealth } from '../../../src/services/inbox/mail-health-api.client.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
@@ -14,6 +15,12 @@ interface Seen {
   url: string;
   body: unknown;
 }
+
+// The authenticator: a registration answer as @simplewebauthn/browser would hand it back.
+vi.mock('@simplewebauthn/browser', () => ({
+  startRegistration: async () => ({ id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} }),
+  WebAuthnAbortService: { cancelCeremony: () => undefined },
+}));
 
 function fakeServer(answer: unknown, status = 200) {
   const seen: Seen[] = [];
@@ -54,6 +61,23 @@ describe('console clients', () => {
     await expect(listPeople(ended.api)).rejects.toEqual(expect.objectContaining({ isSignedOut: true }));
     // A proxy's error page is not the protocol's.
     await expect(listPeople(fakeServer('Bad gateway', 502).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer', status: 502 }));
+  });
+
+  it('sends an enrolment token in the JSON body of each request, never in a path (README "How an owner starts")', async () => {
+    const token = 'tok_AbC-123_xyz';
+    const read = fakeServer({ email: 'new@example.com', role: 'staff', expiresAt: '2026-11-27T08:00:00.000Z' });
+    await expect(readInvitation(read.api, token)).resolves.toMatchObject({ email: 'new@example.com' });
+    const options = { challenge: 'c', rp: { name: 'Site', id: 'example.com' }, user: { id: 'u', name: 'new@example.com', displayName: '' }, pubKeyCredParams: [{ type: 'public-key', alg: -7 }] };
+    const enrol = fakeServer({ ceremony: 'handle', options });
+    await enrolWithToken(enrol.api, { token, name: ' Phone ' });
+    const seen = [...read.seen, ...enrol.seen];
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'POST https://example.com/admin/api/enrolment',
+      'POST https://example.com/admin/api/enrolment/options',
+      'POST https://example.com/admin/api/enrolment/verify',
+    ]);
+    expect(seen.map((request) => request.body)).toEqual([{ token }, { token }, { token, ceremony: 'handle', response: expect.objectContaining({ id: 'cred' }), name: 'Phone' }]);
+    for (const request of seen) expect(request.url).not.toContain(token);
   });
 
   it('reads the audit log newest first, the next page by ?before=', async () => {
