@@ -7,7 +7,7 @@ import { fieldValue, formFieldsOf, isFormMediaType, registerFormBodyParsers } fr
 import { perAddressLimit } from '../http/rate-limit.ts';
 import { httpErrors, RestError } from '../http/rest-error.ts';
 import { restErrors } from '../http/route-schemas.ts';
-import { CLICK_FIELD, CLICK_NAMESPACE, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
+import { CLICK_FIELD, CLICK_NAMESPACE, COUNTS_SESSION_REQUIRED, REST_NONCE_ACTION } from '../../src/validation/click-tracking/index.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { nonceBindingOf } from '../security/nonce-cookie.ts';
 import { activeConsoleSession } from '../console/console-guard.ts';
@@ -78,10 +78,10 @@ export default async function trackTheClickRoutes(app: FastifyInstance, options:
         throw httpErrors.forbidden('rest_cookie_invalid_nonce', 'Cookie check failed');
       }
       if ((await activeConsoleSession(request)) === null) {
-        // The page asked because of the presence cookie: it is stale, so it goes.
+        // The page asked because of its tab's mark, which the page now forgets; an older build's presence cookie goes too.
         const presence = presenceCookie(app.config.siteUrl);
         reply.clearCookie(presence.name, presence.options);
-        throw httpErrors.forbidden('ttc_console_session_required', 'Click counts are shown to people signed in to the console only.');
+        throw httpErrors.forbidden(COUNTS_SESSION_REQUIRED, 'Click counts are shown to people signed in to the console only.');
       }
       const fields = formFieldsOf(request.body) ?? [];
       const postId = fieldValue(fields, CLICK_FIELD.postId);

@@ -8,6 +8,7 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   const cookie = sessionCookie(app.config.siteUrl);
   reply.setCookie(cookie.name, session.id, cookie.options);
   const presence = presenceCookie(app.config.siteUrl);
-  reply.setCookie(presence.name, presence.value, presence.options);
+  // The presence cookie of older builds goes: pages read the console's mark in the tab instead.
+  reply.clearCookie(presence.name, presence.options);
   return { expiresAt: session.expiresAt };
 }

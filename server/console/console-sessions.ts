@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ConsoleRole, Database } from '../db/types.ts';
-import { CONSOLE_PRESENCE_COOKIE } from '../../src/validation/console/console-presence.ts';
+import { CONSOLE_PRESENCE } from '../../src/validation/console/console-presence.ts';
 
 /*
  * Console sessions (README.md, "The console"): the cookie holds a random 256-bit id; the
@@ -111,9 +111,10 @@ export function sessionCookie(siteUrl: string): { name: string; options: { httpO
 }
 
 /**
- * The presence cookie set beside it (src/validation/console/console-presence.ts): `1`, readable
- * by the pages' scripts, no secret; it only spares anonymous visitors a counts request.
+ * The presence cookie older builds set beside it, readable by every script on a public page:
+ * cleared wherever the session cookie is set or cleared, and by a refused counts request. A tab's
+ * sessionStorage mark replaced it (src/validation/console/console-presence.ts).
  */
-export function presenceCookie(siteUrl: string): { name: string; value: '1'; options: { httpOnly: false; sameSite: 'strict'; secure: boolean; path: '/' } } {
-  return { name: CONSOLE_PRESENCE_COOKIE, value: '1', options: { httpOnly: false, sameSite: 'strict', secure: siteUrl.startsWith('https:'), path: '/' } };
+export function presenceCookie(siteUrl: string): { name: string; options: { httpOnly: false; sameSite: 'strict'; secure: boolean; path: '/' } } {
+  return { name: CONSOLE_PRESENCE, options: { httpOnly: false, sameSite: 'strict', secure: siteUrl.startsWith('https:'), path: '/' } };
 }

@@ -33,8 +33,9 @@ beforeAll(async () => {
   const page = await owner.newPage();
   await enrolWithPasskey(page, await server.invite('owner@lumina.test', 'owner'));
   const cookies = await owner.cookies(`${origin}/`);
-  // The session reaches the public pages (Path=/), with the presence cookie beside it.
-  expect(cookies.find((cookie) => cookie.name === 'console_signed_in')).toMatchObject({ value: '1', path: '/', httpOnly: false });
+  // The session reaches the public pages (Path=/); no cookie a page's scripts can read says so
+  // (the console marks its tab's sessionStorage instead).
+  expect(cookies.filter((cookie) => !cookie.httpOnly)).toEqual([]);
   const session = cookies.find((cookie) => cookie.name === 'console_session');
   expect(session).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
   ownerCookie = `console_session=${session?.value}`;
@@ -48,14 +49,21 @@ afterAll(async () => {
 });
 
 /** A page whose outside links answer locally (the network is closed) and whose beacons are recorded. */
-async function openHome(context: BrowserContext): Promise<{ page: Page; beacons: string[] }> {
+async function openHome(context: BrowserContext, { fromConsole = false } = {}): Promise<{ page: Page; beacons: string[] }> {
   await context.route('https://www.linkedin.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>LinkedIn</title>' }));
   const page = await context.newPage();
   const beacons: string[] = [];
   context.on('request', (request) => {
     if (request.url().includes('/wp-json/track-the-click/')) beacons.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
-  await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+  if (fromConsole) {
+    // The console's "View the site" opens the pages in its own tab, which carries its mark.
+    await page.goto(`${origin}/admin/`);
+    await Promise.all([page.waitForURL(`${origin}/`), page.getByRole('link', { name: 'View the site' }).click()]);
+    await page.waitForLoadState('networkidle');
+  } else {
+    await page.goto(`${origin}/`, { waitUntil: 'networkidle' });
+  }
   // The tracking chunk has loaded and the page is idle: its counts request (if any) has gone.
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('click-tracking')));
   return { page, beacons };
@@ -151,8 +159,15 @@ describe('click tracking in Chromium', () => {
     expect(await refused.json()).toMatchObject({ code: 'ttc_console_session_required' });
     await context.close();
 
-    // The owner, signed in to the console, sees the counts on the links that were followed.
-    const { page: ownersPage, beacons: ownersRequests } = await openHome(owner);
+    // The owner's browser, in a tab the console was not opened in, asks for nothing.
+    const { page: ownersOtherTab, beacons: otherTabRequests } = await openHome(owner);
+    await ownersOtherTab.waitForTimeout(500);
+    expect(otherTabRequests.filter((request) => request.includes('getpagelinkclicks'))).toEqual([]);
+    expect(await ownersOtherTab.evaluate(() => document.cookie)).not.toContain('console_signed_in');
+    await ownersOtherTab.close();
+
+    // The owner, signed in to the console, opens the site from it and sees the counts on the links that were followed.
+    const { page: ownersPage, beacons: ownersRequests } = await openHome(owner, { fromConsole: true });
     const ownersMenuLink = ownersPage.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Projects', exact: true });
     const ownersSocial = ownersPage.locator('.social-links__link[href*="linkedin"]').first();
     await expect.poll(() => ownersMenuLink.getAttribute('data-clicks'), { timeout: 10_000 }).toBe('1');

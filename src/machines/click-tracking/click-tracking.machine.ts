@@ -4,11 +4,13 @@
 // per followed link) and the counts (only for a signed-in console user, as the plugin shows them to
 // logged-in editors only: asked for once the page is idle, when the server's CLICK_COUNTS is on;
 // a failure leaves the links as they are, silently for the visitor).
-// Anonymous visitors never ask (README.md, "Click counts").
+// Anonymous visitors never ask (README.md, "Click counts"); a tab whose console session has ended
+// (the server refuses the counts) forgets its mark, so its next pages do not ask again.
 // Every request carries the plugin's cache-breaking counter: 1, then one more per request.
 import { assign, setup } from 'xstate';
 import { linkClicks, type LinkFollowedEvent } from '../../services/click-tracking/link-clicks.actor.ts';
 import { countsSwitch, linkCounts } from '../../services/click-tracking/link-counts.actor.ts';
+import { forgetConsolePresence } from '../../services/shared/console-presence.service.ts';
 import { pageIdle } from '../../services/shared/page-idle.actor.ts';
 import { sendClickHit, type ClickHit, type LinkCount } from '../../services/click-tracking/track-the-click-api.client.ts';
 import { SITE_REST_ROOT } from '../../services/shared/site-config.client.ts';
@@ -22,7 +24,7 @@ export interface ClickTrackingInput {
   respectPrivacySignals: boolean;
   /** The visitor's browser sends one of them. */
   privacySignal: boolean;
-  /** A console user is signed in on this browser (the presence cookie). */
+  /** A console user is signed in in this tab (the console's presence mark). */
   consoleSignedIn: boolean;
   /** The REST root (`/wp-json/`). */
   root?: string;
@@ -49,6 +51,7 @@ export const clickTrackingMachine = setup({
       sendClickHit({ ...hit, postId: context.postId }, context.cachebreak, context.root);
     },
     storeCounts: assign((_, counts: LinkCount[]) => ({ counts })),
+    forgetConsolePresence: () => forgetConsolePresence(),
     warn: (_, problem: { error: unknown }) => console.warn('Click counts could not be loaded:', problem.error),
   },
   guards: {
@@ -56,6 +59,7 @@ export const clickTrackingMachine = setup({
     isDeclinedByVisitor: ({ context }) => context.respectPrivacySignals && context.privacySignal,
     isOn: (_, on: boolean) => on,
     isAnonymous: ({ context }) => !context.consoleSignedIn,
+    isSignedOut: (_, counts: LinkCount[] | null) => counts === null,
   },
 }).createMachine({
   id: 'clickTracking',
@@ -112,7 +116,10 @@ export const clickTrackingMachine = setup({
             id: 'linkCounts',
             src: 'linkCounts',
             input: ({ context }) => ({ postId: context.postId, cachebreak: context.cachebreak, root: context.root }),
-            onDone: { target: 'shown', actions: { type: 'storeCounts', params: ({ event }) => event.output } },
+            onDone: [
+              { guard: { type: 'isSignedOut', params: ({ event }) => event.output }, target: 'signedOut' },
+              { target: 'shown', actions: { type: 'storeCounts', params: ({ event }) => event.output ?? [] } },
+            ],
             onError: { target: 'failed', actions: { type: 'warn', params: ({ event }) => ({ error: event.error }) } },
           },
         },
@@ -120,6 +127,8 @@ export const clickTrackingMachine = setup({
         /** CLICK_COUNTS is off (or its switch could not be read): links show no counts. */
         off: {},
         failed: {},
+        /** The server has no live console session for this browser: the tab's mark goes. */
+        signedOut: { entry: 'forgetConsolePresence' },
       },
     },
   },

@@ -2,9 +2,11 @@
 // (GET /session); a page whose request answers "signed out" sends `session.ended`; a sign-in or
 // an enrolment sends `session.started` and the session is read again; sign out and sign out
 // everywhere end it on the server first. Why the person is signed out is a state of its own, so
-// the sign-in page can say it.
+// the sign-in page can say it. While signed in, the tab carries the console's presence mark, so
+// the public pages opened in it show their links' click counts (README.md, "Click counts").
 import { assign, setup } from 'xstate';
 import { loadSession, signOut } from '../../services/console-access/console-access.actors.ts';
+import { forgetConsolePresence, markConsolePresence } from '../../services/shared/console-presence.service.ts';
 import type { SessionAnswer } from '../../validation/console-access/console-access.protocol.ts';
 
 export interface ConsoleSessionContext {
@@ -26,11 +28,13 @@ export const consoleSessionMachine = setup({
   },
   actors: { loadSession, signOut },
   guards: {
-    hasSession: ({ event }) => (event as { output?: SessionAnswer | null }).output != null,
+    hasSession: (_, session: SessionAnswer | null) => session !== null,
   },
   actions: {
-    assignSession: assign({ session: ({ event }) => (event as { output?: SessionAnswer | null }).output ?? null }),
+    assignSession: assign((_, session: SessionAnswer | null) => ({ session })),
     forgetSession: assign({ session: null }),
+    markPresence: () => markConsolePresence(),
+    forgetPresence: () => forgetConsolePresence(),
   },
 }).createMachine({
   id: 'consoleSession',
@@ -41,7 +45,14 @@ export const consoleSessionMachine = setup({
       invoke: {
         id: 'loadSession',
         src: 'loadSession',
-        onDone: [{ guard: 'hasSession', target: 'signedIn', actions: 'assignSession' }, { target: 'signedOut' }],
+        onDone: [
+          {
+            guard: { type: 'hasSession', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: { type: 'assignSession', params: ({ event }) => event.output },
+          },
+          { target: 'signedOut' },
+        ],
         onError: { target: 'unreachable' },
       },
     },
@@ -50,7 +61,7 @@ export const consoleSessionMachine = setup({
       on: { 'session.retry': { target: 'checking' } },
     },
     signedOut: {
-      entry: 'forgetSession',
+      entry: ['forgetSession', 'forgetPresence'],
       initial: 'arrived',
       on: { 'session.started': { target: 'checking' } },
       states: {
@@ -65,6 +76,7 @@ export const consoleSessionMachine = setup({
       },
     },
     signedIn: {
+      entry: 'markPresence',
       initial: 'active',
       on: { 'session.ended': { target: 'signedOut.ended' } },
       states: {

@@ -12,8 +12,11 @@ export interface LinkCountsInput {
   root?: string;
 }
 
-/** The counts; none when the server answers `false` (its counts were switched off meanwhile). */
-export const linkCounts = fromPromise<LinkCount[], LinkCountsInput>(async ({ input, signal }) => {
+/**
+ * The counts; none when the server answers `false` (its counts were switched off meanwhile);
+ * null when it has no live console session for this browser (README.md, "Click counts").
+ */
+export const linkCounts = fromPromise<LinkCount[] | null, LinkCountsInput>(async ({ input, signal }) => {
   const counts = await fetchLinkCounts({ ...input, location: window.location.href, signal });
   return counts === false ? [] : counts;
 });

@@ -3,9 +3,9 @@
 // `track-the-click/v3/click/{cachebreak}`, falling back to a keepalive fetch where the browser
 // has no beacon or refuses one (too much queued); a page's counts come from
 // `…/getpagelinkclicks/{cachebreak}` with the `wp_rest` nonce in `X-WP-Nonce`.
-import ky from 'ky';
-import { array, literal, number, object, string, union, validate, pattern, type Describe } from 'superstruct';
-import { CLICK_FIELD, CLICK_ROUTE, COUNTS_ROUTE, REST_NONCE_ACTION, type CountsAnswer as CountsAnswerShape } from '../../validation/click-tracking/index.ts';
+import ky, { HTTPError } from 'ky';
+import { array, is, literal, number, object, string, type, union, validate, pattern, type Describe } from 'superstruct';
+import { CLICK_FIELD, CLICK_ROUTE, COUNTS_ROUTE, COUNTS_SESSION_REQUIRED, REST_NONCE_ACTION, type CountsAnswer as CountsAnswerShape } from '../../validation/click-tracking/index.ts';
 import { SITE_REST_ROOT } from '../shared/site-config.client.ts';
 import type { TrackedLink } from '../../validation/click-tracking/tracked-link.ts';
 import { inNonceTurn } from '../shared/nonce-turn.ts';
@@ -66,8 +66,18 @@ export interface LinkCountsRequest {
   fetch?: typeof fetch;
 }
 
-/** A page's link counts; `false` while the server shows none (CLICK_COUNTS off). */
-export async function fetchLinkCounts(request: LinkCountsRequest): Promise<LinkCount[] | false> {
+/** Whether an error is the counts endpoint's refusal for a browser without a live console session. */
+function isSessionRequired(error: unknown): boolean {
+  if (!(error instanceof HTTPError) || error.response.status !== 403) return false;
+  // ky has read the error's JSON body into `data`.
+  return is(error.data, type({ code: string() })) && error.data.code === COUNTS_SESSION_REQUIRED;
+}
+
+/**
+ * A page's link counts; `false` while the server shows none (CLICK_COUNTS off); null when the
+ * server has no live console session for this browser (the tab's mark is stale).
+ */
+export async function fetchLinkCounts(request: LinkCountsRequest): Promise<LinkCount[] | false | null> {
   const root = request.root ?? SITE_REST_ROOT;
   const options = { signal: request.signal, retry: 0, ...(request.fetch ? { fetch: request.fetch } : {}) };
   const [badNonce, { nonce } = { nonce: '' }] = validate(await inNonceTurn(() => ky.get(restUrl(root, `site/v1/nonce/${REST_NONCE_ACTION}`), options).json()), NonceAnswer);
@@ -75,9 +85,13 @@ export async function fetchLinkCounts(request: LinkCountsRequest): Promise<LinkC
   const body = new FormData();
   body.append(CLICK_FIELD.postId, String(request.postId));
   body.append(CLICK_FIELD.location, request.location);
-  const answer: unknown = await ky
-    .post(restUrl(root, `${COUNTS_ROUTE}${String(request.cachebreak)}`), { ...options, body, headers: { 'X-WP-Nonce': nonce, Accept: 'application/json' } })
-    .json();
+  let answer: unknown;
+  try {
+    answer = await ky.post(restUrl(root, `${COUNTS_ROUTE}${String(request.cachebreak)}`), { ...options, body, headers: { 'X-WP-Nonce': nonce, Accept: 'application/json' } }).json();
+  } catch (error) {
+    if (isSessionRequired(error)) return null;
+    throw error;
+  }
   const [problem, counts] = validate(answer, CountsAnswer);
   if (problem) throw new Error(`Unexpected click counts answer: ${problem.message}`);
   return counts === false ? false : counts.map((count) => ({ target: count.target, anchor: count.anchor, clicks: Number(count.clicks) }));

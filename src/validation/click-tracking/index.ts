@@ -34,6 +34,9 @@ export { CONTROL_CHARACTER } from '../shared/control-characters.ts';
 /** The nonce action WordPress's REST cookie check uses (`X-WP-Nonce` on the counts' request). */
 export const REST_NONCE_ACTION = 'wp_rest';
 
+/** The counts endpoint's 403 code for a browser without a live console session (README.md, "Click counts"). */
+export const COUNTS_SESSION_REQUIRED = 'ttc_console_session_required';
+
 /** One link's count in the counts' answer (the plugin's: `clicks` may come as a string of digits). */
 export interface LinkCountAnswer {
   target: string;

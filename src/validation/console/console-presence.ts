@@ -1,12 +1,15 @@
-// The cookie that tells a public page a console user is signed in on this browser (README.md,
-// "Click counts"): it holds no secret (the session cookie beside it is HttpOnly and is what the
-// server checks), so pages can read it and ask for their links' click counts only then;
-// anonymous visitors make no counts request at all. Set and cleared with the session cookie
-// (server/console/console-sessions.ts). Browser-safe.
+// How a public page knows a console user is signed in on this browser tab (README.md, "Click
+// counts"): the console marks the tab's sessionStorage while its session is live and clears the
+// mark when it ends, so pages ask for their links' click counts only in a tab the console was
+// opened in; anonymous visitors make no counts request at all. The mark holds no secret (the
+// HttpOnly session cookie is what the server checks) and is not a cookie: a cookie readable by
+// scripts told every third-party script on every public page that this visitor runs the site
+// (README.md, "Abuse paths"). Browser-safe.
 
-export const CONSOLE_PRESENCE_COOKIE = 'console_signed_in';
+/** The sessionStorage key of the mark; also the name of the presence cookie it replaced, which the server clears. */
+export const CONSOLE_PRESENCE = 'console_signed_in';
 
-/** Whether a `document.cookie` string (or a Cookie header) carries the presence cookie. */
-export function hasConsolePresence(cookies: string): boolean {
-  return cookies.split(';').some((cookie) => cookie.trim() === `${CONSOLE_PRESENCE_COOKIE}=1`);
+/** Whether a storage holds the mark. */
+export function hasConsolePresence(storage: Pick<Storage, 'getItem'>): boolean {
+  return storage.getItem(CONSOLE_PRESENCE) === '1';
 }

@@ -9,7 +9,7 @@ import { clickTrackingMachine } from '../../machines/click-tracking/click-tracki
 import { markLinkCounts } from '../../services/click-tracking/link-counts.service.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { sendsPrivacySignal } from '../../services/click-tracking/privacy-signal.service.ts';
-import { isConsoleSignedIn } from '../../services/click-tracking/console-presence.service.ts';
+import { isConsoleSignedIn } from '../../services/shared/console-presence.service.ts';
 import { useSiteContent } from '../shared/site-content.tsx';
 
 export interface ClickTrackingProps {
@@ -25,7 +25,7 @@ export default function ClickTracking({ postId, settings: givenSettings, logic =
   const { site } = useSiteContent();
   const settings = givenSettings ?? site.clickTracking;
   // The input is read once, when the actor starts: the privacy signal is the browser's setting
-  // for the whole visit, and whether a console user is signed in is read as the page opens.
+  // for the whole visit, and whether a console user is signed in (this tab's mark) is read as the page opens.
   const actorRef = useActorRef(logic, { input: { postId, ...settings, privacySignal: sendsPrivacySignal(), consoleSignedIn: isConsoleSignedIn() }, inspect: inspectWith(inspect) });
   const counts = useSelector(actorRef, (snapshot) => (snapshot.hasTag('counts') ? snapshot.context.counts : null));
   useEffect(() => {

@@ -276,6 +276,10 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
             <p className="console-header__person">
               <span className="console-header__email">{person.email}</span> <span className="console-header__role">{ROLE_NAMES[person.role]}</span>
             </p>
+            {/* In this tab: the pages opened from here show their links' click counts (README.md, "Click counts"). */}
+            <p className="console-header__site">
+              <a href="/">View the site</a>
+            </p>
             <nav className="console-nav" aria-label="Console">
               <ul className="console-nav__list">
                 {NAVIGATION.filter((item) => person.role === 'owner' || !OWNER_PAGES.has(item.page)).map((item) => (

@@ -3,7 +3,8 @@
 // (navigator.sendBeacon is a spy jsdom lacks), the page's idle moment and the two requests for
 // counts are fakes the steps settle. Four variants: the site as configured seen by a signed-in
 // console user, the pro beacon's switch on, a visitor whose browser sends Global Privacy Control,
-// and an anonymous visitor (no console presence cookie: counts are never asked for).
+// and an anonymous visitor (no console presence mark in the tab: counts are never asked for). A
+// counts request the server refuses for want of a console session clears the tab's mark.
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi, type Mock } from 'vitest';
@@ -11,6 +12,7 @@ import type { EventObject, SnapshotFrom } from 'xstate';
 import { clickTrackingMachine } from '../../../src/machines/click-tracking/click-tracking.machine.ts';
 import type { LinkCountsInput } from '../../../src/services/click-tracking/link-counts.actor.ts';
 import type { LinkCount } from '../../../src/services/click-tracking/track-the-click-api.client.ts';
+import { isConsoleSignedIn, markConsolePresence } from '../../../src/services/shared/console-presence.service.ts';
 import ClickTracking from '../../../src/views/click-tracking/click-tracking.view.tsx';
 import { describeModel, fakeCallbackActor, fakePromiseActor, type FakeCallbackActor, type FakePromiseActor, type ModelConfig, type StepExecutor } from '../harness/index.ts';
 
@@ -27,7 +29,8 @@ let sendBeacon: Mock<(url: string, data: FormData) => boolean>;
 
 function setup(privacySignal: boolean, consoleSignedIn: boolean) {
   return () => {
-    document.cookie = consoleSignedIn ? 'console_signed_in=1; path=/' : 'console_signed_in=; path=/; max-age=0';
+    sessionStorage.clear();
+    if (consoleSignedIn) markConsolePresence();
     sendBeacon = vi.fn(() => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: privacySignal, configurable: true });
@@ -94,6 +97,7 @@ for (const { variant, settings, privacySignal, consoleSignedIn } of variants) {
         { type: 'xstate.done.actor.countsSwitch', output: false },
         { type: 'xstate.error.actor.countsSwitch', error: new Error('HTTP 503') },
         { type: 'xstate.done.actor.linkCounts', output: COUNTS },
+        { type: 'xstate.done.actor.linkCounts', output: null },
         { type: 'xstate.error.actor.linkCounts', error: new Error('HTTP 403 rest_cookie_invalid_nonce') },
       ],
       // The cachebreak only grows: what a visitor can tell apart is the state and the counts.
@@ -167,6 +171,7 @@ for (const { variant, settings, privacySignal, consoleSignedIn } of variants) {
           expectNoCounts();
         },
         'counts.shown': () => {
+          expect(isConsoleSignedIn()).toBe(true);
           expect(partnerLink()).toHaveAttribute('data-clicks', '3');
           expect(partnerLink()).toHaveAttribute('title', 'Followed 3 times');
           // Same URL, another anchor: another link. A count of 0 shows nothing.
@@ -174,6 +179,11 @@ for (const { variant, settings, privacySignal, consoleSignedIn } of variants) {
           expect(faqLink()).not.toHaveAttribute('data-clicks');
         },
         'counts.off': () => expectNoCounts(),
+        'counts.signedOut': () => {
+          // The console session behind the mark has ended: the tab forgets it, nothing is shown.
+          expect(isConsoleSignedIn()).toBe(false);
+          expectNoCounts();
+        },
         'counts.failed': () => {
           expect(consoleWarn).toHaveBeenCalled();
           expectNoCounts();

@@ -1,7 +1,8 @@
 // consoleSession, walked through the real <ConsoleApp> (the shell) along every edge of the
 // production machine's graph: the session checked on opening, the server unreachable, signed
 // in (the header says who, the navigation follows the role), a page finding the session ended,
-// sign out and sign out everywhere, and what the sign-in page then says.
+// sign out and sign out everywhere, and what the sign-in page then says; the tab's presence mark
+// for the public pages' click counts is there exactly while signed in (README.md, "Click counts").
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -9,6 +10,7 @@ import { consoleSessionMachine } from '../../../src/machines/console-access/cons
 import { signInMachine } from '../../../src/machines/console-access/sign-in.machine.ts';
 import type { PasskeySupport } from '../../../src/services/console-access/passkey-ceremonies.service.ts';
 import { createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
+import { isConsoleSignedIn } from '../../../src/services/shared/console-presence.service.ts';
 import { ConsoleApp } from '../../../src/views/console/console-app.view.tsx';
 import type { ConsolePageProps } from '../../../src/views/shared/console-page-props.ts';
 import type { SessionAnswer, SignedInAnswer } from '../../../src/validation/console-access/console-access.protocol.ts';
@@ -70,6 +72,7 @@ describeModel({
   },
   setup: () => {
     window.location.hash = '';
+    sessionStorage.clear();
   },
   render: ({ logic, inspect }) => <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={logic} inspect={inspect} signInLogic={signInWithPasskey} pages={{ dashboard: DashboardStandIn }} />,
   events: {
@@ -93,6 +96,7 @@ describeModel({
   },
   states: {
     checking: () => {
+      expect(isConsoleSignedIn()).toBe(false);
       expect(screen.getByRole('status')).toHaveTextContent('Checking whether you are signed in…');
       expect(nav()).toBeNull();
       expect(screen.getByRole('main')).toBeInTheDocument();
@@ -102,6 +106,7 @@ describeModel({
       expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     },
     signedOut: () => {
+      expect(isConsoleSignedIn()).toBe(false);
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in');
       expect(nav()).toBeNull();
       expect(document.title).toBe('Sign in — Console — Lumina Display Engineering');
@@ -121,6 +126,8 @@ describeModel({
       expect(document.querySelector('.console-notice')).toHaveTextContent('You have signed out on every device.');
     },
     signedIn: ({ snapshot }) => {
+      expect(isConsoleSignedIn()).toBe(true);
+      expect(screen.getByRole('link', { name: 'View the site' })).toHaveAttribute('href', '/');
       const { person } = snapshot.context.session!;
       const header = within(screen.getByRole('banner'));
       expect(header.getByText(person.email)).toBeInTheDocument();

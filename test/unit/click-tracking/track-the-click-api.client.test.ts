@@ -68,6 +68,11 @@ describe('fetchLinkCounts', () => {
     await expect(fetchLinkCounts({ postId: 0, location: 'http://site.test/', cachebreak: 1, fetch: server([{ target: 1 }]).fetch })).rejects.toThrow(/Unexpected click counts answer/);
     await expect(fetchLinkCounts({ postId: 0, location: 'http://site.test/', cachebreak: 1, fetch: server({ code: 'rest_cookie_invalid_nonce' }, 403).fetch })).rejects.toThrow(/403/);
   });
+
+  it('answers null when the server has no live console session for this browser (the tab\'s mark is stale)', async () => {
+    const refused = server({ code: 'ttc_console_session_required', message: 'Click counts are shown to people signed in to the console only.', data: { status: 403 } }, 403);
+    await expect(fetchLinkCounts({ postId: 0, location: 'http://site.test/', cachebreak: 1, fetch: refused.fetch })).resolves.toBeNull();
+  });
 });
 
 describe('markLinkCounts', () => {
