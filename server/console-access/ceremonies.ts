@@ -24,6 +24,9 @@ const { company } = repositoryContent();
  * browser sends back; it lives 5 minutes, answers one purpose and is deleted when answered,
  * right or wrong, so an answer cannot be replayed. Registration asks for a discoverable
  * credential; sign-in names no credentials, so the browser's passkey autofill can offer them.
+ * Every ceremony requires user verification (the device's PIN, fingerprint or face, not only a
+ * touch): an answer without the UV flag is refused, so a security key picked up from a desk
+ * signs nobody in (README.md, "Abuse paths").
  */
 
 export const CEREMONY_MS = 5 * 60 * 1000;
@@ -77,7 +80,7 @@ export async function startRegistration(db: Kysely<Database>, rp: RelyingParty, 
     userID: isoBase64URL.toBuffer(person.userHandle),
     attestationType: 'none',
     excludeCredentials: existing.map((key) => ({ id: key.credential_id, transports: JSON.parse(key.transports) as string[] })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     timeout: CEREMONY_MS,
   });
   return { ceremony: await keepChallenge(db, purpose, options.challenge, person.id, now), options };
@@ -87,9 +90,9 @@ function rejected(message = 'Your passkey’s answer could not be verified. Try 
   return new RestError(400, CONSOLE_ACCESS_ERROR.passkeyRejected, message);
 }
 
-/** What an answer must show: this ceremony's challenge, the site's origin and rpID. User verification is preferred, not required. */
+/** What an answer must show: this ceremony's challenge, the site's origin and rpID, and that the authenticator verified the person. */
 function expected(rp: RelyingParty, challenge: string) {
-  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false };
+  return { expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true };
 }
 
 /** The library's verdict; its errors (a wrong origin, a counter gone backwards…) and a "not verified" are one refusal. */
@@ -135,7 +138,7 @@ export async function finishRegistration(
 
 /** Options to sign in: discoverable, no credentials named. */
 export async function startAuthentication(db: Kysely<Database>, rp: RelyingParty, now: number): Promise<SignInCeremony> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: CEREMONY_MS });
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CEREMONY_MS });
   return { ceremony: await keepChallenge(db, 'sign-in', options.challenge, null, now), options };
 }
 

@@ -29,7 +29,7 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     const options = (await enrolment.options(app(), token)).json() as RegistrationCeremony;
     const creation = options.options;
     expect(creation.rp).toEqual({ id: 'localhost', name: 'Lumina Display Engineering' });
-    expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'preferred' });
+    expect(creation.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' });
     const person = await app().db.selectFrom('console_people').selectAll().where('email', '=', 'owner@example.co.za').executeTakeFirstOrThrow();
     expect(creation.user).toMatchObject({ id: person.user_handle, name: 'owner@example.co.za' });
     const stored = await app().db.selectFrom('console_challenges').selectAll().execute();
@@ -75,7 +75,7 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     const person = await enrol(app(), 'signer@example.co.za', 'staff');
     const options = await signInOptions(app());
     expect(options.options).not.toHaveProperty('allowCredentials');
-    expect(options.options).toMatchObject({ rpId: 'localhost', userVerification: 'preferred' });
+    expect(options.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     const response = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: options.ceremony, response: person.authenticator.authenticate(options.options as never) });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().person).toMatchObject({ email: 'signer@example.co.za', role: 'staff' });
@@ -138,6 +138,27 @@ describe(`passkey ceremonies on ${testDialect}`, () => {
     expect(registered.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
     // The link is still good: a failed registration does not spend it.
     expect((await enrolment.read(app(), token)).statusCode).toBe(200);
+  });
+
+  it('refuses a passkey that did not verify the person (UV flag off), at sign-in and at enrolment, and asks for verification', async () => {
+    // The attack: a security key that only checks presence (a touch), taken from someone's desk,
+    // signs in without its PIN or fingerprint.
+    const person = await enrol(app(), 'touch-only@example.co.za', 'staff');
+    const options = await signInOptions(app());
+    const touched = await post(app(), api(CONSOLE_ACCESS_ROUTE.signInVerify), { ceremony: options.ceremony, response: person.authenticator.authenticate(options.options as never, undefined, { userVerified: false }) });
+    expect(touched.statusCode).toBe(400);
+    expect(touched.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
+    expect(touched.cookies.find((c) => c.name === 'console_session')).toBeUndefined();
+    expect(options.options).toMatchObject({ userVerification: 'required' });
+
+    const token = await invite(app(), 'touch-enrol@example.co.za', 'staff');
+    const enrolling = (await enrolment.options(app(), token)).json() as RegistrationCeremony;
+    const key = createSoftwareAuthenticator({ origin: SITE, rpId: 'localhost' });
+    const registered = await enrolment.verify(app(), token, { ceremony: enrolling.ceremony, response: key.register(enrolling.options as never, { userVerified: false }) });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().code).toBe(CONSOLE_ACCESS_ERROR.passkeyRejected);
+    expect(await app().db.selectFrom('console_passkeys').select('id').where('credential_id', '=', key.passkeys[0]!.credentialId).execute()).toEqual([]);
+    expect(enrolling.options.authenticatorSelection).toMatchObject({ userVerification: 'required' });
   });
 
   it('refuses a counter that goes backwards', async () => {

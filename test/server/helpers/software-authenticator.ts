@@ -30,6 +30,8 @@ export interface Bend {
   counter?: number;
   /** clientData's type (default the ceremony's). */
   type?: string;
+  /** Whether the authenticator says it verified the person (fingerprint, PIN): the UV flag (default true). */
+  userVerified?: boolean;
 }
 
 const sha256 = (data: Uint8Array | string): Buffer => createHash('sha256').update(data).digest();
@@ -66,7 +68,7 @@ export function createSoftwareAuthenticator({ origin, rpId }: { origin: string; 
       idLength.writeUInt16BE(credentialId.length);
       const authData = Buffer.concat([
         sha256(bend.rpId ?? options.rp.id ?? rpId),
-        Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED | FLAG_ATTESTED_DATA]),
+        Buffer.from([FLAG_USER_PRESENT | (bend.userVerified === false ? 0 : FLAG_USER_VERIFIED) | FLAG_ATTESTED_DATA]),
         counterBytes(bend.counter ?? 0),
         Buffer.alloc(16),
         idLength,
@@ -94,7 +96,7 @@ export function createSoftwareAuthenticator({ origin, rpId }: { origin: string; 
     authenticate(options: PublicKeyCredentialRequestOptionsJSON, passkey: SoftwarePasskey | undefined = passkeys.at(-1), bend: Bend = {}): AuthenticationResponseJSON {
       if (passkey === undefined) throw new Error('no passkey registered');
       passkey.counter = bend.counter ?? passkey.counter + 1;
-      const authData = Buffer.concat([sha256(bend.rpId ?? options.rpId ?? rpId), Buffer.from([FLAG_USER_PRESENT | FLAG_USER_VERIFIED]), counterBytes(passkey.counter)]);
+      const authData = Buffer.concat([sha256(bend.rpId ?? options.rpId ?? rpId), Buffer.from([FLAG_USER_PRESENT | (bend.userVerified === false ? 0 : FLAG_USER_VERIFIED)]), counterBytes(passkey.counter)]);
       const data = clientData(bend.type ?? 'webauthn.get', options.challenge, bend.origin ?? origin);
       const signature = sign('sha256', Buffer.concat([authData, sha256(data)]), passkey.privateKey);
       return {
