@@ -18,9 +18,9 @@ import { SeoStruct } from './structs/seo.struct.ts';
 import { SidebarContactStruct } from './structs/sidebar-contact.struct.ts';
 import { SiteStruct } from './structs/site.struct.ts';
 
-import { DOCUMENT_NAMES, type DocumentGroup, type DocumentName } from './document-names.ts';
+import { DOCUMENT_NAMES, DOCUMENT_TITLES, type DocumentGroup, type DocumentName } from './document-names.ts';
 
-export { DOCUMENT_GROUPS, DOCUMENT_NAMES, isDocumentName, type DocumentGroup, type DocumentName } from './document-names.ts';
+export { DOCUMENT_GROUPS, DOCUMENT_NAMES, DOCUMENT_TITLES, isDocumentName, type DocumentGroup, type DocumentName } from './document-names.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each document has its own struct type
 export interface ContentDocument<S extends Struct<any, any> = Struct<any, any>> {
@@ -46,34 +46,34 @@ const documentOf = <S extends Struct<any, any>>(title: string, group: DocumentGr
  * order is content/section-ids.ts'), so two people can edit two sections at once.
  */
 export const contentDocuments = {
-  hero: documentOf('Home: hero', 'home', 'hero', section.hero),
-  about: documentOf('Home: about', 'home', 'about', section.about),
-  services: documentOf('Home: services', 'home', 'services', section.services),
-  process: documentOf('Home: process', 'home', 'process', section.process),
-  projects: documentOf('Projects: cards and categories', 'projects', 'projects', section.projects),
-  projectPages: documentOf('Projects: pages', 'projects', 'project-pages', ProjectPagesStruct),
-  clients: documentOf('Home: clients', 'home', 'clients', section.clients),
-  gallery: documentOf('Home: gallery', 'home', 'gallery', section.gallery),
-  videos: documentOf('Home: videos', 'home', 'videos', section.videos),
-  counters: documentOf('Home: counters', 'home', 'counters', section.counters),
-  testimonials: documentOf('Home: testimonials', 'home', 'testimonials', section.testimonials),
-  upcoming: documentOf('Home: upcoming', 'home', 'upcoming', section.upcoming),
-  faq: documentOf('Home: questions', 'home', 'faq', section.faq),
-  newsletter: documentOf('Home: newsletter', 'home', 'newsletter', section.newsletter),
-  contact: documentOf('Home: contact', 'home', 'contact', section.contact),
-  map: documentOf('Home: map', 'home', 'map', section.map),
-  footer: documentOf('Footer', 'home', 'footer', section.footer),
-  company: documentOf('Company and offices', 'company', 'company', CompanyStruct),
-  navigation: documentOf('Menus', 'site', 'navigation', NavigationStruct),
-  seo: documentOf('Search engines (SEO)', 'site', 'seo', SeoStruct),
-  site: documentOf('Site settings', 'site', 'site', SiteStruct),
-  pages: documentOf('Pages: thank-you, newsletter, 404', 'pages', 'pages', PagesStruct),
-  privacy: documentOf('Privacy and accessibility', 'pages', 'privacy', PrivacyStruct),
-  contactForm: documentOf('Contact form', 'forms', 'contact-form', FormDefinition),
-  newsletterForms: documentOf('Newsletter forms', 'forms', 'newsletter-forms', array(NewsletterFormStruct)),
-  sidebarContact: documentOf('Contact panel', 'forms', 'sidebar-contact', SidebarContactStruct),
-  securityContact: documentOf('Security contact', 'site', 'security-contact', SecurityContactStruct),
-  oldAddresses: documentOf('Old WordPress addresses', 'site', 'old-addresses', OldAddressesStruct),
+  hero: documentOf(DOCUMENT_TITLES.hero, 'home', 'hero', section.hero),
+  about: documentOf(DOCUMENT_TITLES.about, 'home', 'about', section.about),
+  services: documentOf(DOCUMENT_TITLES.services, 'home', 'services', section.services),
+  process: documentOf(DOCUMENT_TITLES.process, 'home', 'process', section.process),
+  projects: documentOf(DOCUMENT_TITLES.projects, 'projects', 'projects', section.projects),
+  projectPages: documentOf(DOCUMENT_TITLES.projectPages, 'projects', 'project-pages', ProjectPagesStruct),
+  clients: documentOf(DOCUMENT_TITLES.clients, 'home', 'clients', section.clients),
+  gallery: documentOf(DOCUMENT_TITLES.gallery, 'home', 'gallery', section.gallery),
+  videos: documentOf(DOCUMENT_TITLES.videos, 'home', 'videos', section.videos),
+  counters: documentOf(DOCUMENT_TITLES.counters, 'home', 'counters', section.counters),
+  testimonials: documentOf(DOCUMENT_TITLES.testimonials, 'home', 'testimonials', section.testimonials),
+  upcoming: documentOf(DOCUMENT_TITLES.upcoming, 'home', 'upcoming', section.upcoming),
+  faq: documentOf(DOCUMENT_TITLES.faq, 'home', 'faq', section.faq),
+  newsletter: documentOf(DOCUMENT_TITLES.newsletter, 'home', 'newsletter', section.newsletter),
+  contact: documentOf(DOCUMENT_TITLES.contact, 'home', 'contact', section.contact),
+  map: documentOf(DOCUMENT_TITLES.map, 'home', 'map', section.map),
+  footer: documentOf(DOCUMENT_TITLES.footer, 'home', 'footer', section.footer),
+  company: documentOf(DOCUMENT_TITLES.company, 'company', 'company', CompanyStruct),
+  navigation: documentOf(DOCUMENT_TITLES.navigation, 'site', 'navigation', NavigationStruct),
+  seo: documentOf(DOCUMENT_TITLES.seo, 'site', 'seo', SeoStruct),
+  site: documentOf(DOCUMENT_TITLES.site, 'site', 'site', SiteStruct),
+  pages: documentOf(DOCUMENT_TITLES.pages, 'pages', 'pages', PagesStruct),
+  privacy: documentOf(DOCUMENT_TITLES.privacy, 'pages', 'privacy', PrivacyStruct),
+  contactForm: documentOf(DOCUMENT_TITLES.contactForm, 'forms', 'contact-form', FormDefinition),
+  newsletterForms: documentOf(DOCUMENT_TITLES.newsletterForms, 'forms', 'newsletter-forms', array(NewsletterFormStruct)),
+  sidebarContact: documentOf(DOCUMENT_TITLES.sidebarContact, 'forms', 'sidebar-contact', SidebarContactStruct),
+  securityContact: documentOf(DOCUMENT_TITLES.securityContact, 'site', 'security-contact', SecurityContactStruct),
+  oldAddresses: documentOf(DOCUMENT_TITLES.oldAddresses, 'site', 'old-addresses', OldAddressesStruct),
 } as const satisfies Record<DocumentName, ContentDocument>;
 
 // Every name of document-names.ts is a document here (the `satisfies` above), and no other, in the same order.

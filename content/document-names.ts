@@ -37,6 +37,38 @@ export const DOCUMENT_NAMES = [
 
 export type DocumentName = (typeof DOCUMENT_NAMES)[number];
 
+/** The console's name for each document (its editor's title, the audit log's words). */
+export const DOCUMENT_TITLES: Readonly<Record<DocumentName, string>> = {
+  hero: 'Home: hero',
+  about: 'Home: about',
+  services: 'Home: services',
+  process: 'Home: process',
+  projects: 'Projects: cards and categories',
+  projectPages: 'Projects: pages',
+  clients: 'Home: clients',
+  gallery: 'Home: gallery',
+  videos: 'Home: videos',
+  counters: 'Home: counters',
+  testimonials: 'Home: testimonials',
+  upcoming: 'Home: upcoming',
+  faq: 'Home: questions',
+  newsletter: 'Home: newsletter',
+  contact: 'Home: contact',
+  map: 'Home: map',
+  footer: 'Footer',
+  company: 'Company and offices',
+  navigation: 'Menus',
+  seo: 'Search engines (SEO)',
+  site: 'Site settings',
+  pages: 'Pages: thank-you, newsletter, 404',
+  privacy: 'Privacy and accessibility',
+  contactForm: 'Contact form',
+  newsletterForms: 'Newsletter forms',
+  sidebarContact: 'Contact panel',
+  securityContact: 'Security contact',
+  oldAddresses: 'Old WordPress addresses',
+};
+
 const NAMES: ReadonlySet<string> = new Set(DOCUMENT_NAMES);
 export const isDocumentName = (name: string): name is DocumentName => NAMES.has(name);
 

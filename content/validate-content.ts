@@ -123,13 +123,13 @@ export function crossCheckContent(
         problems.push({
           file,
           path: formatFieldPath(link.path),
-          message: `Expected a link to a page of the site (${sitePaths.join(', ')}), but received: "${link.href}"`,
+          message: `Link to a page of the site (${sitePaths.join(', ')}): “${link.href}” is not one.`,
         });
       } else if (anchor !== undefined && (pathname !== '/' || !anchors.has(anchor))) {
         problems.push({
           file,
           path: formatFieldPath(link.path),
-          message: `Expected an anchor of a home page section (${homeSectionIds.map((id) => `/#${id}`).join(', ')}), but received: "${link.href}"`,
+          message: `Link to a section of the home page (${homeSectionIds.map((id) => `/#${id}`).join(', ')}): “${link.href}” is not one.`,
         });
       }
     }
@@ -138,7 +138,7 @@ export function crossCheckContent(
         problems.push({
           file,
           path: formatFieldPath(image.path),
-          message: `Expected a picture in content/images, but there is no content/images/${image.key}.jpg or .png`,
+          message: `Choose a picture the site has: there is no picture “${image.key}” (content/images/${image.key}.jpg or .png).`,
         });
       }
     }
@@ -155,7 +155,7 @@ export function crossCheckContent(
     const repeated = duplicates(items.map((item) => item.id));
     items.forEach((item, index) => {
       if (repeated.has(item.id)) {
-        problems.push({ file: fileOf(name), path: `${listPath}[${index}].id`, message: `Expected a unique id, but "${item.id}" is used more than once` });
+        problems.push({ file: fileOf(name), path: `${listPath}[${index}].id`, message: `Give each item its own id: “${item.id}” is used more than once.` });
       }
     });
   }
@@ -167,7 +167,7 @@ export function crossCheckContent(
       problems.push({
         file: projectsFile,
         path: `items[${index}].category`,
-        message: `Expected one of categories (${[...categoryIds].join(', ')}), but received: "${project.category}"`,
+        message: `Choose one of the categories (${[...categoryIds].join(', ')}): “${project.category}” is not one.`,
       });
     }
   });
@@ -180,7 +180,7 @@ export function crossCheckContent(
       problems.push({
         file: fileOf('projectPages'),
         path: 'projects',
-        message: `Expected a page for the project "${project.id}" (${projectsFile}: items[${index}])`,
+        message: `Add a page for the project “${project.id}” (${projectsFile}: items[${index}]): every project in the grid has one.`,
       });
     }
   });
@@ -189,7 +189,7 @@ export function crossCheckContent(
       problems.push({
         file: fileOf('projectPages'),
         path: `projects.${id}`,
-        message: `Expected the id of a project in ${projectsFile} (${[...projectIds].join(', ')}), but received: "${id}"`,
+        message: `Use the id of a project in the grid, ${projectsFile} (${[...projectIds].join(', ')}): “${id}” is not one.`,
       });
     }
   }
@@ -202,7 +202,7 @@ export function crossCheckContent(
       problems.push({
         file: mapFile,
         path: `directions[${index}].officeId`,
-        message: `Expected an office id of ${companyFile} (${[...officeIds].join(', ')}), but received: "${direction.officeId}"`,
+        message: `Use the id of one of the offices in ${companyFile} (${[...officeIds].join(', ')}): “${direction.officeId}” is not one.`,
       });
     }
   });
@@ -211,7 +211,7 @@ export function crossCheckContent(
       problems.push({
         file: mapFile,
         path: `interactive.locations[${index}].officeId`,
-        message: `Expected an office id of ${companyFile} (${[...officeIds].join(', ')}), but received: "${location.officeId}"`,
+        message: `Use the id of one of the offices in ${companyFile} (${[...officeIds].join(', ')}): “${location.officeId}” is not one.`,
       });
     }
   });
@@ -219,26 +219,26 @@ export function crossCheckContent(
     problems.push({
       file: mapFile,
       path: 'interactive.start',
-      message: `Expected 0 (View All) or a location's 1-based position (at most ${map.interactive.locations.length}), but received: ${map.interactive.start}`,
+      message: `Use 0 (View All) or a location’s place in the list, 1 to ${map.interactive.locations.length}: ${map.interactive.start} is not one.`,
     });
   }
   const officeRepeats = duplicates(company.offices.map((office) => office.id));
   company.offices.forEach((office, index) => {
     if (officeRepeats.has(office.id)) {
-      problems.push({ file: companyFile, path: `offices[${index}].id`, message: `Expected a unique id, but "${office.id}" is used more than once` });
+      problems.push({ file: companyFile, path: `offices[${index}].id`, message: `Give each office its own id: “${office.id}” is used more than once.` });
     }
   });
   if (company.offices.filter((office) => office.kind === 'head-office').length !== 1) {
-    problems.push({ file: companyFile, path: 'offices', message: 'Expected exactly one office of kind "head-office"' });
+    problems.push({ file: companyFile, path: 'offices', message: 'Mark exactly one office as the head office (kind “head-office”).' });
   }
 
   // The hours machines read (structured data) say what the page shows.
   company.hours.forEach((row, index) => {
     const path = `hours[${index}]`;
     if ((row.opens === undefined) !== (row.closes === undefined)) {
-      problems.push({ file: companyFile, path, message: 'Expected both opens and closes (open that day) or neither (closed)' });
+      problems.push({ file: companyFile, path, message: 'Give both the opening and the closing time (open that day), or neither (closed).' });
     } else if (row.opens !== undefined && !row.hours.startsWith(`${row.opens} – ${row.closes}`)) {
-      problems.push({ file: companyFile, path: `${path}.hours`, message: `Expected the hours shown to begin with "${row.opens} – ${row.closes}" (opens – closes), but received: "${row.hours}"` });
+      problems.push({ file: companyFile, path: `${path}.hours`, message: `Begin the hours shown with “${row.opens} – ${row.closes}”, the opening and closing times: “${row.hours}” does not.` });
     }
   });
 
@@ -254,7 +254,7 @@ export function crossCheckContent(
       problems.push({
         file: contentFiles.sidebarContact.file,
         path: `forms[${index}].redirect`,
-        message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${form.redirect}"`,
+        message: `Use a page of the site (${sitePaths.join(', ')}): “${form.redirect}” is not one.`,
       });
     }
   });
@@ -262,7 +262,7 @@ export function crossCheckContent(
   // security.txt's policy is a page of the site.
   const policy = content.securityContact?.policy;
   if (policy !== undefined && !(sitePaths as readonly string[]).includes(policy.split('#')[0] ?? '')) {
-    problems.push({ file: contentFiles.securityContact.file, path: 'policy', message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${policy}"` });
+    problems.push({ file: contentFiles.securityContact.file, path: 'policy', message: `Use a page of the site (${sitePaths.join(', ')}): “${policy}” is not one.` });
   }
 
   if (content.oldAddresses) problems.push(...checkOldAddressRows(content.oldAddresses, [...sitePaths, ...[...projectIds].map((id) => `/projects/${id}/`)]));
@@ -281,7 +281,7 @@ export function checkOldAddressRows(rows: OldAddresses, pagePaths: readonly stri
   const repeated = duplicates(rows.map((row) => row.from));
   rows.forEach((row, index) => {
     const path = `[${index}].from`;
-    if (repeated.has(row.from)) problems.push({ file, path, message: `Expected each old address once, but "${row.from}" is used more than once` });
+    if (repeated.has(row.from)) problems.push({ file, path, message: `Give each old address once: “${row.from}” is used more than once.` });
     const pattern = parseOldAddress(row.from);
     const shadowed =
       pattern.kind === 'path'
@@ -289,7 +289,7 @@ export function checkOldAddressRows(rows: OldAddresses, pagePaths: readonly stri
         : pattern.kind === 'folder'
           ? pagePaths.find((page) => page.startsWith(pattern.folder))
           : undefined;
-    if (shadowed !== undefined) problems.push({ file, path, message: `Expected an address that is not a page of the site, but "${row.from}" would hide ${shadowed}` });
+    if (shadowed !== undefined) problems.push({ file, path, message: `Use an address that is not a page of the site: “${row.from}” would hide ${shadowed}.` });
   });
   return problems;
 }

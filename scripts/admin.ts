@@ -4,9 +4,11 @@
  *   invite <email> [--role owner|staff]   a single-use enrolment link valid 24 hours, printed as
  *                                         the last line (and mailed when SMTP_URL is set); the
  *                                         role defaults to owner while nobody is one, else staff.
- *                                         For someone with access it is their recovery link.
+ *                                         For someone with access it is their recovery link
+ *                                         (mailed to them too, saying who asked).
  *   list                                  everyone, times in SITE_TIMEZONE
- *   revoke <email>                        ends their sessions at once (never the last owner)
+ *   revoke <email>                        ends their sessions at once (never the last owner);
+ *                                         mailed to them when SMTP_URL is set
  * The logic is server/console-access/console-people.ts, which the console's routes use too.
  */
 import { COMMAND_LINE_ACTOR } from '../server/console/console-audit.ts';
@@ -36,9 +38,9 @@ async function main(args: readonly string[]): Promise<number> {
     return runDatabaseCommand('admin', async (db, config) => peopleTable(await listPeople(db, Date.now()), config.siteTimeZone));
   }
   if (command === 'revoke' && rest.length === 1) {
-    return runDatabaseCommand('admin', async (db) => {
-      const revoked = await revokePerson(db, { email: rest[0]! }, { by: COMMAND_LINE_ACTOR, now: Date.now() });
-      return `Revoked ${revoked.email}: ${revoked.sessionsEnded} session(s) ended.\n`;
+    return runDatabaseCommand('admin', async (db, config) => {
+      const revoked = await revokePerson(db, { email: rest[0]! }, { by: COMMAND_LINE_ACTOR, now: Date.now(), mail: config.smtpUrl !== null });
+      return `Revoked ${revoked.email}: ${revoked.sessionsEnded} session(s) ended.${revoked.mailed ? ' They are told by mail (the running server sends it).' : ''}\n`;
     });
   }
   if (command === 'invite' && (rest.length === 1 || (rest.length === 3 && rest[1] === '--role'))) {
@@ -50,12 +52,13 @@ async function main(args: readonly string[]): Promise<number> {
     return runDatabaseCommand('admin', async (db, config) => {
       const now = Date.now();
       const chosen: ConsoleRole = role ?? ((await listPeople(db, now)).some((person) => person.role === 'owner' && person.revokedAt === null) ? 'staff' : 'owner');
-      const invitation = await invitePerson(db, { email: rest[0]!, role: chosen, by: COMMAND_LINE_ACTOR, now, siteUrl: config.siteUrl, mail: config.smtpUrl !== null });
+      // The server's operator holds the database anyway: the command line prints a recovery link too (the console never shows one).
+      const invitation = await invitePerson(db, { email: rest[0]!, role: chosen, by: COMMAND_LINE_ACTOR, now, siteUrl: config.siteUrl, mail: config.smtpUrl !== null, revealRecovery: true });
       return [
-        `Invited ${invitation.person.email} as ${invitation.person.role}.`,
+        invitation.recovery ? `${invitation.person.email} already has access as ${invitation.person.role}: this is their recovery link.` : `Invited ${invitation.person.email} as ${invitation.person.role}.`,
         `The link works once, until ${formatConsoleTime(invitation.expiresAt, config.siteTimeZone)} (${config.siteTimeZone}).`,
         invitation.mailed ? 'It is also mailed to them (the running server sends it).' : 'Send it to them yourself (SMTP_URL is not set).',
-        invitation.link,
+        invitation.link ?? '',
         '',
       ].join('\n');
     });

@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -26,17 +26,29 @@ export function isCompressible(file: string): boolean {
  * pages use it too, a notch below the best (README.md "Live in seconds").
  */
 export async function compressedTwins(source: Buffer, brotliQuality: number = constants.BROTLI_MAX_QUALITY): Promise<{ br: Buffer; gz: Buffer }> {
-  const [br, gz] = await Promise.all([
-    brotli(source, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-      },
-    }),
-    gzipAsync(source, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotli(source, brotliOptions(source, brotliQuality)), gzipAsync(source, GZIP_OPTIONS)]);
   return { br, gz };
+}
+
+/**
+ * The same twins, made in the calling thread: for the server's render worker
+ * (server/site-render/render-worker.ts), whose compressing must not fill the process's libuv
+ * threadpool, which the event loop's file and disk requests wait on.
+ */
+export function compressedTwinsSync(source: Buffer, brotliQuality: number = constants.BROTLI_MAX_QUALITY): { br: Buffer; gz: Buffer } {
+  return { br: brotliCompressSync(source, brotliOptions(source, brotliQuality)), gz: gzipSync(source, GZIP_OPTIONS) };
+}
+
+const GZIP_OPTIONS = { level: 9 };
+
+function brotliOptions(source: Buffer, brotliQuality: number) {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  };
 }
 
 export interface PrecompressResult {

@@ -11,6 +11,7 @@ import { COMMAND_LINE_ACTOR, recordAudit } from '../server/console/console-audit
 import { brevoListsOf } from '../server/newsletter/brevo-sync.ts';
 import { erasePersonRecords, findPersonRecords, recordsSummary } from '../server/privacy/person-records.ts';
 import { recordsArchive } from '../server/privacy/records-archive.ts';
+import { createMessageCatalogue } from '../server/submissions/message-forms.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
 
 const USAGE = 'usage: npm run privacy -- export <email|sms> [--out <file>]\n       npm run privacy -- erase <email|sms> --yes\n';
@@ -53,7 +54,7 @@ async function main(args: readonly string[]): Promise<number> {
     const file = out ?? `access-request-${day}.zip`;
     await pipeline(await recordsArchive(held, config.uploadDir, new Date(now).toISOString()), createWriteStream(file, { mode: 0o600, flags: 'wx' }));
     await recordAudit(db, COMMAND_LINE_ACTOR, { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscribers: held.subscribers.length }, now });
-    const summary = recordsSummary(held);
+    const summary = recordsSummary(held, createMessageCatalogue());
     return `${file}: ${summary.messages.length} message(s), ${summary.subscribers.length} subscriber(s), ${summary.outbox} outbox row(s)${summary.mentionedIn.length > 0 ? `, mentioned in ${summary.mentionedIn.length} message(s) of others (not exported: review them)` : ''}${summary.consoleAccount ? ', a console account (remove it with npm run admin -- revoke)' : ''}\n`;
   });
 }

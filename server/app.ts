@@ -36,9 +36,11 @@ import contactFormRefillRoutes from './contact-form/contact-form-refill.route.ts
 import contactFormSchemaRoutes from './contact-form/contact-form-schema.route.ts';
 import healthzRoutes from './routes/healthz.ts';
 import dashboardRoutes from './dashboard/dashboard.route.ts';
+import backupsRoutes from './backups/backups.route.ts';
 import mediaLibraryRoutes, { uploadedPictures, type MediaLibraryRouteOptions } from './media-library/media-library.route.ts';
 import { liveImageManifest } from './media-library/live-image-manifest.ts';
-import { siteRenderer, type SiteRenderer } from './site-render/render-site.ts';
+import type { SiteRenderer } from './site-render/render-site.ts';
+import { workerSiteRenderer } from './site-render/worker-renderer.ts';
 import mailHealthRoutes from './inbox/mail-health.route.ts';
 import newsletterLinkRoutes from './newsletter/newsletter-links.route.ts';
 import newsletterSubscribeRoutes from './newsletter/newsletter-subscribe.route.ts';
@@ -85,10 +87,13 @@ export interface BuildAppOptions {
   siteRenderer?: SiteRenderer | null;
 }
 
-/** The build's renderer: dist/ssr beside dist/client, when the build wrote one. */
+/**
+ * The build's renderer: dist/ssr beside dist/client, when the build wrote one, run in a worker
+ * thread so a render never holds the event loop (site-render/worker-renderer.ts).
+ */
 export function builtSiteRenderer(staticRoot: string): SiteRenderer | null {
   const ssrDir = path.resolve(staticRoot, '..', 'ssr');
-  return existsSync(path.join(ssrDir, 'entry-server.js')) ? siteRenderer({ ssrDir }) : null;
+  return existsSync(path.join(ssrDir, 'entry-server.js')) ? workerSiteRenderer({ ssrDir }) : null;
 }
 
 /**
@@ -136,6 +141,11 @@ export async function buildApp({
         },
         handler,
       ),
+  });
+
+  // The renderer's worker ends with the app, once the render under way is done (worker-renderer.ts).
+  app.addHook('onClose', async () => {
+    await renderer?.close?.();
   });
 
   // The app's own plugins first (fastify-plugin, so their decorators reach every route); the
@@ -197,6 +207,7 @@ export async function buildApp({
 
   await app.register(clickReportsRoutes, { pageLinks });
   await app.register(dashboardRoutes);
+  await app.register(backupsRoutes);
   await app.register(mediaLibraryRoutes, mediaLibrary);
   await app.register(staticSiteRoutes, { root: config.staticRoot, siteUrl: config.siteUrl, live, notInBuild: uploadedPictures(config.mediaDir) });
 

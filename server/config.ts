@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readRetentionDays, RetentionSettingError, type RetentionDays } from '../src/validation/privacy/retention-periods.ts';
 import { BackupScheduleError, DEFAULT_BACKUP_SCHEDULE, parseBackupSchedule, type BackupSchedule } from './operations/backup-schedule.ts';
+import { OffsiteSettingsError, readOffsiteSettings, type OffsiteSettings } from './operations/offsite-settings.ts';
 
 /**
  * The server's whole configuration, read once from environment variables at start.
@@ -99,6 +100,12 @@ export interface Config {
   siteTimeZone: string;
   /** CONSOLE_SIGN_IN_RATE_LIMIT: passkey ceremonies per IP address and window (README.md, "The console"). */
   consoleSignInRateLimit: RateLimit | null;
+  /** CONTENT_PUBLISH_RATE_LIMIT: publishes, restores and new projects per console person and window (each renders the site); null: no limit. */
+  contentPublishRateLimit: RateLimit | null;
+  /** CONTENT_PREVIEW_RATE_LIMIT: the editor's previews per console person and window; null: no limit. */
+  contentPreviewRateLimit: RateLimit | null;
+  /** MEDIA_UPLOAD_RATE_LIMIT: picture uploads per console person and window; null: no limit. */
+  mediaUploadRateLimit: RateLimit | null;
   /** BREVO_API_KEY: the newsletter service's key; null: subscribers are not synced (README.md "The newsletter service (Brevo)"). */
   brevoApiKey: string | null;
   /** BREVO_API_URL: Brevo's API origin (tests point it at a stand-in); paths are `/v3/…`. */
@@ -113,8 +120,17 @@ export interface Config {
   backupSchedule: BackupSchedule;
   /** BACKUP_KEEP: how many of its archives the schedule keeps in BACKUP_DIR. */
   backupKeep: number;
+  /** BACKUP_S3_URL or BACKUP_S3_*: where each archive is copied off the machine (README.md, "Backups and restore"); null: nowhere. */
+  backupOffsite: OffsiteSettings | null;
   /** MEDIA_DIR: absolute path of the console's uploaded pictures' variants (README.md, "Pictures in the console"). */
   mediaDir: string;
+  /** MEDIA_MAX_BYTES: what the uploaded pictures' variants in MEDIA_DIR may take together (the media library's quota). */
+  mediaMaxBytes: number;
+  /**
+   * FORM_ACTION_SECRETS: the variables a contact form's API action may send as a header
+   * (`env:NAME`), by name, with their values; no other variable of the server is ever read for content.
+   */
+  formActionSecrets: ReadonlyMap<string, string>;
 }
 
 export type SqliteSynchronous = 'normal' | 'full';
@@ -145,6 +161,8 @@ export const DEFAULTS = {
   backupDir: 'data/backups',
   siteGenerationsDir: 'data/site',
   mediaDir: 'data/media',
+  // Hundreds of photos: a 4000 × 3000 JPEG's nine variants take about 1.5 MB.
+  mediaMaxBytes: 1024 * 1024 * 1024,
   // Two weeks of daily backups.
   backupKeep: 14,
   // Ten of the largest file a form takes (5 MB) a day: a person sends one or two.
@@ -164,6 +182,11 @@ export const DEFAULTS = {
   // A visitor clicks a few links a minute; a script replaying beacons clicks thousands.
   clickRateLimit: { max: 120, windowMs: 60 * 1000 } as RateLimit,
   consoleSignInRateLimit: { max: 30, windowMs: 10 * 60 * 1000 } as RateLimit,
+  // Per console person (README.md, "Abuse paths and the limits that stop them"): a publish or a
+  // preview renders the site, an upload encodes a picture; a person editing makes a few a minute.
+  contentPublishRateLimit: { max: 30, windowMs: 10 * 60 * 1000 } as RateLimit,
+  contentPreviewRateLimit: { max: 60, windowMs: 10 * 60 * 1000 } as RateLimit,
+  mediaUploadRateLimit: { max: 30, windowMs: 10 * 60 * 1000 } as RateLimit,
   databaseTimeouts: {
     // Far above any query the site makes (milliseconds), far below a visitor's patience.
     statementMs: 5_000,
@@ -233,7 +256,10 @@ type Env = Readonly<Record<string, string | undefined>>;
  * Reads and validates the configuration. Pure: the environment and working directory are
  * parameters so tests can pass their own. Throws ConfigError on the first bad value.
  */
-export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
+export function loadConfig(given: Env, cwd: string = process.cwd()): Config {
+  // Every variable the server reads for itself, so FORM_ACTION_SECRETS can never name one.
+  const serverVariables = new Set<string>(SERVER_ONLY_VARIABLES);
+  const env = readsNoted(given, serverVariables);
   const recaptchaSiteKey = readToken(env, 'RECAPTCHA_SITE_KEY');
   const recaptchaSecret = readSecretToken(env, 'RECAPTCHA_SECRET');
   // One without the other cannot work: the browser would show a captcha nobody verifies,
@@ -266,7 +292,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
   if (smtpUrl !== null && mailFrom === null && mailTo === null) {
     throw new ConfigError('MAIL_FROM', 'must be set (or MAIL_TO) when SMTP_URL is: mail needs a sender address');
   }
-  return {
+  const settings: Omit<Config, 'formActionSecrets'> = {
     port,
     host,
     timeouts,
@@ -310,6 +336,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     siteUrl,
     siteTimeZone: readTimeZone(env),
     consoleSignInRateLimit: readRateLimit(env, 'CONSOLE_SIGN_IN_RATE_LIMIT', DEFAULTS.consoleSignInRateLimit),
+    contentPublishRateLimit: readRateLimit(env, 'CONTENT_PUBLISH_RATE_LIMIT', DEFAULTS.contentPublishRateLimit),
+    contentPreviewRateLimit: readRateLimit(env, 'CONTENT_PREVIEW_RATE_LIMIT', DEFAULTS.contentPreviewRateLimit),
+    mediaUploadRateLimit: readRateLimit(env, 'MEDIA_UPLOAD_RATE_LIMIT', DEFAULTS.mediaUploadRateLimit),
     brevoApiKey: readSecretToken(env, 'BREVO_API_KEY'),
     brevoApiUrl: readHttpUrl(env, 'BREVO_API_URL', 'https://api.brevo.com').replace(/\/+$/, ''),
     brevoListIds: readBrevoListIds(env),
@@ -318,9 +347,63 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): Config {
     backupDir: readPrivateFolder(env, 'BACKUP_DIR', DEFAULTS.backupDir, cwd, staticRoot),
     backupSchedule: readBackupSchedule(env),
     backupKeep: readBackupKeep(env),
+    backupOffsite: readBackupOffsite(env),
     // Served below /assets/images/ by server/media-library/, outside the build's folder (a build replaces it).
     mediaDir: readPrivateFolder(env, 'MEDIA_DIR', DEFAULTS.mediaDir, cwd, staticRoot),
+    mediaMaxBytes: readBytes(env, 'MEDIA_MAX_BYTES', DEFAULTS.mediaMaxBytes, { min: 1024 * 1024, max: 1024 ** 4 }),
   };
+  // Last: by now every setting above has been read, and so is in serverVariables.
+  return { ...settings, formActionSecrets: readFormActionSecrets(given, serverVariables) };
+}
+
+/**
+ * Variables that hold the server's own secrets without being one of its settings: the database
+ * client's and the process supervisor's. With every name loadConfig reads (readsNoted), they are
+ * what FORM_ACTION_SECRETS may never name.
+ */
+const SERVER_ONLY_VARIABLES: readonly string[] = [
+  'FORM_ACTION_SECRETS',
+  'TEST_DATABASE_URL',
+  'SERVER_PROCESS_ROLE',
+  'PGPASSWORD',
+  'PGPASSFILE',
+  'PGUSER',
+  'PGHOST',
+  'PGDATABASE',
+  'PGSERVICE',
+  'PGSERVICEFILE',
+];
+
+/** `env`, noting in `names` every variable read from it. */
+function readsNoted(env: Env, names: Set<string>): Env {
+  return new Proxy(env, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') names.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
+/**
+ * FORM_ACTION_SECRETS: names of variables, comma-separated, that a contact form's API action may
+ * send as a header value `env:NAME` (README.md, "Configuration"); none by default. Each must be
+ * set, and none may be one of the server's own settings (`serverVariables`): whoever edits the
+ * repository's form chooses which tokens it sends, never the server's configuration.
+ */
+function readFormActionSecrets(env: Env, serverVariables: ReadonlySet<string>): ReadonlyMap<string, string> {
+  const raw = read(env, 'FORM_ACTION_SECRETS');
+  const secrets = new Map<string, string>();
+  if (raw === null) return secrets;
+  for (const name of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(name)) throw new ConfigError('FORM_ACTION_SECRETS', `must be variable names like CRM_TOKEN, comma-separated (got ${shown(name)})`);
+    if (serverVariables.has(name)) {
+      throw new ConfigError('FORM_ACTION_SECRETS', `must not name ${name}: it is the server's own configuration, which a form's request never sends (name a variable of the outside service's token, like CRM_TOKEN)`);
+    }
+    const value = read(env, name);
+    if (value === null) throw new ConfigError('FORM_ACTION_SECRETS', `names ${name}, which is not set`);
+    secrets.set(name, value);
+  }
+  return secrets;
 }
 
 /** BACKUP_SCHEDULE: `off` or times of day as HH:MM (operations/backup-schedule.ts); default 02:00. */
@@ -340,6 +423,16 @@ function readBackupKeep(env: Env): number {
   const count = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
   if (!(count >= 1 && count <= 1000)) throw new ConfigError('BACKUP_KEEP', `must be a whole number of archives from 1 to 1000 (got ${shown(raw)})`);
   return count;
+}
+
+/** BACKUP_S3_URL, or BACKUP_S3_ENDPOINT, _BUCKET, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY (operations/offsite-settings.ts); none by default. */
+function readBackupOffsite(env: Env): OffsiteSettings | null {
+  try {
+    return readOffsiteSettings((name) => read(env, name));
+  } catch (error) {
+    if (error instanceof OffsiteSettingsError) throw new ConfigError(error.variable, error.problem);
+    throw error;
+  }
 }
 
 /** SITE_TIMEZONE: an IANA zone the runtime knows (default Africa/Johannesburg, the company's). */

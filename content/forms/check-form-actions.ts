@@ -46,19 +46,19 @@ export function checkFormActions(form: FormDefinition, fieldNames: readonly stri
     const url = urlOf(action);
     if (url !== null && url.startsWith('/')) {
       const [path = ''] = url.split('#');
-      if (!sitePaths.includes(path)) problems.push({ path: at('url'), message: `Expected a page of the site (${sitePaths.join(', ')}), but received: "${url}"` });
-      if (action.type !== 'redirect') problems.push({ path: at('url'), message: `Expected an https URL of an outside service, but received the site's own path "${url}"` });
+      if (!sitePaths.includes(path)) problems.push({ path: at('url'), message: `Use a page of the site (${sitePaths.join(', ')}): “${url}” is not one.` });
+      if (action.type !== 'redirect') problems.push({ path: at('url'), message: `Use the https address of an outside service: “${url}” is the site’s own page.` });
     } else if (url !== null && !allowed.includes(new URL(url).hostname)) {
-      problems.push({ path: at('url'), message: `Expected a host on the form's allowedHosts (${allowed.join(', ') || 'none'}), but received: "${new URL(url).hostname}"` });
+      problems.push({ path: at('url'), message: `Use a host the form allows (allowedHosts: ${allowed.join(', ') || 'none'}): “${new URL(url).hostname}” is not one.` });
     }
     if (action.type === 'redirect_to_paypal' && (action.amount === undefined) === (action.amountField === undefined)) {
-      problems.push({ path: at('amount'), message: 'Expected exactly one of `amount` and `amountField`' });
+      problems.push({ path: at('amount'), message: 'Give either a fixed amount (amount) or the field it comes from (amountField), one of the two.' });
     }
     if (action.type === 'redirect' && action.post !== undefined && action.open === 'new_tab') {
-      problems.push({ path: at('open'), message: 'Expected `redirect`: a hidden-form POST goes in the same tab' });
+      problems.push({ path: at('open'), message: 'Open it with “redirect”: a hidden-form POST goes on in the same tab.' });
     }
     for (const [path, field] of namedFields(action)) {
-      if (!fieldNames.includes(field)) problems.push({ path: at(path), message: `Expected a field of the form (${fieldNames.join(', ')}), but received: "${field}"` });
+      if (!fieldNames.includes(field)) problems.push({ path: at(path), message: `Use a field of the form (${fieldNames.join(', ')}): “${field}” is not one.` });
     }
   });
   return problems;

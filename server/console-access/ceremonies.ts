@@ -23,7 +23,8 @@ const { company } = repositoryContent();
  * ceremony's challenge is kept in console_challenges under the SHA-256 of a random handle the
  * browser sends back; it lives 5 minutes, answers one purpose and is deleted when answered,
  * right or wrong, so an answer cannot be replayed. Registration asks for a discoverable
- * credential; sign-in names no credentials, so the browser's passkey autofill can offer them.
+ * credential; sign-in names no credentials, so the browser's passkey autofill can offer them
+ * (signing in again inside a session names that person's passkeys and takes no other).
  * Every ceremony requires user verification (the device's PIN, fingerprint or face, not only a
  * touch): an answer without the UV flag is refused, so a security key picked up from a desk
  * signs nobody in (README.md, "Abuse paths").
@@ -140,6 +141,18 @@ export async function finishRegistration(
 export async function startAuthentication(db: Kysely<Database>, rp: RelyingParty, now: number): Promise<SignInCeremony> {
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required', timeout: CEREMONY_MS });
   return { ceremony: await keepChallenge(db, 'sign-in', options.challenge, null, now), options };
+}
+
+/** Options to sign in again inside a session: only that person's passkeys are named (and accepted). */
+export async function startSignInAgain(db: Kysely<Database>, rp: RelyingParty, personId: number, now: number): Promise<SignInCeremony> {
+  const keys = await db.selectFrom('console_passkeys').select(['credential_id', 'transports']).where('person_id', '=', personId).execute();
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'required',
+    timeout: CEREMONY_MS,
+    allowCredentials: keys.map((key) => ({ id: key.credential_id, transports: JSON.parse(key.transports) as string[] })),
+  });
+  return { ceremony: await keepChallenge(db, 'sign-in-again', options.challenge, personId, now), options };
 }
 
 export interface KnownPasskey {

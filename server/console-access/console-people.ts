@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { endPersonSessions, newSecret, secretHash } from '../console/console-sessions.ts';
 import type { ConsoleRole, Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { enqueueMail, type OutboxMail } from '../mail/enqueue-mail.ts';
 
 /** The company's name and details, as the repository's content has them. */
 const { company } = repositoryContent();
@@ -15,9 +15,10 @@ const { company } = repositoryContent();
 /*
  * The console's people (README.md, "The console"), written once for the owner's routes
  * (people.route.ts) and the command line (`npm run admin`): invitations, revocations and the
- * list. An invitation is a single-use link valid 24 hours; for a person who already exists it
- * is their recovery (a new passkey), and it revives a revoked person. Every change is audited
- * in its own transaction.
+ * list. An invitation is a single-use link valid 24 hours; for a person who already has access
+ * it is their recovery (a new passkey), mailed to them alone; it revives a revoked person. The
+ * person is told by mail (when mail is set up) of an invitation, a recovery and a revocation.
+ * Every change is audited in its own transaction.
  */
 
 export const INVITATION_VALID_MS = 24 * 60 * 60 * 1000;
@@ -53,23 +54,100 @@ export function enrolmentLink(siteUrl: string, token: string): string {
 
 export interface Invitation {
   person: { id: number; email: string; role: ConsoleRole };
-  link: string;
+  /** Null for a recovery the inviter may not see (`revealRecovery` false): it went to the person's mailbox only. */
+  link: string | null;
   expiresAt: string;
   mailed: boolean;
+  /** The person already had access (a passkey): the link recovers their account. */
+  recovery: boolean;
 }
 
+/** Who asked, as the person reads it in a mail. */
+function askedBy(by: AuditActor): string {
+  return by.personId === null ? 'the website’s server administrator (the command line)' : by.actor;
+}
+
+function invitationMail(email: string, role: ConsoleRole, link: string, at: string, revived: boolean): OutboxMail {
+  return {
+    to: email,
+    replyTo: null,
+    subject: `Your access to the ${company.name} console`,
+    body: [
+      `You have been given ${role} access to the ${company.name} website console.`,
+      ...(revived ? ['', 'Your earlier access had been revoked: the passkeys you had before no longer sign in.'] : []),
+      '',
+      'Open this link within 24 hours to register a passkey (your device’s screen lock, a security key or a password manager):',
+      '',
+      link,
+      '',
+      'The link works once. If you did not expect it, ignore this message.',
+    ].join('\n'),
+    createdAt: at,
+  };
+}
+
+function recoveryMail(email: string, by: AuditActor, link: string, at: string): OutboxMail {
+  return {
+    to: email,
+    replyTo: null,
+    subject: `A recovery link for your ${company.name} console access`,
+    body: [
+      `${askedBy(by)} asked for a recovery link for your access to the ${company.name} website console.`,
+      '',
+      'If you lost your passkeys, open this link within 24 hours to register a new one on your account:',
+      '',
+      link,
+      '',
+      'The link works once and only from this message: nobody else was shown it. If you still have your passkey and did not ask for this, ignore this message (your passkeys keep working) and tell another owner.',
+    ].join('\n'),
+    createdAt: at,
+  };
+}
+
+function revocationMail(email: string, by: AuditActor, at: string): OutboxMail {
+  return {
+    to: email,
+    replyTo: null,
+    subject: `Your access to the ${company.name} console was revoked`,
+    body: [
+      `${askedBy(by)} revoked your access to the ${company.name} website console; your sessions have ended and your passkeys no longer sign in.`,
+      '',
+      'If you did not expect this, ask an owner of the console why.',
+    ].join('\n'),
+    createdAt: at,
+  };
+}
+
+/**
+ * Invites an address. A new person gets a link (and a mail when `mail`); a revoked one is
+ * revived, their old passkeys removed. For someone with access (a passkey) it is a recovery:
+ * the link goes to their own mailbox, and the inviter sees it only when `revealRecovery` (the
+ * command line, whose operator holds the database anyway); an owner in the console never holds
+ * a link into another person's account, and without mail is told to revoke first (README.md,
+ * "How an owner starts").
+ */
 export async function invitePerson(
   db: Kysely<Database>,
-  { email: rawEmail, role, by, now, siteUrl, mail }: { email: string; role: ConsoleRole; by: AuditActor; now: number; siteUrl: string; mail: boolean },
+  {
+    email: rawEmail,
+    role,
+    by,
+    now,
+    siteUrl,
+    mail,
+    revealRecovery,
+  }: { email: string; role: ConsoleRole; by: AuditActor; now: number; siteUrl: string; mail: boolean; revealRecovery: boolean },
 ): Promise<Invitation> {
   const email = checkEmail(rawEmail);
   const at = new Date(now).toISOString();
   const expiresAt = new Date(now + INVITATION_VALID_MS).toISOString();
   const token = newSecret();
   const link = enrolmentLink(siteUrl, token);
-  const person = await db.transaction().execute(async (trx) => {
+  const { person, recovery } = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('console_people').select(['id', 'role', 'revoked_at']).where('email', '=', email).executeTakeFirst();
     let id: number;
+    let recovery = false;
+    let revived = false;
     if (existing === undefined) {
       const row = await trx
         .insertInto('console_people')
@@ -84,11 +162,23 @@ export async function invitePerson(
       await trx.updateTable('console_people').set({ revoked_at: null, role }).where('id', '=', existing.id).execute();
       await trx.deleteFrom('console_passkeys').where('person_id', '=', existing.id).execute();
       id = existing.id;
+      revived = true;
     } else {
       if (existing.role !== role) {
         throw new RestError(409, CONSOLE_ACCESS_ERROR.alreadyInvited, `${email} already has access as ${existing.role}. Revoke it first to change the role.`, { field: 'email' });
       }
       id = existing.id;
+      // Someone who enrolled has access: a link is theirs alone. (Someone never enrolled gets a fresh link, as a new person does.)
+      const passkey = await trx.selectFrom('console_passkeys').select('id').where('person_id', '=', id).limit(1).executeTakeFirst();
+      recovery = passkey !== undefined;
+      if (recovery && !mail && !revealRecovery) {
+        throw new RestError(
+          409,
+          CONSOLE_ACCESS_ERROR.recoveryNeedsMail,
+          `${email} already has access. Mail is not set up, so a recovery link could not reach them: revoke their access, then invite them again.`,
+          { field: 'email' },
+        );
+      }
     }
     // One link at a time: an earlier unused one no longer works.
     await trx.updateTable('console_invitations').set({ used_at: at }).where('person_id', '=', id).where('used_at', 'is', null).execute();
@@ -96,35 +186,19 @@ export async function invitePerson(
       .insertInto('console_invitations')
       .values({ person_id: id, token_hash: secretHash(token), invited_by: by.personId, created_at: at, expires_at: expiresAt, used_at: null })
       .execute();
-    if (mail) {
-      await enqueueMail(trx, {
-        to: email,
-        replyTo: null,
-        subject: `Your access to the ${company.name} console`,
-        body: [
-          `You have been given ${role} access to the ${company.name} website console.`,
-          '',
-          'Open this link within 24 hours to register a passkey (your device’s screen lock, a security key or a password manager):',
-          '',
-          link,
-          '',
-          'The link works once. If you did not expect it, ignore this message.',
-        ].join('\n'),
-        createdAt: at,
-      });
-    }
-    await recordAudit(trx, by, { action: 'invitation', subject: email, detail: { role, expiresAt, mailed: mail }, now });
-    return { id, email, role };
+    if (mail) await enqueueMail(trx, recovery ? recoveryMail(email, by, link, at) : invitationMail(email, role, link, at, revived));
+    await recordAudit(trx, by, { action: 'invitation', subject: email, detail: { role, expiresAt, mailed: mail, ...(recovery ? { recovery } : {}) }, now });
+    return { person: { id, email, role }, recovery };
   });
-  return { person, link, expiresAt, mailed: mail };
+  return { person, link: recovery && !revealRecovery ? null : link, expiresAt, mailed: mail, recovery };
 }
 
-/** Revokes by id (the console) or address (the command line): sessions end, pending links die. */
+/** Revokes by id (the console) or address (the command line): sessions end, pending links die; the person is told by mail when `mail`. */
 export async function revokePerson(
   db: Kysely<Database>,
   which: { id: number } | { email: string },
-  { by, now }: { by: AuditActor; now: number },
-): Promise<{ id: number; email: string; sessionsEnded: number }> {
+  { by, now, mail }: { by: AuditActor; now: number; mail: boolean },
+): Promise<{ id: number; email: string; sessionsEnded: number; mailed: boolean }> {
   const at = new Date(now).toISOString();
   return db.transaction().execute(async (trx) => {
     const person = await trx
@@ -143,8 +217,9 @@ export async function revokePerson(
     await trx.updateTable('console_people').set({ revoked_at: at }).where('id', '=', person.id).execute();
     await trx.updateTable('console_invitations').set({ used_at: at }).where('person_id', '=', person.id).where('used_at', 'is', null).execute();
     const sessionsEnded = await endPersonSessions(trx, person.id, now);
+    if (mail) await enqueueMail(trx, revocationMail(person.email, by, at));
     await recordAudit(trx, by, { action: 'revocation', subject: person.email, detail: { sessionsEnded }, now });
-    return { id: person.id, email: person.email, sessionsEnded };
+    return { id: person.id, email: person.email, sessionsEnded, mailed: mail };
   });
 }
 

@@ -14,14 +14,16 @@ export default async function peopleRoutes(app: FastifyInstance): Promise<void> 
 
   app.post(CONSOLE_ACCESS_ROUTE.invite, consoleRoute('owner'), async (request): Promise<InviteAnswer> => {
     const body = consoleBody(request, InviteBodyStruct);
-    const invitation = await invitePerson(app.db, { email: body.email, role: body.role, by: auditActorOf(request), now: app.clock(), siteUrl: app.config.siteUrl, mail: app.config.smtpUrl !== null });
+    // An owner never sees a recovery link: it goes to the person's mailbox alone (README.md, "How an owner starts").
+    const invitation = await invitePerson(app.db, { email: body.email, role: body.role, by: auditActorOf(request), now: app.clock(), siteUrl: app.config.siteUrl, mail: app.config.smtpUrl !== null, revealRecovery: false });
     if (invitation.mailed) app.outbox.queued();
     return invitation;
   });
 
   app.post<{ Params: { id: string } }>(CONSOLE_ACCESS_ROUTE.revoke, consoleRoute('owner'), async (request): Promise<OkAnswer> => {
     consoleBody(request, EmptyBodyStruct);
-    await revokePerson(app.db, { id: idParam(request.params.id) }, { by: auditActorOf(request), now: app.clock() });
+    const revoked = await revokePerson(app.db, { id: idParam(request.params.id) }, { by: auditActorOf(request), now: app.clock(), mail: app.config.smtpUrl !== null });
+    if (revoked.mailed) app.outbox.queued();
     return { ok: true };
   });
 

@@ -7,13 +7,17 @@ import { CONSOLE_PRESENCE } from '../../src/validation/console/console-presence.
  * Console sessions (README.md, "The console"): the cookie holds a random 256-bit id; the
  * database keeps only its SHA-256, so a copy of the database signs nobody in. A session ends
  * after 30 minutes without a request, 12 hours after sign-in, on sign-out, on "sign out
- * everywhere" and when its person is revoked.
+ * everywhere" and when its person is revoked. Each session records its person's last passkey
+ * sign-in (`signed_in_at`, migration 0029): the sign-in or enrolment that started it, or a later
+ * sign-in again inside it; adding a passkey asks for one within RECENT_SIGN_IN_MS.
  */
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (a request a second would otherwise write a row a second). */
 const TOUCH_EVERY_MS = 60 * 1000;
+/** Adding a passkey needs a passkey sign-in in the session within this time (README.md, "The console"). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
 
 /** SHA-256 hex of a random secret (a session id, an invitation token, a ceremony handle). */
 export function secretHash(secret: string): string {
@@ -37,6 +41,8 @@ export interface ActiveSession {
   person: ConsolePerson;
   createdAt: string;
   expiresAt: string;
+  /** The last passkey sign-in in this session; null for a row made without one. */
+  signedInAt: string | null;
 }
 
 export type SessionLookup = ActiveSession | { status: 'expired' } | { status: 'unknown' };
@@ -51,7 +57,7 @@ export async function createSession(
   const expiresAt = new Date(now + SESSION_MAX_MS).toISOString();
   await db
     .insertInto('console_sessions')
-    .values({ id_hash: secretHash(id), person_id: personId, created_at: at, last_seen_at: at, expires_at: expiresAt, ended_at: null, user_agent: userAgent?.slice(0, 300) ?? null })
+    .values({ id_hash: secretHash(id), person_id: personId, created_at: at, last_seen_at: at, expires_at: expiresAt, ended_at: null, user_agent: userAgent?.slice(0, 300) ?? null, signed_in_at: at })
     .execute();
   return { id, expiresAt };
 }
@@ -63,7 +69,7 @@ export async function findSession(db: Kysely<Database>, id: string, now: number)
   const row = await db
     .selectFrom('console_sessions as s')
     .innerJoin('console_people as p', 'p.id', 's.person_id')
-    .select(['s.id_hash', 's.created_at', 's.last_seen_at', 's.expires_at', 's.ended_at', 'p.id as person_id', 'p.email', 'p.role', 'p.revoked_at'])
+    .select(['s.id_hash', 's.created_at', 's.last_seen_at', 's.expires_at', 's.ended_at', 's.signed_in_at', 'p.id as person_id', 'p.email', 'p.role', 'p.revoked_at'])
     .where('s.id_hash', '=', idHash)
     .executeTakeFirst();
   if (row === undefined || row.ended_at !== null || row.revoked_at !== null) return { status: 'unknown' };
@@ -81,7 +87,18 @@ export async function findSession(db: Kysely<Database>, id: string, now: number)
     person: { id: row.person_id, email: row.email, role: row.role },
     createdAt: row.created_at,
     expiresAt: row.expires_at,
+    signedInAt: row.signed_in_at,
   };
+}
+
+/** Records a passkey sign-in again inside a live session. */
+export async function markSignedIn(db: Kysely<Database>, idHash: string, now: number): Promise<void> {
+  await db.updateTable('console_sessions').set({ signed_in_at: new Date(now).toISOString() }).where('id_hash', '=', idHash).where('ended_at', 'is', null).execute();
+}
+
+/** Whether the session's last passkey sign-in is within `withinMs` of now. */
+export function signedInWithin(session: Pick<ActiveSession, 'signedInAt'>, now: number, withinMs: number): boolean {
+  return session.signedInAt !== null && now - Date.parse(session.signedInAt) <= withinMs;
 }
 
 export async function endSession(db: Kysely<Database>, idHash: string, now: number): Promise<void> {

@@ -136,7 +136,7 @@ export async function processSubmission(services: SubmissionServices, input: Sub
     if (verdict?.abort) return answer(aborted.status, verdict.message ?? 'Sending mail has been aborted.', record.postedDataHash);
   }
 
-  const requests = apiRequestsOf(form, postedData, services.log);
+  const requests = apiRequestsOf(form, postedData, services.log, services.config.formActionSecrets);
   try {
     const id = await storeAcceptedSubmission(services.writer, {
       record,

@@ -18,6 +18,7 @@ import {
   type DocumentListAnswer,
   type EditingSettings,
   type PreviewAnswer,
+  type Problem,
   type PublishAnswer,
   type RevisionListAnswer,
 } from '../../src/validation/content-editor/content-editor.protocol.ts';
@@ -26,9 +27,12 @@ import { consoleBody } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { addProject, documentSummaries, draftProblems, liveDocument, publish, readLiveContent, restore, revision, revisions, type AddProjectOutcome, type RestoreOutcome } from './content-store.ts';
+import { addProject, documentSummaries, draftProblems, liveDocument, publish, readLiveContent, repositoryOnlyProblems, restore, revision, revisions, type AddProjectOutcome, type RestoreOutcome } from './content-store.ts';
 import { mayEditContent, setStaffMayEdit, staffMayEdit } from '../console/content-editing.ts';
 import type { SiteRenderer } from '../site-render/render-site.ts';
+import { refuseTooLong } from './content-too-long.ts';
+import { countPersonAction, PERSON_ACTIONS } from '../console/person-limits.ts';
+import { previewPages } from './preview-pages.ts';
 import { fileOfPath, pathsOf } from './document-paths.ts';
 
 /*
@@ -78,18 +82,23 @@ function revisionNumber(request: FastifyRequest): number {
 
 const keysOf = (images: ImageManifest): ReadonlySet<string> => new Set(Object.keys(images.images));
 
+/** A draft that changes what only the repository sets (the contact form's API actions and allowed hosts): 403, each field named. */
+const notEditable = (problems: Problem[]) =>
+  new RestError(403, CONTENT_ERROR.fieldNotEditable, 'This document has parts only the repository sets; they cannot be changed in the console.', { field: problems[0]?.path ?? '', problems });
+
 export default fp<ContentEditorOptions>(
   async function contentEditorRoutes(app: FastifyInstance, options) {
     app.decorate('siteRenderer', options.siteRenderer ?? null);
     app.decorate('contentImages', options.contentImages ?? (async () => imageManifest));
     const { db } = app;
+    const pages = previewPages(() => app.clock());
 
     async function canEdit(request: FastifyRequest): Promise<boolean> {
       return mayEditContent(db, signedIn(request).person.role);
     }
 
     async function mustEdit(request: FastifyRequest): Promise<void> {
-      if (!(await canEdit(request))) throw new RestError(403, CONSOLE_REFUSAL.wrongRole, 'An owner has not allowed staff to edit the site.');
+      if (!(await canEdit(request))) throw new RestError(403, CONSOLE_REFUSAL.wrongRole, 'An owner has not allowed staff to edit the site\u2019s content. An owner can allow it on the People page (\u201cStaff may edit the site\u2019s content\u201d).');
     }
 
     const audited = (request: FastifyRequest, action: AuditAction) => async (trx: Transaction<Database>, stored: number, document: DocumentName) => {
@@ -103,13 +112,14 @@ export default fp<ContentEditorOptions>(
         throw new RestError(409, CONTENT_ERROR.conflict, `This document was published since your draft began (now revision ${outcome.current.revision}).`, { current: outcome.current });
       }
       if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems: outcome.problems });
+      if (outcome.status === 'notEditable') throw notEditable(outcome.problems);
       try {
         await app.contentPublished(outcome.revision);
       } catch (error) {
         app.log.error({ err: error, revision: outcome.revision }, 'content: the published revision could not be rendered');
         throw new RestError(503, CONTENT_ERROR.renderFailed, `Revision ${outcome.revision} is stored, but the pages could not be rendered; they are rendered again when it is next noticed.`, { revision: outcome.revision });
       }
-      return { revision: outcome.revision, publishedAt: outcome.publishedAt };
+      return { revision: outcome.revision, number: outcome.number, publishedAt: outcome.publishedAt };
     }
 
     const author = (request: FastifyRequest) => {
@@ -138,7 +148,9 @@ export default fp<ContentEditorOptions>(
     app.post(route(CONTENT_ROUTE.publish), consoleRoute('staff'), async (request): Promise<PublishAnswer> => {
       const name = documentName(request);
       await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
       const body = consoleBody(request, PublishBodyStruct);
+      refuseTooLong(body.document);
       const outcome = await publish(
         db,
         { name, document: body.document, note: body.note.trim(), baseRevision: body.baseRevision, author: author(request), now: app.clock() },
@@ -149,7 +161,9 @@ export default fp<ContentEditorOptions>(
 
     app.post(route(CONTENT_ROUTE.addProject), consoleRoute('staff'), async (request): Promise<AddProjectAnswer> => {
       await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
       const body = consoleBody(request, AddProjectBodyStruct);
+      refuseTooLong(body.project);
       const outcome = await addProject(
         db,
         { project: body.project, note: body.note.trim(), author: author(request), now: app.clock() },
@@ -162,6 +176,7 @@ export default fp<ContentEditorOptions>(
     app.post(route(CONTENT_ROUTE.restore), consoleRoute('staff'), async (request): Promise<PublishAnswer> => {
       const name = documentName(request);
       await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
       const body = consoleBody(request, RestoreBodyStruct);
       const outcome = await restore(
         db,
@@ -187,7 +202,11 @@ export default fp<ContentEditorOptions>(
     app.post(route(CONTENT_ROUTE.preview), consoleRoute('staff'), async (request): Promise<PreviewAnswer> => {
       const name = documentName(request);
       await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.preview, app.config.contentPreviewRateLimit);
       const body = consoleBody(request, PreviewBodyStruct);
+      refuseTooLong(body.document);
+      const repositoryOnly = repositoryOnlyProblems(name, body.document);
+      if (repositoryOnly.length > 0) throw notEditable(repositoryOnly);
       const live = await readLiveContent(db);
       const problems = draftProblems(live, name, body.document, keysOf(await app.contentImages()));
       if (problems.length > 0) throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems });
@@ -221,10 +240,14 @@ export default fp<ContentEditorOptions>(
       if (preview === undefined || !isDocumentName(preview.document)) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'This preview has expired or was never made; preview the draft again.');
       const renderer = app.siteRenderer;
       if (renderer === null) throw new RestError(503, CONTENT_ERROR.renderFailed, 'This server cannot render pages (no build to render them with).');
-      const content = { ...(await readLiveContent(db)), [preview.document]: JSON.parse(preview.body) } as SiteContent;
-      const wanted = fileOfPath(preview.path);
-      const files = await renderer.render(content, new Date(now), await app.contentImages());
-      const page = files.find((file) => file.relative === wanted);
+      // Rendered once a process (a preview never changes), in the render worker, the one page alone where the renderer can.
+      const page = await pages.page(preview.id, Date.parse(preview.expires_at), async () => {
+        const content = { ...(await readLiveContent(db)), [preview.document]: JSON.parse(preview.body) } as SiteContent;
+        const wanted = fileOfPath(preview.path);
+        const images = await app.contentImages();
+        if (renderer.renderPage !== undefined) return renderer.renderPage(content, new Date(now), images, wanted);
+        return (await renderer.render(content, new Date(now), images)).find((file) => file.relative === wanted);
+      });
       if (page === undefined) throw new RestError(503, CONTENT_ERROR.renderFailed, `The renderer made no page for ${preview.path}.`);
       // The console's frame only (frame-ancestors 'self'), never kept (the console guard's no-store).
       return reply

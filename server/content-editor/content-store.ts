@@ -6,15 +6,22 @@ import { crossCheckDocuments } from '../../content/validate-content.ts';
 import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
 import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
 import { newProjectAddress, newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
+import { repositoryOnlyChanges, withRepositoryOnlyParts } from '../../src/validation/content-editor/repository-only-parts.ts';
 import { dialectOf } from '../db/dialect.ts';
+import { pruneRevisions } from './revision-bound.ts';
 import type { ContentRevisionsTable, Database } from '../db/types.ts';
 
 /*
  * The content store (README.md, "Editing the site"): every publish is a row of
- * content_revisions, whose id is the one global revision sequence. A document's live revision
+ * content_revisions, whose id is the one global revision sequence (the API's key) and whose
+ * number counts that document's revisions, 1, 2, 3… (what the console shows: migration 0034). A document's live revision
  * is its highest id (0: none stored, the repository's content/documents/); the live content is
  * the repository's with each stored document's latest revision put in. Nothing is ever
- * updated or deleted: a restore publishes an older document again, as a new revision.
+ * updated: a restore publishes an older document again, as a new revision; a document's oldest
+ * revisions past its bound are deleted when a new one is stored (revision-bound.ts). The parts
+ * only the repository sets (the contact form's API actions and allowed hosts:
+ * src/validation/content-editor/repository-only-parts.ts) are never published, and the live
+ * content has the repository's, whatever a stored revision holds.
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,19 +47,21 @@ export type PublishOutcome =
   | ({ status: 'published' } & PublishAnswer)
   /** The document was published since the draft's base: the live one's summary. */
   | { status: 'conflict'; current: DocumentSummary }
-  | { status: 'invalid'; problems: Problem[] };
+  | { status: 'invalid'; problems: Problem[] }
+  /** The draft changes a part only the repository sets: each such field. */
+  | { status: 'notEditable'; problems: Problem[] };
 
 export type RestoreOutcome = PublishOutcome | { status: 'unknown' };
 
-type Row = Pick<ContentRevisionsTable, 'document' | 'note' | 'author_id' | 'author_name' | 'created_at'> & { id: number };
+type Row = Pick<ContentRevisionsTable, 'document' | 'note' | 'author_id' | 'author_name' | 'created_at'> & { id: number; number: number };
 
 const authorOf = (row: Row): Author => ({ id: row.author_id, name: row.author_name });
 
 /** What a revision's summary reads (everything but the body). */
-const SUMMARY_COLUMNS = ['id', 'document', 'note', 'author_id', 'author_name', 'created_at'] as const;
+const SUMMARY_COLUMNS = ['id', 'number', 'document', 'note', 'author_id', 'author_name', 'created_at'] as const;
 
 /** PostgreSQL's aggregates and some drivers answer ids as strings: a row with a numeric id. */
-const rowOf = <R extends { id: number | string }>(row: R): R & { id: number } => ({ ...row, id: Number(row.id) });
+const rowOf = <R extends { id: number | string; number: number | string }>(row: R): R & { id: number; number: number } => ({ ...row, id: Number(row.id), number: Number(row.number) });
 
 /** The site's live revision: the highest stored, or 0. */
 export async function liveRevision(db: Db): Promise<number> {
@@ -77,13 +86,18 @@ function latestRevisions(db: Db) {
 export async function readLiveContent(db: Db): Promise<SiteContent> {
   const rows = await latestRevisions(db).select(['document', 'body']).execute();
   const content = repositoryContent() as Record<DocumentName, unknown>;
-  for (const row of rows) if (isDocumentName(row.document)) content[row.document] = JSON.parse(row.body);
+  for (const row of rows) if (isDocumentName(row.document)) content[row.document] = withRepositoryOnlyParts(row.document, JSON.parse(row.body), content[row.document]);
   return content as SiteContent;
+}
+
+/** Where `document` changes a part of `name` only the repository sets (CONTENT_ERROR.fieldNotEditable); empty when it does not. */
+export function repositoryOnlyProblems(name: DocumentName, document: unknown): Problem[] {
+  return repositoryOnlyChanges(name, document, repositoryContent()[name]);
 }
 
 function summaryOf(name: DocumentName, row: Row | undefined): DocumentSummary {
   const { title, group } = contentDocuments[name];
-  return { name, title, group, revision: row?.id ?? 0, publishedAt: row?.created_at ?? null, publishedBy: row === undefined ? null : authorOf(row) };
+  return { name, title, group, revision: row?.id ?? 0, number: row?.number ?? 0, publishedAt: row?.created_at ?? null, publishedBy: row === undefined ? null : authorOf(row) };
 }
 
 /** Every document with its live revision, in the console's order. */
@@ -109,25 +123,25 @@ export async function revisions(db: Db, name: DocumentName): Promise<RevisionSum
   const rows = (await db.selectFrom('content_revisions').select(SUMMARY_COLUMNS).where('document', '=', name).orderBy('id', 'desc').execute()).map(rowOf);
   const live = rows[0]?.id ?? 0;
   return [
-    ...rows.map((row) => ({ revision: row.id, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, live: row.id === live })),
-    { revision: 0, publishedAt: null, publishedBy: null, note: null, live: live === 0 },
+    ...rows.map((row) => ({ revision: row.id, number: row.number, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, live: row.id === live })),
+    { revision: 0, number: 0, publishedAt: null, publishedBy: null, note: null, live: live === 0 },
   ];
 }
 
 /** One revision of a document, whole (0: the repository's); undefined when the document has no such revision. */
 export async function revision(db: Db, name: DocumentName, number: number): Promise<DocumentAnswer | undefined> {
-  if (number === 0) return { name, revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent()[name] };
+  if (number === 0) return { name, revision: 0, number: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent()[name] };
   const found = await db.selectFrom('content_revisions').selectAll().where('document', '=', name).where('id', '=', number).executeTakeFirst();
   if (found === undefined) return undefined;
   const row = rowOf(found);
-  return { name, revision: row.id, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, document: JSON.parse(row.body) };
+  return { name, revision: row.id, number: row.number, publishedAt: row.created_at, publishedBy: authorOf(row), note: row.note, document: JSON.parse(row.body) };
 }
 
-/** The live document, whole. */
+/** The live document, whole, with the repository's parts where only the repository sets them (what the site serves). */
 export async function liveDocument(db: Db, name: DocumentName): Promise<DocumentAnswer> {
   const found = await revision(db, name, await documentRevision(db, name));
   if (found === undefined) throw new Error(`content store: the live revision of ${name} vanished`);
-  return found;
+  return { ...found, document: withRepositoryOnlyParts(name, found.document, repositoryContent()[name]) };
 }
 
 /**
@@ -173,13 +187,15 @@ async function lockPublishing(trx: Transaction<Database>): Promise<void> {
 export async function publish(db: Kysely<Database>, input: PublishInput, { imageKeys, onStored }: PublishChecks): Promise<PublishOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockPublishing(trx);
+    const notEditable = repositoryOnlyProblems(input.name, input.document);
+    if (notEditable.length > 0) return { status: 'notEditable', problems: notEditable };
     const current = await documentSummary(trx, input.name);
     if (current.revision !== input.baseRevision) return { status: 'conflict', current };
     const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
     if (problems.length > 0) return { status: 'invalid', problems };
     const publishedAt = new Date(input.now).toISOString();
-    const revision = await storeRevision(trx, input.name, input.document, { ...input, publishedAt }, onStored);
-    return { status: 'published', revision, publishedAt };
+    const { revision, number } = await storeRevision(trx, input.name, input.document, { ...input, publishedAt }, onStored);
+    return { status: 'published', revision, number, publishedAt };
   });
 }
 
@@ -190,17 +206,22 @@ async function storeRevision(
   document: unknown,
   { note, author, publishedAt }: { note: string; author: Author; publishedAt: string },
   onStored: PublishChecks['onStored'],
-): Promise<number> {
+): Promise<{ revision: number; number: number }> {
+  // Its number in its document: the highest plus one, read in this transaction under the publish lock.
+  const highest = await trx.selectFrom('content_revisions').select((eb) => eb.fn.max('number').as('number')).where('document', '=', name).executeTakeFirst();
+  const number = Number(highest?.number ?? 0) + 1;
   const row = await trx
     .insertInto('content_revisions')
-    .values({ document: name, body: JSON.stringify(document), note, author_id: author.id, author_name: author.name, created_at: publishedAt })
+    .values({ document: name, number, body: JSON.stringify(document), note, author_id: author.id, author_name: author.name, created_at: publishedAt })
     .returning('id')
     .executeTakeFirstOrThrow();
   await onStored?.(trx, Number(row.id), name);
-  return Number(row.id);
+  // The store keeps a bounded number of each document's revisions (revision-bound.ts).
+  await pruneRevisions(trx, name);
+  return { revision: Number(row.id), number };
 }
 
-export type AddProjectOutcome = { status: 'published'; revision: number; publishedAt: string; path: string } | { status: 'invalid'; problems: Problem[] };
+export type AddProjectOutcome = { status: 'published'; revision: number; number: number; publishedAt: string; path: string } | { status: 'invalid'; problems: Problem[] };
 
 /**
  * A new project (src/validation/content-editor/new-project.ts): its card and its page added to
@@ -226,12 +247,15 @@ export async function addProject(db: Kysely<Database>, input: { project: unknown
     const stored = { note: input.note, author: input.author, publishedAt };
     // The page first: a process that renders between the two sees no card without its page.
     await storeRevision(trx, 'projectPages', drafts.projectPages, stored, onStored);
-    const revision = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
-    return { status: 'published', revision, publishedAt, path: newProjectAddress(project) };
+    const { revision, number } = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
+    return { status: 'published', revision, number, publishedAt, path: newProjectAddress(project) };
   });
 }
 
-/** Publishes revision `revision` of the document again, as a new revision (0: the repository's). */
+/**
+ * Publishes revision `revision` of the document again, as a new revision (0: the repository's),
+ * with the repository's parts where only the repository sets them (an older revision's are not brought back).
+ */
 export async function restore(
   db: Kysely<Database>,
   input: Omit<PublishInput, 'document' | 'note'> & { revision: number; note?: string },
@@ -239,7 +263,8 @@ export async function restore(
 ): Promise<RestoreOutcome> {
   const older = await revision(db, input.name, input.revision);
   if (older === undefined) return { status: 'unknown' };
-  return publish(db, { ...input, document: older.document, note: input.note ?? `Restored revision ${input.revision}` }, checks);
+  const document = withRepositoryOnlyParts(input.name, older.document, repositoryContent()[input.name]);
+  return publish(db, { ...input, document, note: input.note ?? `Restored revision ${older.number}` }, checks);
 }
 
 /** The live documents that differ from the repository's (what `npm run content -- export` writes). */

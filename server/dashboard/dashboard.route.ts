@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { CONSOLE_API } from '../../src/validation/console/console-api.ts';
 import { DASHBOARD_LINK_DAYS, DASHBOARD_ROUTE, DASHBOARD_TOP_LINKS, DASHBOARD_WEEKS, type Dashboard } from '../../src/validation/dashboard/dashboard.protocol.ts';
 import { consoleRoute } from '../console/console-guard.ts';
-import { readMailHealth } from '../mail/mail-health.ts';
+import { mailSetupOf, readMailHealth } from '../mail/mail-health.ts';
 import { lastSiteDays, topLinks } from '../reports/click-statistics.ts';
 import { messagesThisAndLastWeek } from '../reports/message-statistics.ts';
 import { siteToday } from '../reports/site-days.ts';
@@ -27,7 +27,7 @@ export default fp(
         messages: await messagesThisAndLastWeek(db, now, timeZone),
         subscribers: await subscribersPerWeek(db, now, timeZone, DASHBOARD_WEEKS),
         links: { from: period.fromDay, to: period.toDay, top: top.map((link) => ({ target: link.target, anchor: link.anchors[0] ?? '', clicks: link.clicks })) },
-        mailHealth: await readMailHealth(db, now),
+        mailHealth: await readMailHealth(db, mailSetupOf(app.config), now),
       };
     });
   },

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Row types of every table, shared by SQLite and PostgreSQL. Conventions that keep one
@@ -28,6 +28,44 @@ export interface BackupRunsTable {
   bytes: number | null;
   /** Why a run failed: one line. */
   error: string | null;
+  /** Who started it: `schedule`, `console` or `command` (migration 0033; null before). */
+  trigger: string | null;
+  /** The host name of the server that ran it. */
+  machine: string | null;
+  /** A failure's kind (src/validation/shared/backup-health.protocol.ts, BACKUP_FAILURES), for the console's words. */
+  error_code: string | null;
+  /** The archive's copy in the off-site storage: `pending`, `copied` or `failed`; null when none was configured. */
+  copy_state: string | null;
+  copy_attempts: ColumnType<number, number | undefined, number>;
+  copied_at: string | null;
+  /** Why the last attempt to copy failed: one line, and its kind. */
+  copy_error: string | null;
+  copy_error_code: string | null;
+  /** When the jobs process tries the copy again. */
+  copy_next_at: string | null;
+}
+
+/**
+ * The backup or off-site copy running now (migration 0033; README.md, "Backups and restore"): one
+ * row at most (`name` is always `backup`), whichever process runs it; its heartbeat shows it
+ * is alive, its phase and bytes are the console's progress.
+ */
+export interface BackupLockTable {
+  name: string;
+  /** The holder's own random token: only it updates or releases the row. */
+  token: string;
+  /** `backup`, or `copy` (an archive copied again to the off-site storage). */
+  kind: string;
+  trigger: string;
+  /** The archive a copy sends. */
+  archive: string | null;
+  machine: string;
+  started_at: string;
+  heartbeat_at: string;
+  /** `database`, `archiving` or `copying`. */
+  phase: string;
+  done_bytes: number | null;
+  total_bytes: number | null;
 }
 
 /** A picture uploaded in the console (migration 0024, README.md "Pictures in the console"). */
@@ -68,6 +106,19 @@ export interface SubmissionsTable {
   meta: Generated<string>;
   /** When someone in the console opened it or marked it read; null: new. */
   read_at: Generated<string | null>;
+  /** When someone marked it answered, and their console address (migration 0035); null: not answered. */
+  answered_at: Generated<string | null>;
+  answered_by: Generated<string | null>;
+}
+
+/** An internal note on a message (migration 0036): never shown to the sender. */
+export interface MessageNotesTable {
+  id: Generated<number>;
+  submission_id: number;
+  /** The console person's address who wrote it. */
+  author: string;
+  body: string;
+  created_at: string;
 }
 
 export interface SubmissionFilesTable {
@@ -84,7 +135,7 @@ export interface SubmissionFilesTable {
   created_at: string;
 }
 
-/** The inbox's search index: a message's five searchable parts (server/submissions/message-forms.ts). */
+/** The inbox's search index: a message's five searchable parts and its phone number (server/submissions/message-forms.ts). */
 export interface SubmissionIndexTable {
   submission_id: number;
   name: string;
@@ -92,6 +143,11 @@ export interface SubmissionIndexTable {
   company: string;
   subject: string;
   message: string;
+  /**
+   * The form's declared phone field without separators, '' when it has none; null until read
+   * (a row indexed before migration 0032). Not searched: a privacy request by number reads it.
+   */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CaptchasTable {
@@ -207,10 +263,12 @@ export interface NewsletterConsentsTable {
 export interface Database {
   settings: SettingsTable;
   backup_runs: BackupRunsTable;
+  backup_lock: BackupLockTable;
   media: MediaTable;
   submissions: SubmissionsTable;
   outbox: OutboxTable;
   submission_files: SubmissionFilesTable;
+  message_notes: MessageNotesTable;
   submission_index: SubmissionIndexTable;
   captchas: CaptchasTable;
   newsletter_subscribers: NewsletterSubscribersTable;
@@ -246,6 +304,8 @@ export interface ContentRevisionsTable {
   created_at: string;
   /** Random, written by the database (migration 0027): tells apart revisions a restore or another database numbered alike. */
   uid: Generated<string>;
+  /** Its number within its document, 1, 2, 3… (migration 0034): what the console shows; `id` stays the key. */
+  number: number;
 }
 
 /** The content editor's one settings row (id 1). */
@@ -366,9 +426,12 @@ export interface ConsoleSessionsTable {
   expires_at: string;
   ended_at: string | null;
   user_agent: string | null;
+  /** The person's last passkey sign-in in this session (migration 0029): its start, or a later "sign in again". */
+  signed_in_at: string | null;
 }
 
-export type ConsoleChallengePurpose = 'enrol' | 'sign-in' | 'add-passkey';
+/** `sign-in-again`: a passkey sign-in inside a session, by one of its person's passkeys. */
+export type ConsoleChallengePurpose = 'enrol' | 'sign-in' | 'sign-in-again' | 'add-passkey';
 
 export interface ConsoleChallengesTable {
   id_hash: string;

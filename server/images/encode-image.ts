@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { modernImageFormats, variantFileName, type ImageEntry, type ImageFormat } from '../../content/image-manifest.ts';
 
 /** Widths for a one-column phone layout, a tablet or half a desktop, and a full desktop. */
@@ -14,6 +14,24 @@ export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
 export const IMAGE_BASE_PATH = '/assets/images/';
 /** The largest side the image manifest takes (content/structs/image-manifest.struct.ts). */
 export const MAX_IMAGE_SIDE = 10_000;
+/**
+ * The most pixels sharp decodes of any picture, 100 megapixels (a picture of the largest sides).
+ * sharp's own default is 268 megapixels, the size of the 16383 × 16383 PNG that once took 12 s
+ * and 805 MB to refuse (README.md, "Abuse paths and the limits that stop them").
+ */
+export const MAX_INPUT_PIXELS = MAX_IMAGE_SIDE * MAX_IMAGE_SIDE;
+
+/**
+ * sharp on a source with MAX_INPUT_PIXELS: a picture whose header declares more pixels is
+ * refused before any is decoded (`metadata()` included). The repository calls sharp here and
+ * nowhere else (test/server/images/sharp-input-limit.test.ts checks it).
+ */
+export function openImage(source: Buffer, options: Omit<SharpOptions, 'limitInputPixels'> = {}): Sharp {
+  return sharp(source, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
+}
+
+/** Whether sharp refused a picture for declaring more than MAX_INPUT_PIXELS. */
+export const isOverPixelLimit = (error: unknown): boolean => error instanceof Error && /exceeds pixel limit/i.test(error.message);
 
 // Changing any setting here changes every hash, so browsers never keep an outdated variant.
 const ENCODER_SETTINGS = {
@@ -48,26 +66,51 @@ export interface DescribedImage {
   entry: ImageEntry;
 }
 
-/**
- * A source's manifest entry: its upright size, widths, hash, fallback format (PNG when it has
- * transparency) and dominant colour. Rejects what sharp cannot read as a picture.
- */
-export async function describeImage(source: Buffer): Promise<DescribedImage> {
-  const image = sharp(source);
-  const metadata = await image.metadata();
+/** What a picture's header says, nothing decoded: its format, its upright size, whether it has transparency. */
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+function headerOf(metadata: Metadata): ImageHeader {
   // EXIF orientation 5–8 swaps width and height once the picture is rotated upright.
   const rotated = (metadata.orientation ?? 1) >= 5;
-  const width = (rotated ? metadata.height : metadata.width) ?? 0;
-  const height = (rotated ? metadata.width : metadata.height) ?? 0;
-  const { dominant } = await image.stats();
   return {
     format: metadata.format ?? 'unknown',
+    width: (rotated ? metadata.height : metadata.width) ?? 0,
+    height: (rotated ? metadata.width : metadata.height) ?? 0,
+    hasAlpha: metadata.hasAlpha ?? false,
+  };
+}
+
+/**
+ * A source's header, read without decoding a pixel: check its size here before anything
+ * decodes it. Rejects what sharp cannot read as a picture, and (isOverPixelLimit) a picture
+ * declaring more than MAX_INPUT_PIXELS.
+ */
+export async function readImageHeader(source: Buffer): Promise<ImageHeader> {
+  return headerOf(await openImage(source).metadata());
+}
+
+/**
+ * A source's manifest entry: its upright size, widths, hash, fallback format (PNG when it has
+ * transparency) and dominant colour, which decodes the whole picture. Rejects what sharp cannot
+ * read as a picture.
+ */
+export async function describeImage(source: Buffer): Promise<DescribedImage> {
+  const image = openImage(source);
+  const { format, width, height, hasAlpha } = headerOf(await image.metadata());
+  const { dominant } = await image.stats();
+  return {
+    format,
     entry: {
       width,
       height,
       hash: imageHash(source),
       widths: widthsFor(width),
-      fallback: metadata.hasAlpha ? 'png' : 'jpeg',
+      fallback: hasAlpha ? 'png' : 'jpeg',
       color: `#${toHex(dominant.r)}${toHex(dominant.g)}${toHex(dominant.b)}`,
     },
   };
@@ -75,7 +118,7 @@ export async function describeImage(source: Buffer): Promise<DescribedImage> {
 
 /** One variant of a picture: `width` wide in `format`. */
 export function encodeVariant(source: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
-  const pipeline = sharp(source).rotate().resize({ width, withoutEnlargement: true });
+  const pipeline = openImage(source).rotate().resize({ width, withoutEnlargement: true });
   switch (format) {
     case 'avif':
       return pipeline.avif(ENCODER_SETTINGS.avif).toBuffer();

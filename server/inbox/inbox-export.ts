@@ -10,10 +10,10 @@ import { siteClockTime } from '../reports/site-days.ts';
  * The inbox's CSV export (README.md, "The inbox"): every message of the current filter,
  * written as it is read from the database a batch at a time by keyset (never the whole
  * export in memory), UTF-8 with a byte order mark so spreadsheets read it as UTF-8, each cell
- * formula-safe (server/reports/csv.ts).
+ * formula-safe (server/reports/csv.ts); an owner's only, as the subscriber exports are.
  */
 
-export const EXPORT_COLUMNS = ['id', 'received', 'form', 'name', 'email', 'company', 'subject', 'message', 'state', 'spam reason', 'page'] as const;
+export const EXPORT_COLUMNS = ['id', 'received', 'form', 'name', 'email', 'company', 'subject', 'message', 'state', 'spam reason', 'page', 'answered', 'notes'] as const;
 
 const BATCH = 500;
 
@@ -49,6 +49,11 @@ export async function* exportRows(
   for (;;) {
     const rows = await listMessages(db, filter, { timeZone, after, limit: BATCH });
     if (rows.length === 0) break;
+    // Each message's internal notes, oldest first, one line each: "when, by whom: what".
+    const notes = new Map<number, string[]>();
+    for (const note of await db.selectFrom('message_notes').select(['submission_id', 'author', 'body', 'created_at']).where('submission_id', 'in', rows.map((row) => row.id)).orderBy('id').execute()) {
+      notes.set(note.submission_id, [...(notes.get(note.submission_id) ?? []), `${siteClockTime(note.created_at, timeZone)}, ${note.author}: ${note.body}`]);
+    }
     yield csvText(
       rows.map((row) => [
         String(row.id),
@@ -62,6 +67,8 @@ export async function* exportRows(
         row.spam === 1 ? 'spam' : row.read_at === null ? 'new' : 'read',
         row.spam === 1 ? (row.spam_reason ?? 'spam') : '',
         pageOf(row.meta),
+        row.answered_at === null ? '' : `${siteClockTime(row.answered_at, timeZone)}, ${row.answered_by ?? ''}`,
+        (notes.get(row.id) ?? []).join('\n'),
       ]),
     );
     count += rows.length;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { validate } from 'superstruct';
-import { INBOX_ERROR, INBOX_PAGE_SIZE, InboxQueryStruct, type InboxState } from '../../src/validation/inbox/inbox.protocol.ts';
+import { DEFAULT_INBOX_STATE, INBOX_ERROR, INBOX_PAGE_SIZE, InboxQueryStruct, type InboxCounts, type InboxState } from '../../src/validation/inbox/inbox.protocol.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
@@ -21,6 +21,8 @@ export interface InboxFilter {
   from?: string;
   to?: string;
   q?: string;
+  /** The export of a selection: only these messages (within the rest of the filter). */
+  ids?: number[];
 }
 
 /** Where a page starts: after this message, in newest-first order. */
@@ -65,11 +67,13 @@ export function parseInboxQuery(query: unknown, { cursor: cursorAllowed }: { cur
   }
   if (value.from !== undefined && value.to !== undefined && value.from > value.to) throw invalidQuery('to', 'The end of the date range is before its start.');
   if (value.cursor !== undefined && !cursorAllowed) throw invalidQuery('cursor', 'The export takes no cursor: it writes every message of the filter.');
-  const filter: InboxFilter = { state: value.state ?? 'all' };
+  if (value.ids !== undefined && cursorAllowed) throw invalidQuery('ids', 'Only the export takes ids: the list is paged by its filter.');
+  const filter: InboxFilter = { state: value.state ?? DEFAULT_INBOX_STATE };
   if (value.form !== undefined) filter.form = value.form;
   if (value.from !== undefined) filter.from = value.from;
   if (value.to !== undefined) filter.to = value.to;
   if (value.q !== undefined && value.q.trim() !== '') filter.q = value.q.trim();
+  if (value.ids !== undefined) filter.ids = [...new Set(value.ids.split(',').map(Number))];
   return { filter, after: value.cursor === undefined ? null : decodeCursor(value.cursor) };
 }
 
@@ -105,6 +109,8 @@ export interface ListedRow {
   form_id: string;
   created_at: string;
   read_at: string | null;
+  answered_at: string | null;
+  answered_by: string | null;
   spam: number;
   spam_reason: string | null;
   meta: string;
@@ -122,14 +128,17 @@ export async function listMessages(db: Kysely<Database>, filter: InboxFilter, op
   return db
     .selectFrom('submissions as s')
     .leftJoin('submission_index as i', 'i.submission_id', 's.id')
-    .select(['s.id', 's.form_id', 's.created_at', 's.read_at', 's.spam', 's.spam_reason', 's.meta', 'i.name', 'i.email', 'i.company', 'i.subject', 'i.message'])
+    .select(['s.id', 's.form_id', 's.created_at', 's.read_at', 's.answered_at', 's.answered_by', 's.spam', 's.spam_reason', 's.meta', 'i.name', 'i.email', 'i.company', 'i.subject', 'i.message'])
     .$if(filter.form !== undefined, (query) => query.where('s.form_id', '=', filter.form!))
+    .$if(filter.state === 'inbox', (query) => query.where('s.spam', '=', 0))
     .$if(filter.state === 'new', (query) => query.where('s.spam', '=', 0).where('s.read_at', 'is', null))
     .$if(filter.state === 'read', (query) => query.where('s.spam', '=', 0).where('s.read_at', 'is not', null))
+    .$if(filter.state === 'unanswered', (query) => query.where('s.spam', '=', 0).where('s.answered_at', 'is', null))
     .$if(filter.state === 'spam', (query) => query.where('s.spam', '=', 1))
     .$if(filter.from !== undefined, (query) => query.where('s.created_at', '>=', new Date(dayStart(filter.from!, options.timeZone)).toISOString()))
     .$if(filter.to !== undefined, (query) => query.where('s.created_at', '<', new Date(dayStart(filter.to!, options.timeZone, 1)).toISOString()))
     .$if(terms.length > 0, (query) => query.where(searchCondition(db, terms)))
+    .$if(filter.ids !== undefined, (query) => query.where('s.id', 'in', filter.ids!))
     .$if(after !== null, (query) => query.where('s.id', '<', after!.id))
     .orderBy('s.id', 'desc')
     .limit(options.limit)
@@ -143,4 +152,29 @@ export async function listPage(db: Kysely<Database>, filter: InboxFilter, option
   const shown = rows.slice(0, INBOX_PAGE_SIZE);
   const last = shown[shown.length - 1]!;
   return { rows: shown, next: encodeCursor({ id: last.id }) };
+}
+
+/**
+ * How many messages each state filter holds, in one pass over the messages, and the newest
+ * that is not spam (InboxCountsStruct).
+ */
+export async function inboxCounts(db: Kysely<Database>): Promise<InboxCounts> {
+  const row = await db
+    .selectFrom('submissions')
+    .select([
+      sql<number | string | null>`sum(case when spam = 0 then 1 else 0 end)`.as('inbox'),
+      sql<number | string | null>`sum(case when spam = 0 and read_at is null then 1 else 0 end)`.as('new'),
+      sql<number | string | null>`sum(case when spam = 0 and answered_at is null then 1 else 0 end)`.as('unanswered'),
+      sql<number | string | null>`sum(case when spam = 0 and read_at is not null then 1 else 0 end)`.as('read'),
+      sql<number | string | null>`sum(case when spam = 1 then 1 else 0 end)`.as('spam'),
+      sql<number | string>`count(*)`.as('all'),
+      sql<number | string | null>`max(case when spam = 0 then id end)`.as('newest'),
+    ])
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers sums and counts of bigints as strings.
+  const count = (value: number | string | null) => Number(value ?? 0);
+  return {
+    counts: { inbox: count(row.inbox), new: count(row.new), unanswered: count(row.unanswered), read: count(row.read), spam: count(row.spam), all: count(row.all) },
+    newest: row.newest === null ? null : Number(row.newest),
+  };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { CONSOLE_API } from '../../src/validation/console/console-api.ts';
 import { INBOX_ROUTE, type Delivery, type FormRef, type Message, type MessageSummary } from '../../src/validation/inbox/inbox.protocol.ts';
 import type { Database } from '../db/types.ts';
-import { postedText, storedObject, type MessageCatalogue } from '../submissions/message-forms.ts';
+import { postedText, storedObject, type IndexPart, type MessageCatalogue } from '../submissions/message-forms.ts';
 import type { ListedRow } from './inbox-list.ts';
 
 /*
@@ -110,21 +110,35 @@ export async function messageOf(db: Kysely<Database>, catalogue: MessageCatalogu
   const posted = storedObject(row.posted_data);
   const meta = storedObject(row.meta);
   const form = catalogue.find(row.form_id);
-  const labels = new Map((form?.fields ?? []).map((field) => [field.name, field.label]));
+  const known = new Map((form?.fields ?? []).map((field) => [field.name, field]));
+  const partOf = new Map(Object.entries(form?.parts ?? {}).map(([part, field]) => [field, part as IndexPart]));
   // The form's order first, then any field the form no longer has, under its own name.
-  const order = [...(form?.fields ?? []).map((field) => field.name).filter((name) => name in posted), ...Object.keys(posted).filter((name) => !labels.has(name))];
+  const order = [...(form?.fields ?? []).map((field) => field.name).filter((name) => name in posted), ...Object.keys(posted).filter((name) => !known.has(name))];
   const files = await db.selectFrom('submission_files').select(['id', 'field', 'original_name', 'media_type', 'size']).where('submission_id', '=', id).orderBy('id').execute();
   const mail = await mailRowsOf(db, [id]);
+  const notes = await db.selectFrom('message_notes').select(['id', 'author', 'body', 'created_at']).where('submission_id', '=', id).orderBy('id').execute();
   return {
     id: row.id,
     form: formRef(catalogue, row.form_id),
     receivedAt: row.created_at,
     page: typeof meta.url === 'string' && meta.url !== '' ? meta.url : null,
-    fields: order.map((name) => ({ name, label: labels.get(name) ?? name, value: postedText(posted[name]) })),
+    fields: order.map((name) => {
+      const field = known.get(name);
+      const part = partOf.get(name);
+      return {
+        name,
+        label: field?.label ?? name,
+        value: postedText(posted[name]),
+        ...(field?.agreement === undefined ? {} : { agreement: field.agreement }),
+        ...(part === undefined ? {} : { part }),
+      };
+    }),
     attachments: files.map((file) => ({ id: file.id, field: file.field, name: file.original_name, mediaType: file.media_type, size: file.size, url: attachmentUrl(row.id, file.id) })),
     read: row.read_at !== null,
     spam: row.spam === 1,
     spamReason: row.spam === 1 ? (row.spam_reason ?? 'spam') : null,
     delivery: deliveryOf(mail.get(id) ?? []),
+    notes: notes.map((note) => ({ id: note.id, at: note.created_at, by: note.author, text: note.body })),
+    answered: row.answered_at === null ? null : { at: row.answered_at, by: row.answered_by ?? '' },
   };
 }

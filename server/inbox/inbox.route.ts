@@ -5,16 +5,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { validate, type Struct } from 'superstruct';
 import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validation/console/console-api.ts';
-import { INBOX_ERROR, INBOX_ROUTE, ReadBodyStruct, SpamBodyStruct, type InboxPage, type Message } from '../../src/validation/inbox/inbox.protocol.ts';
-import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
+import { BULK_MAX, INBOX_ERROR, INBOX_ROUTE, MAIL_RETRY_WAIT_SECONDS, AnsweredBodyStruct, BulkBodyStruct, type BulkAnswer, type BulkSelection, NoteBodyStruct, ReadBodyStruct, SpamBodyStruct, type InboxCounts, type InboxPage, type Message, type RetryAnswer } from '../../src/validation/inbox/inbox.protocol.ts';
+import { auditActorOf, consoleRoute, roleAllows, signedIn } from '../console/console-guard.ts';
 import { recordAudit } from '../console/console-audit.ts';
 import { RestError } from '../http/rest-error.ts';
-import { retryHeldMessages } from '../mail/claim-outbox.ts';
+import { mailSetupOf } from '../mail/mail-health.ts';
+import { awaitRetryOutcome, requeueMail, retryRefusedBySetup } from '../mail/retry-now.ts';
 import type { SpamReleaser } from '../spam-release.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
 import { removeUploads, STORED_NAME_PATTERN, uploadPath } from '../submissions/upload-store.ts';
 import { exportRows } from './inbox-export.ts';
-import { listPage, parseInboxQuery } from './inbox-list.ts';
+import { inboxCounts, listMessages, listPage, parseInboxQuery, type InboxFilter } from './inbox-list.ts';
 import { inboxForms, messageOf, summariesOf } from './inbox-messages.ts';
 import { siteToday } from '../reports/site-days.ts';
 
@@ -85,7 +86,10 @@ export default fp<InboxRouteOptions>(
       return { messages: await summariesOf(db, catalogue, page.rows), next: page.next, forms: await inboxForms(db, catalogue) };
     });
 
-    app.get(route(INBOX_ROUTE.exportCsv), consoleRoute('staff'), async (request, reply: FastifyReply) => {
+    app.get(route(INBOX_ROUTE.counts), consoleRoute('staff'), async (): Promise<InboxCounts> => inboxCounts(db));
+
+    // The whole inbox in one file is the owner's, as the subscriber exports are (README.md, "The inbox"): staff read messages one at a time.
+    app.get(route(INBOX_ROUTE.exportCsv), consoleRoute('owner'), async (request, reply: FastifyReply) => {
       const { filter } = parseInboxQuery(request.query, { cursor: false });
       const who = auditActorOf(request);
       const now = app.clock();
@@ -132,6 +136,38 @@ export default fp<InboxRouteOptions>(
       return currentMessage(id);
     });
 
+    // An internal note (README.md, "The inbox"): who and when; its words stay out of the audit log.
+    app.post(route(INBOX_ROUTE.notes), consoleRoute('staff'), async (request) => {
+      const id = messageId(request);
+      const { text } = bodyOf(request, NoteBodyStruct);
+      if (text.trim() === '') throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'Write the note.', { field: 'text' });
+      await existing(id);
+      const now = app.clock();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('message_notes').values({ submission_id: id, author: signedIn(request).person.email, body: text.trim(), created_at: new Date(now).toISOString() }).execute();
+        await recordAudit(trx, auditActorOf(request), { action: 'message-note', subject: `message ${id}`, detail: {}, now });
+      });
+      return currentMessage(id);
+    });
+
+    // "Mark as answered" (README.md, "The inbox"): who and when, audited; marking it again keeps the first.
+    app.post(route(INBOX_ROUTE.answered), consoleRoute('staff'), async (request) => {
+      const id = messageId(request);
+      const { answered } = bodyOf(request, AnsweredBodyStruct);
+      await existing(id);
+      const now = app.clock();
+      await db.transaction().execute(async (trx) => {
+        const changed = await trx
+          .updateTable('submissions')
+          .set(answered ? { answered_at: new Date(now).toISOString(), answered_by: signedIn(request).person.email } : { answered_at: null, answered_by: null })
+          .where('id', '=', id)
+          .where('answered_at', answered ? 'is' : 'is not', null)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) > 0) await recordAudit(trx, auditActorOf(request), { action: 'message-answered', subject: `message ${id}`, detail: { answered }, now });
+      });
+      return currentMessage(id);
+    });
+
     app.post(route(INBOX_ROUTE.spam), consoleRoute('staff'), async (request) => {
       const id = messageId(request);
       const { spam } = bodyOf(request, SpamBodyStruct);
@@ -156,22 +192,113 @@ export default fp<InboxRouteOptions>(
       return currentMessage(id);
     });
 
-    app.post(route(INBOX_ROUTE.retry), consoleRoute('staff'), async (request) => {
+    // "Try again now" answers what happened (README.md, "Mail health"): delivered, the mail server's answer, or why nothing could be tried.
+    app.post(route(INBOX_ROUTE.retry), consoleRoute('staff'), async (request, reply): Promise<RetryAnswer> => {
       const id = messageId(request);
       bodyOf(request, EmptyBodyStruct);
       await existing(id);
       const now = app.clock();
-      const waiting = await db.selectFrom('outbox').select(['id', 'failed_at']).where('submission_id', '=', id).where('channel', '=', 'mail').where('delivered_at', 'is', null).execute();
+      const waiting = await db.selectFrom('outbox').select(['id', 'failed_at', 'to_address']).where('submission_id', '=', id).where('channel', '=', 'mail').where('delivered_at', 'is', null).execute();
       if (waiting.length === 0) throw new RestError(409, INBOX_ERROR.nothingToRetry, 'This message has no mail waiting to be sent.');
       await db.transaction().execute(async (trx) => {
-        for (const mail of waiting) {
-          if (mail.failed_at !== null) await retryHeldMessages(trx, mail.id, now);
-          else await trx.updateTable('outbox').set({ next_attempt_at: new Date(now).toISOString() }).where('id', '=', mail.id).where('delivered_at', 'is', null).where('failed_at', 'is', null).execute();
-        }
+        await requeueMail(trx, waiting, now);
         await recordAudit(trx, auditActorOf(request), { action: 'mail-retry', subject: `message ${id}`, detail: { mails: waiting.length }, now });
       });
       app.outbox.queued();
-      return currentMessage(id);
+      const refused = retryRefusedBySetup(mailSetupOf(app.config), waiting);
+      // Until the answer, or the browser is gone.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const retry = refused ?? (await awaitRetryOutcome(db, waiting.map((mail) => mail.id), MAIL_RETRY_WAIT_SECONDS * 1000, gone.signal));
+      return { ...(await currentMessage(id)), retry };
+    });
+
+    /** The ids a bulk action is on: those chosen that exist, or every message of the filter; more than BULK_MAX is refused. */
+    async function selectedIds(selection: BulkSelection): Promise<number[]> {
+      const filter: InboxFilter = 'ids' in selection ? { state: 'all', ids: [...new Set(selection.ids)] } : parseInboxQuery(selection.filter, { cursor: false }).filter;
+      const rows = await listMessages(db, filter, { timeZone, after: null, limit: BULK_MAX + 1 });
+      if (rows.length > BULK_MAX) {
+        throw new RestError(400, INBOX_ERROR.tooMany, `More than ${BULK_MAX} messages match: narrow the filter (dates, form or search) and act on the rest after.`, { field: 'selection' });
+      }
+      return rows.map((row) => row.id);
+    }
+
+    // One action on many messages (README.md, "The inbox"): one request, one audit entry with
+    // the count; each message changes as the same action on it alone would change it.
+    app.post(route(INBOX_ROUTE.bulk), consoleRoute('staff'), async (request): Promise<BulkAnswer> => {
+      const { action, selection } = bodyOf(request, BulkBodyStruct);
+      const { person } = signedIn(request);
+      if (action === 'delete' && !roleAllows(person.role, 'owner')) throw new RestError(403, CONSOLE_REFUSAL.wrongRole, 'Only an owner deletes messages.');
+      const ids = await selectedIds(selection);
+      const who = auditActorOf(request);
+      const now = app.clock();
+      const at = new Date(now).toISOString();
+      const answer = (changed: number): BulkAnswer => ({ action, selected: ids.length, changed });
+      if (ids.length === 0) return answer(0);
+      const audit = (trx: typeof db, changed: number) =>
+        recordAudit(trx, who, { action: 'messages-bulk', subject: `${ids.length} message${ids.length === 1 ? '' : 's'}`, detail: { action, selected: ids.length, changed, ...('filter' in selection ? { filter: selection.filter } : {}) }, now });
+      const updated = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
+      switch (action) {
+        case 'read':
+        case 'unread': {
+          const read = action === 'read';
+          return answer(
+            await db.transaction().execute(async (trx) => {
+              const changed = updated(await trx.updateTable('submissions').set({ read_at: read ? at : null }).where('id', 'in', ids).where('read_at', read ? 'is' : 'is not', null).executeTakeFirst());
+              await audit(trx, changed);
+              return changed;
+            }),
+          );
+        }
+        case 'answered':
+        case 'unanswered': {
+          const answered = action === 'answered';
+          return answer(
+            await db.transaction().execute(async (trx) => {
+              const changed = updated(
+                await trx
+                  .updateTable('submissions')
+                  .set(answered ? { answered_at: at, answered_by: person.email } : { answered_at: null, answered_by: null })
+                  .where('id', 'in', ids)
+                  .where('answered_at', answered ? 'is' : 'is not', null)
+                  .executeTakeFirst(),
+              );
+              await audit(trx, changed);
+              return changed;
+            }),
+          );
+        }
+        case 'spam':
+          return answer(
+            await db.transaction().execute(async (trx) => {
+              const marking = (await trx.selectFrom('submissions').select('id').where('id', 'in', ids).where('spam', '<>', 1).execute()).map((row) => row.id);
+              if (marking.length > 0) {
+                await trx.updateTable('submissions').set({ spam: 1, status: 'spam', spam_reason: `marked as spam by ${person.email}` }).where('id', 'in', marking).execute();
+                // Their mail still waiting is not sent, as for one message.
+                await trx.deleteFrom('outbox').where('submission_id', 'in', marking).where('channel', '=', 'mail').where('delivered_at', 'is', null).execute();
+              }
+              await audit(trx, marking.length);
+              return marking.length;
+            }),
+          );
+        case 'not-spam': {
+          const releasing = (await db.selectFrom('submissions').select('id').where('id', 'in', ids).where('spam', '=', 1).execute()).map((row) => row.id);
+          // Each released as "Not spam" on it alone releases it: its mail goes out.
+          for (const id of releasing) await options.releaseSpam(db, id, now);
+          await audit(db, releasing.length);
+          if (releasing.length > 0) app.outbox.queued();
+          return answer(releasing.length);
+        }
+        case 'delete': {
+          const files = await db.transaction().execute(async (trx) => {
+            const stored = await deleteSubmissions(trx, ids);
+            await audit(trx, ids.length);
+            return stored;
+          });
+          await removeUploads(app.config.uploadDir, files);
+          return answer(ids.length);
+        }
+      }
     });
 
     app.post(route(INBOX_ROUTE.delete), consoleRoute('owner'), async (request) => {

@@ -37,7 +37,8 @@ export function startMailDelivery(
 /**
  * Starts the worker of the outbox's http channel: the requests forms' API actions queued with
  * their submissions. It needs nothing configured (each request's URL was checked against its
- * form's allow-list when it was stored), so it always runs.
+ * form's allow-list when it was stored), so it always runs. Headers queued as `env:NAME` are
+ * filled from FORM_ACTION_SECRETS as each request is sent.
  */
 export function startRequestDelivery(
   app: FastifyInstance,
@@ -46,7 +47,7 @@ export function startRequestDelivery(
   const { fetch: fetchOverride, ...workerOverrides } = overrides;
   const worker = createOutboxWorker({
     db: app.db,
-    sender: createRequestSender(fetchOverride ? { fetch: fetchOverride } : {}),
+    sender: createRequestSender({ secrets: app.config.formActionSecrets, ...(fetchOverride ? { fetch: fetchOverride } : {}) }),
     log: app.log.child({ component: 'outbox-requests' }),
     now: app.clock,
     retry: { ...DEFAULT_RETRY_POLICY, maxAgeMs: app.config.mailMaxAgeMs },

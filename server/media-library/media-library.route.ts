@@ -10,7 +10,7 @@ import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validat
 import {
   MEDIA_ERROR,
   MEDIA_KEY_PATTERN,
-  MEDIA_MAX_BYTES,
+  MEDIA_FILE_MAX_BYTES,
   MEDIA_ROUTE,
   UPLOAD_FIELD,
   type MediaItem,
@@ -22,9 +22,10 @@ import { consoleBody } from '../console/console-body.ts';
 import { recordAudit } from '../console/console-audit.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import { RestError } from '../http/rest-error.ts';
-import { IMMUTABLE_CACHE_CONTROL } from '../routes/static-site.ts';
 import { mayEditContent } from '../console/content-editing.ts';
+import { countPersonAction, PERSON_ACTIONS } from '../console/person-limits.ts';
 import { entryOf, mediaRows, type MediaRow } from './media-rows.ts';
+import { libraryBytes } from './media-storage.ts';
 import { removeVariants, storeUpload, type UploadFields } from './media-upload.ts';
 import { pictureUses } from './picture-uses.ts';
 
@@ -35,7 +36,8 @@ import { pictureUses } from './picture-uses.ts';
  * owners delete an upload nothing uses. Uploads and deletions are in the audit log.
  * Also the uploaded pictures' files, `/assets/images/<key>-<width>w.<hash>.<ext>` as the build
  * names its own: the build's are routes of the static site (a static route wins), so this
- * route answers only what the build does not have, from MEDIA_DIR.
+ * route answers only what the build does not have, from MEDIA_DIR, cached for a minute only
+ * (UPLOAD_CACHE_CONTROL).
  * Encapsulated: the multipart parser applies to these routes alone.
  */
 
@@ -52,16 +54,37 @@ const route = (path: string) => `${CONSOLE_API}${path}`;
 export const VARIANT_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)-(\d{1,5})w\.([0-9a-f]{10})\.(avif|webp|jpg|png)$/;
 const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = { avif: 'avif', webp: 'webp', jpg: 'jpeg', png: 'png' };
 
-/** The multipart parser's limits: one file of at most MEDIA_MAX_BYTES, two short fields. */
-const LIMITS = { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096, headerPairs: 20 };
+/**
+ * An uploaded picture's caching, by browsers and by nginx (which takes the answer's max-age over
+ * its own year for /assets/: deploy/nginx/visual-displays-proxy.conf): a minute, then a
+ * revalidation (ETag, 304). Unlike the build's, an upload can be deleted, and a deleted picture
+ * must stop being served: within a minute, not the year an immutable file is kept
+ * (README.md, "Pictures in the console").
+ */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=60';
 
-const tooLarge = () => new RestError(413, MEDIA_ERROR.tooLarge, `This file is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB. Choose a smaller picture.`, { field: 'file' });
+/** Whether If-None-Match names `etag` (or is `*`), weak or strong. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** The largest upload request: its file and its fields (nginx lets it through: deploy/nginx/visual-displays-proxy.conf). */
+export const UPLOAD_BODY_LIMIT = MEDIA_FILE_MAX_BYTES + 64 * 1024;
+
+/** The multipart parser's limits: one file of at most MEDIA_FILE_MAX_BYTES, two short fields. */
+const LIMITS = { fileSize: MEDIA_FILE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 4096, headerPairs: 20 };
+
+const tooLarge = () => new RestError(413, MEDIA_ERROR.tooLarge, `This file is larger than ${MEDIA_FILE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller picture.`, { field: 'file' });
 
 /** The upload's fields, read from its multipart body with the limits above. */
 async function readUploadFields(request: FastifyRequest): Promise<UploadFields> {
   // A body declared larger than any upload can be is refused before it is read.
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > MEDIA_MAX_BYTES + 64 * 1024) throw tooLarge();
+  if (declared > UPLOAD_BODY_LIMIT) throw tooLarge();
   const fields: UploadFields = { file: null, alt: '', key: '' };
   try {
     for await (const part of request.parts()) {
@@ -115,11 +138,12 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
     const { person } = signedIn(request);
     const isOwner = person.role === 'owner';
     const [rows, uses] = await Promise.all([mediaRows(db), usesByKey()]);
+    const storage = { usedBytes: await libraryBytes(mediaDir, rows), quotaBytes: app.config.mediaMaxBytes };
     const pictures = [
       ...Object.entries(built.images).map(([key, entry]) => itemOf(key, entry, null, uses.get(key) ?? [], isOwner)),
       ...rows.filter((row) => !(row.key in built.images)).map((row) => itemOf(row.key, entryOf(row), row, uses.get(row.key) ?? [], isOwner)),
     ].sort((a, b) => a.key.localeCompare(b.key));
-    return { pictures, mayUpload: await mayEditContent(db, person.role) };
+    return { pictures, storage, mayUpload: await mayEditContent(db, person.role) };
   });
 
   app.post(
@@ -127,16 +151,18 @@ export default async function mediaLibraryRoutes(app: FastifyInstance, options: 
     {
       ...consoleRoute('staff', { body: 'multipart' }),
       // What is read and dropped after an answer sent before the body's end (http/lingering-close.ts).
-      bodyLimit: MEDIA_MAX_BYTES + 64 * 1024,
+      bodyLimit: UPLOAD_BODY_LIMIT,
     },
     async (request, reply): Promise<UploadAnswer> => {
       const { person } = signedIn(request);
       if (!(await mayEditContent(db, person.role))) {
-        throw new RestError(403, MEDIA_ERROR.editingNotAllowed, 'Only an owner can upload pictures until an owner lets staff edit the site.');
+        throw new RestError(403, MEDIA_ERROR.editingNotAllowed, 'Only an owner can upload pictures: an owner has not allowed staff to edit the site\u2019s content. An owner can allow it on the People page (\u201cStaff may edit the site\u2019s content\u201d).');
       }
+      // Per person, before the body is read (console/person-limits.ts: MEDIA_UPLOAD_RATE_LIMIT).
+      await countPersonAction(app, request, PERSON_ACTIONS.upload, app.config.mediaUploadRateLimit);
       const fields = await readUploadFields(request);
       const now = app.clock();
-      const row = await storeUpload(fields, { db, mediaDir, built, uploadedBy: person.email, now });
+      const row = await storeUpload(fields, { db, mediaDir, quotaBytes: app.config.mediaMaxBytes, built, uploadedBy: person.email, now });
       await recordAudit(db, auditActorOf(request), { action: 'media-upload', subject: `picture ${row.key}`, detail: { name: row.original_name, type: row.content_type, bytes: row.bytes, width: row.width, height: row.height }, now });
       reply.code(201);
       return { picture: itemOf(row.key, entryOf(row), row, (await usesByKey()).get(row.key) ?? [], person.role === 'owner') };
@@ -182,11 +208,13 @@ export function uploadedPictures(mediaDir: string, basePath: string = imageManif
       reply.callNotFound();
       return reply;
     }
+    // The name carries the hash of the picture's bytes and settings: it is the version.
+    const etag = `"${file}"`;
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL).header('etag', etag).header('x-content-type-options', 'nosniff');
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply
       .type(imageMimeTypes[FORMAT_OF_EXTENSION[match[4]!]!])
-      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
       .header('content-length', found.size)
-      .header('x-content-type-options', 'nosniff')
       .send(createReadStream(onDisk));
   };
 }

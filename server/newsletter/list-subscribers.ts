@@ -1,7 +1,7 @@
 import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { Database, NewsletterSubscribersTable, SubscriberStatus } from '../db/types.ts';
-import { csvText } from '../reports/csv.ts';
+import { csvText, phoneNumberCell } from '../reports/csv.ts';
 
 /*
  * The subscribers with their latest sign-up consent (form, exact wording, time), for
@@ -173,9 +173,10 @@ export function subscribersCsv(subscribers: readonly SubscriberListing[]): strin
  * export is audited however it ends.
  * - `spreadsheet`: every subscriber of the filter, every column, formula-safe cells.
  * - `mailing-service`: Brevo's contact import: only subscribed people, `EMAIL`, the attributes
- *   by their Brevo names (dates yyyy-mm-dd), `SMS` with its country code (+27…); no formula
- *   guard, which would corrupt the numbers (issue 28 asks for none); not meant to be opened in a
- *   spreadsheet, as the console says beside its link.
+ *   by their Brevo names (dates yyyy-mm-dd), `SMS` with its country code (+27…). Every cell is
+ *   formula-safe as the spreadsheet's are (a first name is whatever a visitor typed), but for an
+ *   SMS number that is a plain `+` and digits, as Brevo's import takes it: an apostrophe there
+ *   would make the number one Brevo refuses (README.md, "Abuse paths and the limits that stop them").
  */
 export async function* subscribersCsvChunks(
   db: Kysely<Database>,
@@ -189,11 +190,10 @@ export async function* subscribersCsvChunks(
   let complete = false;
   try {
     const names = await attributeNamesOf(db, chosen);
-    const raw = { formulaSafe: false };
-    yield brevo ? csvText([['EMAIL', ...names, 'SMS']], raw) : csvText([[...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
+    yield csvText([brevo ? ['EMAIL', ...names, 'SMS'] : [...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
     for await (const batch of subscriberBatches(db, chosen)) {
       yield brevo
-        ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), item.sms ?? '']), raw)
+        ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), phoneNumberCell(item.sms ?? '')]))
         : csvText(batch.map((item) => spreadsheetRow(item, names)));
       count += batch.length;
     }

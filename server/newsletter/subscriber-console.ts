@@ -13,6 +13,8 @@ import {
   type SubscribersPage,
 } from '../../src/validation/newsletter/subscribers.protocol.ts';
 import type { Database } from '../db/types.ts';
+import { mailDeliveryOf, type MailSetup } from '../mail/mail-health.ts';
+import type { MailDelivery } from '../../src/validation/shared/mail-health.protocol.ts';
 import { RestError } from '../http/rest-error.ts';
 import { filteredSubscribers, listingsOf, type SubscriberFilter, type SubscriberListing, type SubscriberRow } from './list-subscribers.ts';
 import type { PendingChange } from './subscribe.ts';
@@ -43,13 +45,20 @@ export interface NewsletterNames {
   lists: NewsletterListRef[];
   list(id: number): NewsletterListRef;
   form(id: number): { id: number; title: string };
+  /** The sign-up forms' label of each attribute, by Brevo name, without “(optional)”. */
+  attributeLabels: Record<string, string>;
 }
 
 export function newsletterNames(forms: readonly NewsletterForm[]): NewsletterNames {
   const lists = new Map<number, string>();
   for (const form of forms) for (const list of form.lists) if (!lists.has(list.id)) lists.set(list.id, list.label);
   const titles = new Map(forms.map((form) => [form.id, form.title]));
+  const attributeLabels: Record<string, string> = {};
+  for (const form of forms) {
+    for (const field of [...form.attributes, ...form.dates]) attributeLabels[field.name] ??= field.label.replace(/\s*\(optional\)\s*$/i, '');
+  }
   return {
+    attributeLabels,
     lists: [...lists].map(([id, label]) => ({ id, label })).sort((a, b) => a.id - b.id),
     list: (id) => ({ id, label: lists.get(id) ?? `List ${id}` }),
     form: (id) => ({ id, title: titles.get(id) ?? '' }),
@@ -102,23 +111,45 @@ export async function subscriberRow(db: Kysely<Database>, id: number): Promise<S
   return db.selectFrom('newsletter_subscribers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The confirmation mail of the change waiting: the outbox row queued with it (the same statement
+ * time as confirmation_sent_at, to the subscriber's address, of no message), as its delivery.
+ */
+async function confirmationMailOf(db: Kysely<Database>, row: SubscriberRow, setup: MailSetup): Promise<MailDelivery | null> {
+  if (row.confirmation_sent_at === null) return null;
+  const mail = await db
+    .selectFrom('outbox')
+    .select(['to_address', 'created_at', 'delivered_at', 'failed_at', 'last_error', 'next_attempt_at'])
+    .where('channel', '=', 'mail')
+    .where('submission_id', 'is', null)
+    .where('created_at', '=', row.confirmation_sent_at)
+    .where('to_address', '=', row.email)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return mailDeliveryOf(mail, setup);
+}
+
 /** One subscriber as the console shows them, with every consent record, oldest first. */
-export async function subscriberOf(db: Kysely<Database>, names: NewsletterNames, row: SubscriberRow): Promise<Subscriber> {
+export async function subscriberOf(db: Kysely<Database>, names: NewsletterNames, row: SubscriberRow, setup: MailSetup, brevoConnected: boolean): Promise<Subscriber> {
+  const attributes: Record<string, string> = { ...(JSON.parse(row.attributes) as Record<string, string>), ...(JSON.parse(row.dates) as Record<string, string>) };
   const consents = await db.selectFrom('newsletter_consents').selectAll().where('subscriber_id', '=', row.id).orderBy('id').execute();
   const change = row.pending_change === null ? null : (JSON.parse(row.pending_change) as PendingChange);
+  const confirmationMail = change === null ? null : await confirmationMailOf(db, row, setup);
   return {
     id: row.id,
     email: row.email,
     status: row.status,
     lists: (JSON.parse(row.lists) as number[]).map(names.list),
     sms: row.sms,
-    attributes: { ...(JSON.parse(row.attributes) as Record<string, string>), ...(JSON.parse(row.dates) as Record<string, string>) },
+    attributes,
+    attributeLabels: Object.fromEntries(Object.keys(attributes).flatMap((name) => (names.attributeLabels[name] === undefined ? [] : [[name, names.attributeLabels[name]]]))),
     form: names.form(row.form_id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     confirmedAt: row.confirmed_at,
     unsubscribedAt: row.unsubscribed_at,
-    pendingChange: change === null ? null : { lists: change.lists.map(names.list), form: names.form(change.formId), confirmationSentAt: row.confirmation_sent_at },
+    pendingChange: change === null ? null : { lists: change.lists.map(names.list), form: names.form(change.formId), confirmationMail },
     consents: consents.map(
       (consent): ConsentEntry => ({
         action: consent.action,
@@ -128,6 +159,6 @@ export async function subscriberOf(db: Kysely<Database>, names: NewsletterNames,
         lists: (JSON.parse(consent.lists) as number[]).map(names.list),
       }),
     ),
-    brevo: { syncedAt: row.brevo_synced_at, error: row.brevo_error },
+    brevo: { connected: brevoConnected, syncedAt: row.brevo_synced_at, error: row.brevo_error },
   };
 }

@@ -13,6 +13,7 @@ import {
 import { recordAudit } from '../console/console-audit.ts';
 import { consoleBody, idParam } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute } from '../console/console-guard.ts';
+import { mailSetupOf } from '../mail/mail-health.ts';
 import { RestError } from '../http/rest-error.ts';
 import { subscribersCsvChunks, type SubscribersCsvKind } from './list-subscribers.ts';
 import { resendConfirmation } from './resend-confirmation.ts';
@@ -52,7 +53,7 @@ export default fp(
     async function answer(id: number): Promise<SubscriberAnswer> {
       const row = await subscriberRow(db, id);
       if (row === undefined) throw notFound();
-      return { subscriber: await subscriberOf(db, names(), row) };
+      return { subscriber: await subscriberOf(db, names(), row, mailSetupOf(app.config), app.config.brevoApiKey !== null) };
     }
 
     app.get(route(SUBSCRIBERS_ROUTE.subscribers), consoleRoute('staff'), async (request): Promise<SubscribersPage> => {

@@ -8,6 +8,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import yazl from 'yazl';
+import type { BackupFailureCode } from '../../src/validation/shared/backup-health.protocol.ts';
 import type { Config } from '../config.ts';
 import { isPostgresUrl } from '../db/dialect.ts';
 import { VARIANT_FILE } from '../media-library/media-library.route.ts';
@@ -63,9 +64,30 @@ export interface WrittenBackup {
   manifest: BackupManifest;
 }
 
-/** A backup that cannot be made; `message` is one line saying why (and what to do). */
+/** A backup that cannot be made; `message` is one line saying why (and what to do), `kind` what it ran into (for the console's words). */
 export class BackupError extends Error {
   override name = 'BackupError';
+  readonly kind: BackupFailureCode | undefined;
+  constructor(message: string, kind?: BackupFailureCode) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/**
+ * How far a backup has got, as it goes (the console's progress): copying the database (how long
+ * is not known beforehand), then writing the archive, `done` of `total` bytes read from the
+ * database's copy, the uploads, the pictures and the key.
+ */
+export type BackupProgress = { phase: 'database' } | { phase: 'archiving'; done: number; total: number };
+
+/** Orders this site's archive names oldest first (by their time, then `-2`, `-3` … of one second); other names are left out. */
+export function archivesOldestFirst(names: readonly string[]): string[] {
+  return names
+    .map((name) => ({ name, match: BACKUP_NAME_PATTERN.exec(name) }))
+    .filter((entry): entry is { name: string; match: RegExpExecArray } => entry.match !== null)
+    .sort((a, b) => (a.match[1]! < b.match[1]! ? -1 : a.match[1]! > b.match[1]! ? 1 : Number(a.match[2] ?? 1) - Number(b.match[2] ?? 1)))
+    .map((entry) => entry.name);
 }
 
 type BackupSettings = Pick<Config, 'databaseUrl' | 'uploadDir' | 'mediaDir' | 'addressHashKeyFile' | 'backupDir'>;
@@ -77,18 +99,19 @@ export function sqliteFileOf(databaseUrl: string, cwd = process.cwd()): string |
 }
 
 /** Makes one archive in BACKUP_DIR; throws BackupError (or a file system error) when it cannot. */
-export async function writeBackup(settings: BackupSettings, { now = Date.now() }: { now?: number } = {}): Promise<WrittenBackup> {
+export async function writeBackup(settings: BackupSettings, { now = Date.now(), onProgress = () => undefined }: { now?: number; onProgress?: (progress: BackupProgress) => void } = {}): Promise<WrittenBackup> {
   const createdAt = new Date(now).toISOString();
   const postgres = isPostgresUrl(settings.databaseUrl);
   const sqliteFile = sqliteFileOf(settings.databaseUrl);
-  if (!postgres && sqliteFile === null) throw new BackupError('DATABASE_URL is sqlite::memory:, which has nothing on disk to back up');
-  if (sqliteFile !== null && !(await exists(sqliteFile))) throw new BackupError(`${sqliteFile} does not exist: there is no database to back up (is DATABASE_URL right?)`);
+  if (!postgres && sqliteFile === null) throw new BackupError('DATABASE_URL is sqlite::memory:, which has nothing on disk to back up', 'noDatabase');
+  if (sqliteFile !== null && !(await exists(sqliteFile))) throw new BackupError(`${sqliteFile} does not exist: there is no database to back up (is DATABASE_URL right?)`, 'noDatabase');
 
   await mkdir(settings.backupDir, { recursive: true, mode: 0o700 });
   const staging = await mkdtemp(path.join(settings.backupDir, `${TEMPORARY_PREFIX}staging-`));
   const temporary = path.join(settings.backupDir, `${TEMPORARY_PREFIX}${process.pid}-${now}.zip.tmp`);
   try {
     const databaseCopy = path.join(staging, postgres ? 'postgres.dump' : 'site.db');
+    onProgress({ phase: 'database' });
     if (postgres) await dumpPostgres(settings.databaseUrl, databaseCopy);
     else await snapshotSqlite(sqliteFile!, databaseCopy);
 
@@ -110,7 +133,7 @@ export async function writeBackup(settings: BackupSettings, { now = Date.now() }
     }
 
     const version = await appVersion();
-    const manifest = await writeZip(temporary, parts, createdAt, (files) => ({
+    const manifest = await writeZip(temporary, parts, createdAt, onProgress, (files) => ({
       format: BACKUP_FORMAT,
       formatVersion: 1,
       createdAt,
@@ -133,11 +156,8 @@ export async function writeBackup(settings: BackupSettings, { now = Date.now() }
  */
 export async function pruneBackups(backupDir: string, keep: number, now = Date.now()): Promise<string[]> {
   const entries = await readdir(backupDir).catch(ignoreMissing([]));
-  const archives = entries
-    .map((name) => ({ name, match: BACKUP_NAME_PATTERN.exec(name) }))
-    .filter((entry): entry is { name: string; match: RegExpExecArray } => entry.match !== null)
-    .sort((a, b) => (a.match[1]! < b.match[1]! ? -1 : a.match[1]! > b.match[1]! ? 1 : Number(a.match[2] ?? 1) - Number(b.match[2] ?? 1)));
-  const doomed = archives.slice(0, Math.max(0, archives.length - keep)).map((entry) => entry.name);
+  const archives = archivesOldestFirst(entries);
+  const doomed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of doomed) await rm(path.join(backupDir, name), { force: true });
   for (const name of entries.filter((entry) => entry.startsWith(TEMPORARY_PREFIX))) {
     const info = await stat(path.join(backupDir, name)).catch(() => null);
@@ -171,9 +191,14 @@ async function writeZip(
   target: string,
   parts: ReadonlyArray<{ path: string; source: string; compress: boolean }>,
   createdAt: string,
+  onProgress: (progress: BackupProgress) => void,
   manifestOf: (files: ManifestFile[]) => BackupManifest,
 ): Promise<BackupManifest> {
   const mtime = new Date(createdAt);
+  // What there is to read, as the files are now (one deleted since is read as far as it goes).
+  const total = (await Promise.all(parts.map((part) => stat(part.source).then((info) => info.size, () => 0)))).reduce((sum, size) => sum + size, 0);
+  let bytesRead = 0;
+  onProgress({ phase: 'archiving', done: 0, total });
   const zip = new yazl.ZipFile();
   const handle = await open(target, 'wx', 0o600);
   const output = createWriteStream(target, { fd: handle.fd, autoClose: false });
@@ -188,10 +213,16 @@ async function writeZip(
       if (source === null) continue;
       const hash = createHash('sha256');
       let size = 0;
+      const read = (bytes: number) => {
+        bytesRead += bytes;
+        // A file that grew since it was measured: the total grows with it.
+        onProgress({ phase: 'archiving', done: bytesRead, total: Math.max(total, bytesRead) });
+      };
       const counting = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           hash.update(chunk);
           size += chunk.length;
+          read(chunk.length);
           done(null, chunk);
         },
       });
@@ -239,14 +270,14 @@ function snapshotSqlite(source: string, destination: string): Promise<void> {
     worker.once('message', (message: { ok: true } | { ok: false; error: string }) => {
       answered = true;
       if (message.ok) resolve();
-      else reject(new BackupError(`the database could not be copied: ${message.error}`));
+      else reject(new BackupError(`the database could not be copied: ${message.error}`, 'databaseCopy'));
     });
     worker.once('error', (error) => {
       answered = true;
-      reject(new BackupError(`the database could not be copied: ${oneLine(error.message)}`));
+      reject(new BackupError(`the database could not be copied: ${oneLine(error.message)}`, 'databaseCopy'));
     });
     worker.once('exit', (code) => {
-      if (!answered) reject(new BackupError(`the database copy stopped (worker exit code ${code})`));
+      if (!answered) reject(new BackupError(`the database copy stopped (worker exit code ${code})`, 'databaseCopy'));
     });
   });
 }
@@ -279,14 +310,14 @@ export async function runPostgresTool(tool: 'pg_dump' | 'pg_restore', args: stri
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') {
-        reject(new BackupError(`${tool} is not on the PATH: install PostgreSQL's client tools of the server's major version or newer (Debian: apt-get install postgresql-client) and run this again`));
+        reject(new BackupError(`${tool} is not on the PATH: install PostgreSQL's client tools of the server's major version or newer (Debian: apt-get install postgresql-client) and run this again`, 'pgDumpMissing'));
       } else reject(error);
     });
     child.once('close', resolve);
   });
   if (code !== 0) {
     const lines = stderr.trim().split('\n').filter(Boolean);
-    throw new BackupError(`${tool} failed (exit code ${code}): ${oneLine(lines.find((line) => /error/i.test(line)) ?? lines.at(-1) ?? 'no message')}`);
+    throw new BackupError(`${tool} failed (exit code ${code}): ${oneLine(lines.find((line) => /error/i.test(line)) ?? lines.at(-1) ?? 'no message')}`, 'pgDumpFailed');
   }
 }
 

@@ -7,7 +7,9 @@ import type { SidebarContact } from '../../content/structs/sidebar-contact.struc
 import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { SiteContent } from '../../content/content-documents.ts';
+import { contentDocuments } from '../../content/content-documents.ts';
 import { formsOf } from '../../content/forms/index.ts';
+import { assertFormActionSecrets } from '../contact-form/api-actions.ts';
 import { createFormRegistry, followedRegistry } from '../forms/form-registry.ts';
 import { createNewsletterFormRegistry } from '../newsletter/newsletter-forms.ts';
 
@@ -34,6 +36,10 @@ export interface LiveContent {
  */
 export default fp<AppContextOptions>(
   async function appContext(app, options) {
+    // The live forms' API actions are the repository's (content-editor/content-store.ts): checked once, here.
+    assertFormActionSecrets(options.forms ?? formsOf(repositoryContent()), options.config.formActionSecrets, (form) =>
+      options.forms ? `form ${form.id} ("${form.title}")` : contentDocuments.contactForm.file,
+    );
     app.decorate('config', options.config);
     app.decorate('db', options.db);
     app.decorate('clock', options.now);

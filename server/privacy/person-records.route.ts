@@ -31,7 +31,7 @@ export default fp(
   async function personRecordsRoutes(app: FastifyInstance) {
     const { db } = app;
 
-    app.get(route(PERSON_RECORDS_ROUTE.records), consoleRoute('owner'), async (request): Promise<PersonRecords> => recordsSummary(await findPersonRecords(db, querySubject(request))));
+    app.get(route(PERSON_RECORDS_ROUTE.records), consoleRoute('owner'), async (request): Promise<PersonRecords> => recordsSummary(await findPersonRecords(db, querySubject(request)), app.messageCatalogue));
 
     app.get(route(PERSON_RECORDS_ROUTE.export), consoleRoute('owner'), async (request, reply) => {
       const held = await findPersonRecords(db, querySubject(request));

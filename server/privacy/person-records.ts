@@ -4,14 +4,16 @@ import { recordAudit, type AuditActor } from '../console/console-audit.ts';
 import { forgetWritten } from '../db/forget-written.ts';
 import type { Database, NewsletterSubscribersTable } from '../db/types.ts';
 import { brevoOrderKey, isBrevoErasure, queueBrevoErasure, type BrevoLists } from '../newsletter/brevo-sync.ts';
-import { cleanSms } from '../../src/validation/shared/sms.ts';
 import { deleteSubmissions } from '../submissions/delete-submissions.ts';
+import type { MessageCatalogue } from '../submissions/message-forms.ts';
 import { removeUploads } from '../submissions/upload-store.ts';
 
 /*
  * Access and erasure (README, "Privacy"): everything the site holds about one person, found by
- * their e-mail address or SMS number — the messages they sent (their address in the message's
- * e-mail field, or anywhere in what they typed) with their files, the newsletter subscriber
+ * their e-mail address or SMS number — the messages they sent (their address in the e-mail
+ * field or their number in the phone field that the message's form declares, as the inbox's
+ * index reads them: server/submissions/message-forms.ts) with their files, others' messages
+ * that only mention them (listed for review, never exported or erased), the newsletter subscriber
  * with its consent history and any change waiting, the mail and Brevo changes in the outbox
  * about them that no message holds, and a console account with the address (shown only: People
  * removes it). Export answers it all; erase removes it all in one transaction.
@@ -61,7 +63,12 @@ type SubscriberRow = Pick<
 
 export interface HeldRecords {
   subject: Subject;
-  /** Messages the person sent: their address or number is the whole value of one of its fields (the e-mail field, the phone field). */
+  /**
+   * Messages the person sent: their address is the value of the e-mail field, or their number of
+   * the phone field, that the message's form declares (the inbox's index: submission_index).
+   * Any other field is what a visitor typed about anyone: Carol may put Alice's address in the
+   * company field, and the message is still Carol's.
+   */
   messages: Array<{ id: number; form_id: string; status: string; posted_data: string; user_agent: string | null; created_at: string; spam: number; meta: string }>;
   files: Array<{ id: number; submission_id: number; field: string; stored_name: string; original_name: string; media_type: string; size: number; created_at: string }>;
   /**
@@ -76,23 +83,13 @@ export interface HeldRecords {
   consoleAccount: { email: string; role: string; created_at: string } | null;
 }
 
-/** Whether one of the posted fields is, as a whole, the subject: the person's own contact detail. */
-function postedAsOwn(postedData: string, subject: Subject): boolean {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(postedData);
-  } catch {
-    return false;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return false;
-  const own = (text: string) => (subject.kind === 'email' ? text.trim().toLowerCase() === subject.value : cleanSms(text.trim()) === subject.value);
-  return Object.values(parsed).flat().map(String).some(own);
-}
-
 /**
- * Everything held about `subject`. A number finds the subscribers who gave it and the messages
- * that carry it in a field of their own; it never leads on to what is held under those
- * subscribers' addresses (a number is not verified: anyone may type someone else's).
+ * Everything held about `subject`. A message is theirs when its form's declared e-mail field
+ * holds their address, or its phone field their number (the index keeps both, the number
+ * without separators); a message naming them anywhere else is a mention. A number finds the
+ * subscribers who gave it and the messages with it in the phone field; it never leads on to
+ * what is held under those subscribers' addresses (a number is not verified: anyone may type
+ * someone else's).
  */
 export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldRecords> {
   const value = subject.value;
@@ -103,9 +100,10 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
     .orderBy('id')
     .execute();
 
-  const byIndex = subject.kind === 'email' ? await db.selectFrom('submission_index').select('submission_id as id').where(sql<string>`lower(email)`, '=', value).execute() : [];
+  const index = db.selectFrom('submission_index').select('submission_id as id');
+  const byIndex = await (subject.kind === 'email' ? index.where(sql<string>`lower(email)`, '=', value) : index.where('phone', '=', value)).execute();
+  const own = new Set(byIndex.map((row) => row.id));
   const candidates = (await db.selectFrom('submissions').select(['id', 'posted_data']).where(containsText('posted_data', value)).execute()).filter((row) => postedMentions(row.posted_data, [value]));
-  const own = new Set([...byIndex.map((row) => row.id), ...candidates.filter((row) => postedAsOwn(row.posted_data, subject)).map((row) => row.id)]);
   const mentionIds = candidates.map((row) => row.id).filter((id) => !own.has(id));
   const ids = [...own].sort((a, b) => a - b);
   const messages = ids.length === 0 ? [] : await db.selectFrom('submissions').select(['id', 'form_id', 'status', 'posted_data', 'user_agent', 'created_at', 'spam', 'meta']).where('id', 'in', ids).orderBy('id').execute();
@@ -141,18 +139,20 @@ export async function findPersonRecords(db: Db, subject: Subject): Promise<HeldR
 /** True when an erasure would remove anything. */
 export const isErasable = (held: HeldRecords) => held.messages.length > 0 || held.subscribers.length > 0 || held.outbox.length > 0;
 
-/** The console page's summary. */
-export function recordsSummary(held: HeldRecords): PersonRecords {
+/** The console page's summary; `catalogue` names each message's form. */
+export function recordsSummary(held: HeldRecords, catalogue: MessageCatalogue): PersonRecords {
+  const formTitle = (formId: string) => catalogue.find(formId)?.title ?? `Form ${formId}`;
   return {
     subject: held.subject.value,
     messages: held.messages.map((message) => ({
       id: message.id,
       form: message.form_id,
+      formTitle: formTitle(message.form_id),
       receivedAt: message.created_at,
       spam: Number(message.spam) === 1,
       files: held.files.filter((file) => file.submission_id === message.id).length,
     })),
-    mentionedIn: held.mentionedIn.map((message) => ({ id: message.id, form: message.form_id, receivedAt: message.created_at })),
+    mentionedIn: held.mentionedIn.map((message) => ({ id: message.id, form: message.form_id, formTitle: formTitle(message.form_id), receivedAt: message.created_at })),
     subscribers: held.subscribers.map((subscriber) => ({
       id: subscriber.id,
       email: subscriber.email,

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { DatabaseUnavailableError, isConnectionLost } from '../db/database-availability.ts';
 import type { Database } from '../db/types.ts';
-import { readMailState } from '../mail/mail-health.ts';
+import { mailSetupOf, readMailState } from '../mail/mail-health.ts';
+import { MAIL_HEALTH_STATES } from '../../src/validation/shared/mail-health.protocol.ts';
 import { readBackupHealth } from '../operations/backup-runs.ts';
 import { messagesFit, readDiskHealth } from '../operations/disk-space.ts';
 import type { DiskHealth } from '../../src/validation/shared/disk-health.protocol.ts';
@@ -20,7 +21,7 @@ const healthSchema = {
   properties: {
     status: { type: 'string' },
     database: { type: 'string', enum: ['ok', 'degraded', 'unreachable'] },
-    mail: { type: 'string', enum: ['ok', 'degraded'] },
+    mail: { type: 'string', enum: [...MAIL_HEALTH_STATES] },
     backup: { type: 'string', enum: ['ok', 'failed', 'none'] },
     disk: { type: 'string', enum: ['ok', 'low', 'unreadable'] },
     site: { type: 'string', enum: ['live', 'build', 'stale'] },
@@ -30,8 +31,9 @@ const healthSchema = {
 /**
  * `GET /healthz`: 200 when the database takes a write (a one-row upsert, migration 0021), 503
  * `database: degraded` when it answers but takes no write (a full disk: README.md, "Faults the
- * server survives"), 503 `unreachable` when it does not answer. `mail` is the outbox's health
- * (README.md, "Mail health"): degraded mail is not a reason to take the server out of a load
+ * server survives"), 503 `unreachable` when it does not answer. `mail` is mail health's state
+ * (README.md, "Mail health": notConfigured, noCompanyAddress, failing, delivering, healthy), as
+ * the console's banner says it: mail in trouble is not a reason to take the server out of a load
  * balancer, so the status stays 200; nor is a failed backup (`backup`, README.md "Backups and
  * restore": `failed` when the last backup failed, `none` before the first). `disk` is `low` when
  * the database's or the uploads' file system has less free space than its floor
@@ -46,6 +48,7 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
   const diskCheck = createDiskCheck(() => readDiskHealth(app.config, DATABASE_CHECK_TIMEOUT_MS), app.log);
   // This process's pages: the live revision's, or the build's or an older revision's when they could not be made.
   const site = () => app.siteGenerations.health().state;
+  const mailSetup = mailSetupOf(app.config);
   app.get(
     '/healthz',
     {
@@ -69,7 +72,7 @@ export default async function healthzRoutes(app: FastifyInstance): Promise<void>
       }
       const disk = await diskRead;
       try {
-        const [mail, backup] = await withTimeout(Promise.all([readMailState(app.db, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
+        const [mail, backup] = await withTimeout(Promise.all([readMailState(app.db, mailSetup, app.clock()), readBackupHealth(app.db)]), DATABASE_CHECK_TIMEOUT_MS);
         if (!messagesFit(disk)) {
           request.log.error({ disk: disk.database }, "disk health check: the database's disk has less free space than DATABASE_MIN_FREE_BYTES");
           return reply.code(503).send({ status: 'error', database: 'ok', mail, backup: backup.state, disk: disk.state, site: site() });

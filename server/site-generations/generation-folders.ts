@@ -78,10 +78,11 @@ export async function writeGeneration(
   try {
     const folders = new Set([temporary]);
     await mkdir(temporary);
-    // Compressed side by side (zlib's threads), then written one by one.
+    // Compressed side by side (zlib's threads) unless the renderer made the twins (its worker
+    // thread: site-render/worker-renderer.ts), then written one by one.
     const prepared = await Promise.all(files.map(async (file) => {
       const body = typeof file.body === 'string' ? Buffer.from(file.body) : file.body;
-      return { relative: file.relative, body, twins: isCompressible(file.relative) ? await compressedTwins(body, LIVE_BROTLI_QUALITY) : null };
+      return { relative: file.relative, body, twins: isCompressible(file.relative) ? (file.twins ?? (await compressedTwins(body, LIVE_BROTLI_QUALITY))) : null };
     }));
     for (const { relative, body, twins } of prepared) {
       const target = path.join(temporary, relative);

@@ -28,6 +28,11 @@ export interface RenderedSiteFile {
   body: string | Buffer;
   /** A page's status: 404.html is served with 404. */
   status?: number;
+  /**
+   * Its .br and .gz twins, when the renderer made them (the render worker does, at the live
+   * quality: worker-renderer.ts); otherwise the generation's writer makes them.
+   */
+  twins?: { br: Buffer; gz: Buffer };
 }
 
 export interface SiteRenderer {
@@ -36,6 +41,15 @@ export interface SiteRenderer {
    * manifest (server/media-library/live-image-manifest.ts), the console's uploads included.
    */
   render(content: SiteContent, now: Date, images?: ImageManifest): Promise<RenderedSiteFile[]>;
+  /**
+   * The one page render() writes as `relative` (`index.html`, `projects/<id>/index.html`,
+   * `404.html`), alone; undefined when the site has no such page. The editor's preview shows one
+   * page: it need not render the others (README.md, "Editing the site"). Renderers without it
+   * are asked for the whole site.
+   */
+  renderPage?(content: SiteContent, now: Date, images: ImageManifest | undefined, relative: string): Promise<RenderedSiteFile | undefined>;
+  /** Stops what the renderer runs beside the server (the render worker: worker-renderer.ts); the server calls it when it closes. */
+  close?(): Promise<void>;
 }
 
 /** What the SSR bundle (dist/ssr/entry-server.js) exports for the renderer. */
@@ -71,24 +85,32 @@ export function findInlineScripts(html: string): string[] {
     .map(([script]) => script.slice(0, 120));
 }
 
-export function siteRenderer(options: { ssrDir: string; template?: string }): SiteRenderer {
+export function siteRenderer(options: { ssrDir: string; template?: string }): SiteRenderer & Required<Pick<SiteRenderer, 'renderPage'>> {
   let entry: Promise<ServerEntry> | undefined;
   let template: Promise<string> | undefined;
+  async function loaded(): Promise<{ ssr: ServerEntry; html: string }> {
+    entry ??= import(pathToFileURL(join(options.ssrDir, 'entry-server.js')).href) as Promise<ServerEntry>;
+    template ??= options.template !== undefined ? Promise.resolve(options.template) : readFile(join(options.ssrDir, TEMPLATE_FILE), 'utf8');
+    return { ssr: await entry, html: await template };
+  }
+  /** One page in the template, refused when it carries an inline script. */
+  async function renderTarget({ ssr, html }: { ssr: ServerEntry; html: string }, target: PrerenderTarget, content: SiteContent, images: ImageManifest) {
+    // prerenderPage waits for lazy parts (the contact form), so the HTML is complete.
+    const page = await ssr.prerenderPage(target.path, content, images);
+    const body = applyTemplate(html, page);
+    const inline = findInlineScripts(body);
+    if (inline.length > 0) throw new Error(`${target.file} has inline scripts, which the CSP refuses: ${inline.join(' | ')}`);
+    return { page, body };
+  }
   return {
     async render(content, now, images = imageManifest) {
-      entry ??= import(pathToFileURL(join(options.ssrDir, 'entry-server.js')).href) as Promise<ServerEntry>;
-      template ??= options.template !== undefined ? Promise.resolve(options.template) : readFile(join(options.ssrDir, TEMPLATE_FILE), 'utf8');
-      const ssr = await entry;
-      const html = await template;
+      const built = await loaded();
+      const { ssr } = built;
       const files: RenderedSiteFile[] = [];
       const pageLinks: PageLinksFile = { origin: BUILD_ORIGIN, pages: [] };
       const pagesByPath = new Map<string, string>();
       for (const target of ssr.prerenderTargets(content)) {
-        // prerenderPage waits for lazy parts (the contact form), so the HTML is complete.
-        const page = await ssr.prerenderPage(target.path, content, images);
-        const body = applyTemplate(html, page);
-        const inline = findInlineScripts(body);
-        if (inline.length > 0) throw new Error(`${target.file} has inline scripts, which the CSP refuses: ${inline.join(' | ')}`);
+        const { page, body } = await renderTarget(built, target, content, images);
         files.push({ relative: target.file, body, status: page.status });
         // The 404 page is shown at addresses that are no page: a click there is not counted.
         if (page.status === 200) {
@@ -104,6 +126,13 @@ export function siteRenderer(options: { ssrDir: string; template?: string }): Si
       files.push({ relative: 'sitemap.xml', body: ssr.sitemapXml(content) });
       files.push({ relative: PAGE_LINKS_FILE, body: `${JSON.stringify(pageLinks)}\n` });
       return files;
+    },
+    async renderPage(content, _now, images = imageManifest, relative) {
+      const built = await loaded();
+      const target = built.ssr.prerenderTargets(content).find((candidate) => candidate.file === relative);
+      if (target === undefined) return undefined;
+      const { page, body } = await renderTarget(built, target, content, images);
+      return { relative: target.file, body, status: page.status };
     },
   };
 }

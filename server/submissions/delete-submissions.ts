@@ -3,7 +3,7 @@ import type { Database } from '../db/types.ts';
 
 /**
  * Deletes messages with everything that hangs off them (their outbox rows, their files' rows,
- * their search index rows) inside the caller's transaction, and answers the stored names of
+ * their search index rows, their internal notes) inside the caller's transaction, and answers the stored names of
  * their files. The caller removes those files from disk after the commit (upload-store.ts
  * `removeUploads`): a file is never gone while its message still refers to it. The one way a
  * message is deleted: the owner's delete in the inbox, an erasure and the retention job.
@@ -18,6 +18,7 @@ export async function deleteSubmissions(trx: Kysely<Database> | Transaction<Data
     await trx.deleteFrom('outbox').where('submission_id', 'in', slice).execute();
     await trx.deleteFrom('submission_files').where('submission_id', 'in', slice).execute();
     await trx.deleteFrom('submission_index').where('submission_id', 'in', slice).execute();
+    await trx.deleteFrom('message_notes').where('submission_id', 'in', slice).execute();
     await trx.deleteFrom('submissions').where('id', 'in', slice).execute();
   }
   return stored;

@@ -1,13 +1,16 @@
 import { formsOf, type FormDefinition } from '../../content/forms/index.ts';
 import { repositoryContent } from '../../content/repository-content.ts';
 import type { SidebarContact } from '../../content/structs/sidebar-contact.struct.ts';
+import { cleanSms } from '../../src/validation/shared/sms.ts';
 import { sidebarFormFields, type SidebarFieldKey } from '../../src/validation/sidebar-form/index.ts';
 
 /*
  * Every form whose messages are stored in `submissions`, described once for the inbox
  * (ARCHITECTURE.md, "The inbox's search index"): its id as stored (a Contact Form 7 id, "12",
  * or the sidebar panel's "ncf-<index>"), a title, each field's label, and which posted field
- * is the visitor's name, e-mail, company, subject and message. Built from the form
+ * is the visitor's name, e-mail, company, subject and message, and their phone number. The
+ * e-mail and phone fields are the ones that make a message a person's own in a privacy request
+ * (README.md, "Privacy"; server/privacy/person-records.ts). Built from the form
  * definitions (the documents contact-form and sidebar-contact), so a form added there is known
  * here without code of its own.
  */
@@ -15,14 +18,17 @@ import { sidebarFormFields, type SidebarFieldKey } from '../../src/validation/si
 /** The five parts of a message the search index holds. */
 export const SEARCH_PARTS = ['name', 'email', 'company', 'subject', 'message'] as const;
 export type SearchPart = (typeof SEARCH_PARTS)[number];
-export type MessageProjection = Record<SearchPart, string>;
+/** The parts of a message the index holds: the searched ones, and the phone number (not searched). */
+export type IndexPart = SearchPart | 'phone';
+export type MessageProjection = Record<IndexPart, string>;
 
 export interface MessageForm {
   id: string;
   title: string;
-  fields: ReadonlyArray<{ name: string; label: string }>;
+  /** `agreement`: an acceptance box's words (what a ticked box agreed to). */
+  fields: ReadonlyArray<{ name: string; label: string; agreement?: string }>;
   /** The posted field holding each part, where the form has one. */
-  parts: Partial<Record<SearchPart, string>>;
+  parts: Partial<Record<IndexPart, string>>;
 }
 
 export interface MessageCatalogue {
@@ -41,20 +47,23 @@ function cf7Form(form: FormDefinition): MessageForm {
   // The subject is what the mail's subject line quotes, besides the sender's name.
   const subject = tagsOf(form.mail.subject).find((tag) => names.has(tag) && tag !== name && tag !== email);
   const message = form.fields.find((field) => field.type === 'textarea')?.name;
-  const parts: Partial<Record<SearchPart, string>> = {};
-  for (const [part, field] of Object.entries({ name, email, company: byAutocomplete('organization'), subject, message })) {
-    if (field !== undefined) parts[part as SearchPart] = field;
+  const phone = byAutocomplete('tel') ?? form.fields.find((field) => field.type === 'tel')?.name;
+  const parts: Partial<Record<IndexPart, string>> = {};
+  for (const [part, field] of Object.entries({ name, email, company: byAutocomplete('organization'), subject, message, phone })) {
+    if (field !== undefined) parts[part as IndexPart] = field;
   }
-  return { id: String(form.id), title: form.title, fields: form.fields.map((field) => ({ name: field.name, label: field.label })), parts };
+  return { id: String(form.id), title: form.title, fields: form.fields.map((field) => ({ name: field.name, label: field.label, ...(field.type === 'acceptance' ? { agreement: field.text } : {}) })),
+    parts,
+  };
 }
 
-const SIDEBAR_PARTS: Partial<Record<SidebarFieldKey, SearchPart>> = { name: 'name', email: 'email', company: 'company', subject: 'subject', message: 'message' };
+const SIDEBAR_PARTS: Partial<Record<SidebarFieldKey, IndexPart>> = { name: 'name', email: 'email', company: 'company', subject: 'subject', message: 'message', phone: 'phone' };
 
 function sidebarForms(content: SidebarContact): MessageForm[] {
   return content.forms.map((form) => {
     // Every field the panel may show, whether or not it is switched on now: older messages keep their labels.
     const fields = sidebarFormFields(content.labels, { ...form, fields: Object.fromEntries(Object.entries(form.fields).map(([key, setting]) => [key, { ...setting, on: true }])) as typeof form.fields }, { enabled: false });
-    const parts: Partial<Record<SearchPart, string>> = {};
+    const parts: Partial<Record<IndexPart, string>> = {};
     for (const field of fields) {
       const part = SIDEBAR_PARTS[field.key];
       if (part !== undefined) parts[part] = field.name;
@@ -104,13 +113,16 @@ export function storedObject(json: string): Record<string, unknown> {
   }
 }
 
-/** The one place that decides which posted field is the name, e-mail, company, subject and message. */
+/**
+ * The one place that decides which posted field is the name, e-mail, company, subject, message
+ * and phone number. The phone number is kept without separators (src/validation/shared/sms.ts),
+ * as a privacy request's number is, so `+27 82 555 0123` and `+27825550123` are one number.
+ */
 export function projectMessage(catalogue: MessageCatalogue, formId: string, posted: Readonly<Record<string, unknown>>): MessageProjection {
   const parts = catalogue.find(formId)?.parts ?? {};
-  const projection = {} as MessageProjection;
-  for (const part of SEARCH_PARTS) {
+  const text = (part: IndexPart) => {
     const field = parts[part];
-    projection[part] = field === undefined ? '' : postedText(posted[field]).trim();
-  }
-  return projection;
+    return field === undefined ? '' : postedText(posted[field]).trim();
+  };
+  return { name: text('name'), email: text('email'), company: text('company'), subject: text('subject'), message: text('message'), phone: cleanSms(text('phone')) };
 }

@@ -41,11 +41,25 @@ async function publicHeading(): Promise<string> {
   }
 }
 
-/** Milliseconds until the public page's h1 is `text`, polled; fails after 5 s. */
+/**
+ * Milliseconds until the server serves the public home page with `text` as its h1, polled
+ * every 100 ms over plain HTTP (what every visitor's next request gets); fails after 5 s. A
+ * poll is a request, not a browser page: on a loaded machine a page load alone can take
+ * seconds, which would measure the browser rather than the publish. The browser then shows it.
+ */
 async function liveWithin5s(text: string): Promise<number> {
   const started = Date.now();
-  await expect.poll(publicHeading, { timeout: 5_000, interval: 100 }).toBe(text);
-  return Date.now() - started;
+  await expect.poll(servedHeading, { timeout: 5_000, interval: 100 }).toBe(text);
+  const liveIn = Date.now() - started;
+  expect(await publicHeading()).toBe(text);
+  return liveIn;
+}
+
+/** The h1 of the home page as the server sends it (the prerendered HTML), decoded. */
+async function servedHeading(): Promise<string> {
+  const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+  const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+  return heading.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim();
 }
 
 const heroHeading = (page: Page) => page.getByLabel('Heading', { exact: true }).first();
@@ -66,7 +80,7 @@ describe('editing the site in Chromium', () => {
     // An empty heading is refused beside the field, before anything is sent.
     await heroHeading(page).fill('');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').first().innerText(), { timeout: 5_000 }).toMatch(/non-empty/);
+    await expect.poll(() => page.locator('.error-summary').first().innerText(), { timeout: 5_000 }).toMatch(/Write something here: it cannot be left empty\./);
     await heroHeading(page).fill(changed);
 
     // The preview: the real page rendered with the draft, only for this session.
@@ -136,9 +150,9 @@ describe('editing the site in Chromium', () => {
     expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     const name = 'Harbour Lights promenade screens';
-    await page.getByLabel('Id', { exact: true }).fill('harbour-lights');
+    await page.getByLabel('Page address', { exact: true }).fill('harbour-lights');
     await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByLabel('Client type', { exact: true }).fill('Waterfront precinct');
+    await page.getByLabel('Kind of client', { exact: true }).fill('Waterfront precinct');
     await page.getByLabel('City', { exact: true }).fill('Cape Town');
     await page.getByLabel('Category', { exact: true }).selectOption('outdoor-display');
     await page.getByLabel('Summary', { exact: true }).fill('Six weatherproof LED screens along the promenade, readable in full sun and dimmed at night for the residents.');
@@ -146,8 +160,8 @@ describe('editing the site in Chromium', () => {
     await expect.poll(() => card.getByLabel('Picture', { exact: true }).locator('option[value="harbour-wall"]').count(), { timeout: 10_000 }).toBe(1);
     await card.getByLabel('Picture', { exact: true }).selectOption('harbour-wall');
     await card.getByLabel('Alternative text').fill('LED screens along the harbour promenade at dusk');
-    await page.getByLabel('Title', { exact: true }).fill('Harbour Lights promenade screens, Cape Town | Lumina');
-    await page.getByLabel('Description', { exact: true }).fill('Six weatherproof LED screens on a Cape Town harbour promenade, bright in full sun and dimmed at night.');
+    await page.getByLabel('Title for search engines', { exact: true }).fill('Harbour Lights promenade screens, Cape Town | Lumina');
+    await page.getByLabel('Description for search engines', { exact: true }).fill('Six weatherproof LED screens on a Cape Town harbour promenade, bright in full sun and dimmed at night.');
     await page.getByLabel('Story: item 1', { exact: true }).fill('The precinct wanted screens that visitors read from the water’s edge without lighting up the flats above.');
     const gallery = page.getByRole('group', { name: 'Gallery: item 1', exact: true });
     await gallery.getByLabel('Picture', { exact: true }).selectOption('harbour-wall');
@@ -168,17 +182,17 @@ describe('editing the site in Chromium', () => {
     try {
       const publicPage = await visitor.newPage();
       const cardNamed = () => publicPage.locator('#projects').getByRole('heading', { name, exact: true });
+      // Live: the server serves the home page with the card and the project's own page within
+      // 5 s (polled over plain HTTP, as in liveWithin5s); then the browser shows both.
       const started = Date.now();
-      await expect
-        .poll(
-          async () => {
-            await publicPage.goto(`${server.baseUrl}/?category=outdoor-display`);
-            return cardNamed().count();
-          },
-          { timeout: 5_000, interval: 200 },
-        )
-        .toBe(1);
+      const served = async () => {
+        const [homePage, projectPage] = await Promise.all([fetch(`${server.baseUrl}/`), fetch(`${server.baseUrl}/projects/harbour-lights/`)]);
+        return { card: (await homePage.text()).includes(`>${name}</`), page: projectPage.status };
+      };
+      await expect.poll(served, { timeout: 5_000, interval: 100 }).toEqual({ card: true, page: 200 });
       expect(Date.now() - started).toBeLessThan(5_000);
+      await publicPage.goto(`${server.baseUrl}/?category=outdoor-display`);
+      expect(await cardNamed().count()).toBe(1);
       await publicPage.goto(`${server.baseUrl}/projects/harbour-lights/`);
       expect(await publicPage.getByRole('heading', { level: 1 }).innerText()).toBe(name);
       const picture = publicPage.getByRole('img', { name: 'LED screens along the harbour promenade at dusk' }).first();

@@ -5,12 +5,11 @@
 // (each in a labelled region that takes focus); axe finds nothing at 1280 and 375 px, where the
 // tiles stand in one column and nothing scrolls sideways. Its own server on
 // http://localhost:<port> (WebAuthn refuses IP addresses as relying-party ids).
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkHashOf } from '../../server/click-tracking/hit-store.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
+import { someActivity } from './support/console-activity.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
@@ -27,42 +26,26 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Today's message, a subscriber confirmed and a link followed an hour ago, written as the server would. */
-async function someActivity(): Promise<void> {
-  const now = new Date();
-  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
-  const db = new Database(server.env.DATABASE_URL!.slice('sqlite:'.length));
-  try {
-    db.prepare("insert into submissions (form_id, status, posted_data, posted_data_hash, created_at, spam, meta) values ('5', 'mail_sent', '{}', 'x', ?, 0, '{}')").run(now.toISOString());
-    const subscriber = db
-      .prepare("insert into newsletter_subscribers (email, status, lists, attributes, dates, form_id, created_at, updated_at, confirmed_at) values ('reader@example.co.za', 'subscribed', '[2]', '{}', '{}', 1, ?, ?, ?)")
-      .run(hourAgo, hourAgo, hourAgo);
-    db.prepare("insert into newsletter_consents (subscriber_id, action, form_id, wording, lists, created_at) values (?, 'confirm', 1, 'I agree.', '[2]', ?)").run(subscriber.lastInsertRowid, hourAgo);
-    const target = 'https://www.linkedin.com/company/lumina';
-    const link = db
-      .prepare("insert into click_links (post_id, page_url, target, anchor, link_hash, created_at) values (12, '', ?, 'LinkedIn', ?, ?)")
-      .run(target, linkHashOf(12, '', target, 'LinkedIn'), hourAgo);
-    db.prepare('insert into click_hits (link_id, clicked_at) values (?, ?)').run(link.lastInsertRowid, hourAgo);
-    // Last night's backup failed (README, "Backups and restore"): the banner says so on every page.
-    db.prepare("insert into backup_runs (started_at, finished_at, status, archive, bytes, error) values (?, ?, 'failed', null, null, 'ENOSPC: no space left on device, write')").run(hourAgo, hourAgo);
-  } finally {
-    db.close();
-  }
-}
-
 describe('the dashboard in Chromium', () => {
   it('is where the owner lands: four tiles drawn, their tables reachable, one column at 375 px', async () => {
-    await someActivity();
+    await someActivity(server.env.DATABASE_URL!);
     const link = await server.invite('owner@lumina.test', 'owner');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     const page = await context.newPage();
     const problems = watchProblems(page);
     await enrolWithPasskey(page, link);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'dashboard' }).innerText(), { timeout: 10_000 }).toBe('The dashboard is up to date.');
-    await expect.poll(() => page.getByText(/^The last backup failed/).innerText(), { timeout: 10_000 }).toMatch(/: ENOSPC: no space left on device, write\. No backup has succeeded yet\.$/);
+    // In words (what failed, what to check), the system's message below it for the developer.
+    await expect.poll(() => page.getByText(/^The last backup failed/).innerText(), { timeout: 10_000 }).toMatch(/disk is full.*No backup has succeeded yet\.$/s);
+    await page.getByText('ENOSPC: no space left on device, write', { exact: true }).waitFor();
 
     const main = page.getByRole('main');
-    expect(await main.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Messages this week', 'Subscribers', 'The most followed links', 'Mail health']);
+    expect(await main.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['Needs attention today', 'Messages this week', 'Subscribers', 'The most followed links', 'Mail health']);
+    // First, what needs the owner today: today's message, unread and not answered, and mail not set up.
+    const attention = main.getByRole('region', { name: 'Needs attention today' });
+    await attention.getByRole('link', { name: '1 message to read' }).waitFor({ timeout: 10_000 });
+    expect(await attention.getByRole('link', { name: '1 message not answered yet' }).getAttribute('href')).toBe('#/messages?state=unanswered');
+    expect(await attention.getByRole('listitem').last().innerText()).toBe('Mail: Mail is not set up: nothing is being sent.');
     // Each tile drawn: Chartist's SVG in the three charts, the mail picture.
     await page.locator('.chart--line svg .ct-line').first().waitFor({ state: 'attached', timeout: 10_000 });
     await page.locator('.chart--bar svg .ct-bar').first().waitFor({ state: 'attached', timeout: 10_000 });
@@ -70,7 +53,9 @@ describe('the dashboard in Chromium', () => {
       expect(await main.getByRole('region', { name, exact: true }).locator('svg').count(), name).toBeGreaterThan(0);
     }
     expect(await page.locator('.chart--line svg .ct-line').count()).toBe(2);
-    expect(await page.getByRole('img', { name: 'Mail is going out' }).count()).toBe(1);
+    // This server has no SMTP_URL: the tile says mail is not set up (it said "Mail is going out." before; README.md, "Mail health").
+    expect(await page.getByRole('img', { name: 'Mail needs attention' }).count()).toBe(1);
+    expect(await main.getByRole('region', { name: 'Mail health', exact: true }).getByText('Mail is not set up: nothing is being sent.').count()).toBe(1);
     // The numbers: today's message, the subscriber, the click.
     expect(await main.getByRole('region', { name: 'Messages this week', exact: true }).locator('dd').first().innerText()).toBe('1');
     expect(await main.getByRole('region', { name: 'Subscribers', exact: true }).locator('dd').first().innerText()).toBe('1');

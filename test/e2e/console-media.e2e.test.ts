@@ -1,7 +1,10 @@
 // The console's pictures page in real Chromium against the real server (README, "Pictures in the
 // console"): the owner signs in with a passkey, opens Pictures, is told beside the fields what
 // is missing, uploads a PNG, sees it listed with its thumbnail (served from MEDIA_DIR below
-// /assets/images/), and deletes it after confirming. axe at 1280 and 375 px, screenshots.
+// /assets/images/), and deletes it after confirming. The space the uploads take of MEDIA_MAX_BYTES
+// is said in words; an upload past it is refused beside its field. axe at 1280 and 375 px,
+// screenshots.
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +17,8 @@ let browser: Browser;
 let server: ConsoleServer;
 
 beforeAll(async () => {
-  server = await startConsoleServer('media', { WEB_CONCURRENCY: '1' });
+  // A small quota, which a photo's files pass.
+  server = await startConsoleServer('media', { WEB_CONCURRENCY: '1', MEDIA_MAX_BYTES: '1MB' });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -33,6 +37,7 @@ describe('the console\'s pictures page in Chromium', () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Pictures' }).click();
     await page.getByRole('heading', { name: 'Pictures', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Every picture of the site' }).waitFor();
+    await page.getByText('Uploaded pictures take nothing of the 1.0 MB kept for them (0%).').waitFor();
 
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const summary = page.locator('.error-summary');
@@ -52,7 +57,24 @@ describe('the console\'s pictures page in Chromium', () => {
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
     const served = await fetch(`${server.baseUrl}${await thumbnail.getAttribute('src')}`);
     // An opaque PNG gets the JPEG fallback, as the build gives its photos.
-    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'public, max-age=31536000, immutable']);
+    // For a minute only, unlike the build's immutable files: a deleted upload stops being served.
+    expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([200, 'image/jpeg', 'public, max-age=60']);
+    await page.getByText(/^Uploaded pictures take \d+ KB of the 1\.0 MB kept for them \((under 1|\d+)%\)\.$/).waitFor();
+
+    // A photo whose files do not fit in what is left: refused beside the file, in the summary.
+    const noise = await sharp(randomBytes(1600 * 1200 * 3), { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'Noise.jpg', mimeType: 'image/jpeg', buffer: noise });
+    await page.getByLabel('Alternative text').fill('Coloured noise');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const quota = /^The uploaded pictures take \d+ KB of the 1\.0 MB the site keeps for them, and this one does not fit\./;
+    await summary.getByText(quota).waitFor();
+    const fileInput = page.getByLabel('Picture', { exact: true });
+    expect(await fileInput.getAttribute('aria-invalid')).toBe('true');
+    // Beside the field: its description (aria-describedby) holds the server's words.
+    const described = await fileInput.evaluate((input) => (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '));
+    expect(described).toMatch(/The uploaded pictures take \d+ KB of the 1\.0 MB/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.error-summary') !== null)).toBe(true);
+    expect(await page.locator('tr[data-picture="noise"]').count()).toBe(0);
 
     expect(await axeViolations(page, 'body')).toEqual([]);
     await page.screenshot({ path: screenshotPath('console-media-1280'), fullPage: true });
@@ -66,8 +88,8 @@ describe('the console\'s pictures page in Chromium', () => {
     await page.getByText('lobby-screen was deleted.').waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await fetch(served.url)).status).toBe(404);
-    // The session check before signing in is a 401, as on every console page.
-    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([]);
+    // The session check before signing in is a 401, as on every console page; the refused upload a 413.
+    expect(problems.filter((problem) => !problem.includes('status of 401') && !problem.includes('status of 413'))).toEqual([]);
     await context.close();
   });
 });

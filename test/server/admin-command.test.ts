@@ -64,6 +64,33 @@ describe(`npm run admin on ${testDialect}`, () => {
     expect(mail.body).toContain(link);
   });
 
+  it('prints a recovery link for someone with access (the operator holds the database anyway) and mails it to them; a revocation is mailed too', async () => {
+    database = await createTestDatabase();
+    const mailEnv = { SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'website@example.co.za' };
+    await admin(['invite', 'owner@example.co.za']);
+    await admin(['invite', 'thandi@example.co.za', '--role', 'staff']);
+    // Thandi enrolled: she holds a passkey.
+    const thandi = await database.db.selectFrom('console_people').select('id').where('email', '=', 'thandi@example.co.za').executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('console_passkeys')
+      .values({ person_id: thandi.id, credential_id: 'cred', public_key: 'key', counter: 0, transports: '[]', device_type: 'singleDevice', backed_up: 0, name: 'Laptop', created_at: '2026-11-26T08:00:00.000Z', last_used_at: null })
+      .execute();
+
+    const recovery = await admin(['invite', 'thandi@example.co.za', '--role', 'staff'], mailEnv);
+    expect(recovery.code, recovery.stderr).toBe(0);
+    const lines = recovery.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('thandi@example.co.za already has access as staff: this is their recovery link.');
+    const link = lines.at(-1)!;
+    expect(link).toMatch(/^https:\/\/www\.example\.co\.za\/admin\/#\/enrol\/[A-Za-z0-9_-]{43}$/);
+    const mailed = await database.db.selectFrom('outbox').select(['to_address', 'subject', 'body']).execute();
+    expect(mailed).toEqual([{ to_address: 'thandi@example.co.za', subject: expect.stringMatching(/recovery link/), body: expect.stringContaining(link) }]);
+
+    const revoked = await admin(['revoke', 'thandi@example.co.za'], mailEnv);
+    expect(revoked.stdout).toBe('Revoked thandi@example.co.za: 0 session(s) ended. They are told by mail (the running server sends it).\n');
+    const last = await database.db.selectFrom('outbox').select(['to_address', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(last).toEqual({ to_address: 'thandi@example.co.za', subject: expect.stringMatching(/revoked/) });
+  });
+
   it('refuses clearly: a bad address, an unknown person, the last owner, a bad role, no command', async () => {
     database = await createTestDatabase();
     expect(await admin(['invite', 'not-an-address'])).toMatchObject({ code: 1, stderr: 'admin: Enter an email address like name@example.co.za.\n' });

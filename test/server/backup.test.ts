@@ -285,7 +285,15 @@ describe(`backups on ${testDialect}`, () => {
       expect(response.statusCode).toBe(200);
       return response.json().backup;
     };
-    expect(await banner()).toEqual({ state: 'none', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: null, lastFailureReason: null });
+    expect(await banner()).toEqual({
+      state: 'none',
+      lastSuccessAt: null,
+      lastSuccessArchive: null,
+      lastFailureAt: null,
+      lastFailureReason: null,
+      lastFailureCode: null,
+      offsite: { state: 'off', archive: null, lastCopiedAt: null, attempts: 0, nextAttemptAt: null, reason: null, code: null },
+    });
     expect(await healthz()).toBe('none');
 
     // BACKUP_DIR where a file is: the archive cannot be written.
@@ -295,7 +303,8 @@ describe(`backups on ${testDialect}`, () => {
     cleanups.push(async () => job.stop());
     await job.runNow();
     const failed = await banner();
-    expect(failed).toMatchObject({ state: 'failed', lastSuccessAt: null, lastFailureAt: expect.any(String), lastFailureReason: expect.stringMatching(/^(EEXIST|ENOTDIR)\b/) });
+    // In its kind too, which the console says in words (src/views/shared/backup-texts.ts).
+    expect(failed).toMatchObject({ state: 'failed', lastSuccessAt: null, lastFailureAt: expect.any(String), lastFailureReason: expect.stringMatching(/^(EEXIST|ENOTDIR)\b/), lastFailureCode: 'notAFolder' });
     expect(await healthz()).toBe('failed');
     expect(lines.find((line) => line.msg === 'backup failed')).toMatchObject({ level: 50, reason: failed.lastFailureReason });
 

@@ -51,6 +51,9 @@ describe('loadConfig', () => {
       siteUrl: 'http://127.0.0.1:8080',
       siteTimeZone: 'Africa/Johannesburg',
       consoleSignInRateLimit: { max: 30, windowMs: 600_000 },
+      contentPublishRateLimit: { max: 30, windowMs: 600_000 },
+      contentPreviewRateLimit: { max: 60, windowMs: 600_000 },
+      mediaUploadRateLimit: { max: 30, windowMs: 600_000 },
       brevoApiKey: null,
       brevoApiUrl: 'https://api.brevo.com',
       brevoListIds: new Map(),
@@ -58,7 +61,10 @@ describe('loadConfig', () => {
       backupDir: '/srv/site/data/backups',
       backupSchedule: [120],
       backupKeep: 14,
+      backupOffsite: null,
       mediaDir: '/srv/site/data/media',
+      mediaMaxBytes: 1024 ** 3,
+      formActionSecrets: new Map(),
       timeouts: { requestMs: 20_000, headersMs: 10_000, keepAliveMs: 5_000, shutdownGraceMs: 5_000, lingerMs: 5_000 },
       mailMaxAgeMs: 7 * 24 * 3_600_000,
       retention: { submissions: 730, uploads: 180, spam: 30, deliveredMailBodies: 30, unconfirmedSignUps: 30, clicks: 365 },
@@ -102,6 +108,9 @@ describe('loadConfig', () => {
         CLICK_RATE_LIMIT: 'off',
         SITE_TIMEZONE: 'Europe/London',
         CONSOLE_SIGN_IN_RATE_LIMIT: '5/1m',
+        CONTENT_PUBLISH_RATE_LIMIT: '10/1h',
+        CONTENT_PREVIEW_RATE_LIMIT: 'off',
+        MEDIA_UPLOAD_RATE_LIMIT: '5/30s',
         BREVO_API_KEY: 'xkeysib-abc123',
         BREVO_API_URL: 'http://127.0.0.1:9898/',
         BREVO_LIST_IDS: '2:7, 5',
@@ -109,9 +118,14 @@ describe('loadConfig', () => {
         BACKUP_DIR: '/var/backups/site',
         BACKUP_SCHEDULE: '03:30,15:30',
         BACKUP_KEEP: '30',
+        BACKUP_S3_URL: 's3://AKIAEXAMPLE:se%2Fcret@s3.eu-west-1.amazonaws.com/company-backups/site',
         SITE_GENERATIONS_DIR: '/var/lib/site/pages',
         CONTENT_POLL_INTERVAL: '500ms',
         MEDIA_DIR: '/srv/media',
+        MEDIA_MAX_BYTES: '2GB',
+        FORM_ACTION_SECRETS: 'CRM_TOKEN, ZAPIER_KEY',
+        CRM_TOKEN: 'Bearer crm-1',
+        ZAPIER_KEY: 'zap-2',
         ADDRESS_HASH_SECRET: 'h'.repeat(40),
         ADDRESS_HASH_KEY_FILE: '../keys/address-hash.key',
         SITE_URL: 'https://www.example.co.za/',
@@ -169,6 +183,9 @@ describe('loadConfig', () => {
       siteUrl: 'https://www.example.co.za',
       siteTimeZone: 'Europe/London',
       consoleSignInRateLimit: { max: 5, windowMs: 60_000 },
+      contentPublishRateLimit: { max: 10, windowMs: 3_600_000 },
+      contentPreviewRateLimit: null,
+      mediaUploadRateLimit: { max: 5, windowMs: 30_000 },
       brevoApiKey: 'xkeysib-abc123',
       brevoApiUrl: 'http://127.0.0.1:9898',
       brevoListIds: new Map([
@@ -179,7 +196,13 @@ describe('loadConfig', () => {
       backupDir: '/var/backups/site',
       backupSchedule: [210, 930],
       backupKeep: 30,
+      backupOffsite: { endpoint: 'https://s3.eu-west-1.amazonaws.com', bucket: 'company-backups', prefix: 'site/', region: 'eu-west-1', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'se/cret', forcePathStyle: false },
       mediaDir: '/srv/media',
+      mediaMaxBytes: 2 * 1024 ** 3,
+      formActionSecrets: new Map([
+        ['CRM_TOKEN', 'Bearer crm-1'],
+        ['ZAPIER_KEY', 'zap-2'],
+      ]),
       timeouts: { requestMs: 25_000, headersMs: 8_000, keepAliveMs: 10_000, shutdownGraceMs: 3_000, lingerMs: 2_000 },
       mailMaxAgeMs: 14 * 24 * 3_600_000,
       retention: { submissions: 400, uploads: 90, spam: 14, deliveredMailBodies: 7, unconfirmedSignUps: 10, clicks: 90 },
@@ -210,6 +233,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ UPLOAD_DAILY_BYTES: '1048576', UPLOAD_MIN_FREE_BYTES: '5 GB' })).toMatchObject({ uploadDailyBytes: 1024 * 1024, uploadMinFreeBytes: 5 * 1024 ** 3 });
     expect(loadConfig({ DATABASE_MIN_FREE_BYTES: '0' }).databaseMinFreeBytes).toBe(0);
     expect(loadConfig({ DATABASE_MIN_FREE_BYTES: '250MB' }).databaseMinFreeBytes).toBe(250 * 1024 * 1024);
+    expect(loadConfig({ MEDIA_MAX_BYTES: '5GB' }).mediaMaxBytes).toBe(5 * 1024 ** 3);
   });
 
   it.each([
@@ -217,6 +241,7 @@ describe('loadConfig', () => {
     [{ UPLOAD_DAILY_BYTES: '2GB' }, 'Invalid configuration: UPLOAD_DAILY_BYTES must be a size in bytes (or KB, MB, GB) of at least 1 up to 1GB, like 50MB (got "2GB")'],
     [{ UPLOAD_MIN_FREE_BYTES: 'lots' }, 'Invalid configuration: UPLOAD_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "lots")'],
     [{ DATABASE_MIN_FREE_BYTES: '-1MB' }, 'Invalid configuration: DATABASE_MIN_FREE_BYTES must be a size in bytes (or KB, MB, GB) of at least 0, like 50MB (got "-1MB")'],
+    [{ MEDIA_MAX_BYTES: '512KB' }, 'Invalid configuration: MEDIA_MAX_BYTES must be a size in bytes (or KB, MB, GB) of at least 1048576 up to 1024GB, like 50MB (got "512KB")'],
   ])('refuses an upload size it cannot read: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -418,6 +443,27 @@ describe('loadConfig', () => {
     expect(errorOf({ NONCE_SECRET: 'hunter2' }).message).not.toContain('hunter2');
     expect(errorOf({ DATABASE_URL: 'redis://u:hunter2@h/0' }).message).not.toContain('hunter2');
     expect(errorOf({ SMTP_URL: 'smtp://u:hunter2@' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('FORM_ACTION_SECRETS', () => {
+  it("refuses the server's own settings, by name: never NONCE_SECRET, DATABASE_URL, SMTP_URL or any other variable the server reads", () => {
+    for (const name of ['NONCE_SECRET', 'DATABASE_URL', 'SMTP_URL', 'ADDRESS_HASH_SECRET', 'BREVO_API_KEY', 'RECAPTCHA_SECRET', 'SUBMISSION_RETAIN_DAYS', 'PGPASSWORD']) {
+      const error = errorOf({ FORM_ACTION_SECRETS: `CRM_TOKEN,${name}`, CRM_TOKEN: 't' });
+      expect(error.variable).toBe('FORM_ACTION_SECRETS');
+      expect(error.message).toContain(`must not name ${name}: it is the server's own configuration`);
+    }
+    // Every variable loadConfig reads, whatever is set: the list is never kept by hand.
+    const read = new Set<string>();
+    loadConfig(new Proxy({}, { get: (_, key) => (typeof key === 'string' ? void read.add(key) : undefined) }), '/srv/site');
+    read.delete('FORM_ACTION_SECRETS');
+    expect(read.size).toBeGreaterThan(50);
+    for (const name of read) expect(errorOf({ FORM_ACTION_SECRETS: name }).message).toContain(`must not name ${name}`);
+  });
+
+  it('refuses a name that is not set, or not a variable name, with one line', () => {
+    expect(errorOf({ FORM_ACTION_SECRETS: 'CRM_TOKEN' }).message).toBe('Invalid configuration: FORM_ACTION_SECRETS names CRM_TOKEN, which is not set');
+    expect(errorOf({ FORM_ACTION_SECRETS: 'crm-token' }).message).toBe('Invalid configuration: FORM_ACTION_SECRETS must be variable names like CRM_TOKEN, comma-separated (got "crm-token")');
   });
 });
 

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { RETENTION_PERIODS } from '../../src/validation/privacy/retention-periods.ts';
 import { largestContentLength } from '../../server/contact-form/multipart-limits.ts';
 import { loadConfig } from '../../server/config.ts';
+import { OFFSITE_VARIABLES } from '../../server/operations/offsite-settings.ts';
 import { createFormRegistry } from '../../server/forms/form-registry.ts';
+import { UPLOAD_BODY_LIMIT, UPLOAD_CACHE_CONTROL } from '../../server/media-library/media-library.route.ts';
 
 const configSource = readFileSync('server/config.ts', 'utf8');
 const example = readFileSync('.env.example', 'utf8');
@@ -20,6 +22,8 @@ function variablesTheServerReads(): string[] {
   for (const match of configSource.matchAll(/\(env, '([A-Z][A-Z0-9_]+)'/g)) names.add(match[1] as string);
   for (const match of configSource.matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1] as string);
   for (const period of Object.values(RETENTION_PERIODS)) names.add(period.variable);
+  // The off-site storage's, read through server/operations/offsite-settings.ts.
+  for (const name of OFFSITE_VARIABLES) names.add(name);
   return [...names].sort();
 }
 
@@ -60,6 +64,18 @@ describe('deploy/nginx', () => {
     expect(limit).not.toBeNull();
     const registry = createFormRegistry();
     expect(Number(limit?.[1]) * 1024 * 1024).toBeGreaterThan(largestContentLength(registry.all()));
+    // A picture uploaded in the console (20 MB and its fields).
+    expect(Number(limit?.[1]) * 1024 * 1024).toBeGreaterThan(UPLOAD_BODY_LIMIT);
+  });
+
+  it("lets nginx keep an uploaded picture only as long as the server's answer says (a deleted one is gone within a minute)", () => {
+    const assets = /location \/assets\/ \{[\s\S]*?\n\}/.exec(proxyRules)?.[0] ?? '';
+    // The server's Cache-Control comes before proxy_cache_valid unless nginx is told to ignore it.
+    expect(assets).toContain('proxy_cache_valid 200 365d;');
+    expect(assets).not.toMatch(/proxy_ignore_headers[^;]*(Cache-Control|Expires|X-Accel-Expires)/i);
+    expect(assets).toContain('proxy_cache_revalidate on;');
+    // What the server says of an uploaded picture: a minute, never the build's immutable year.
+    expect(UPLOAD_CACHE_CONTROL).toBe('public, max-age=60');
   });
 
   it('passes the client address as the last X-Forwarded-For hop, and logs no address or query', () => {

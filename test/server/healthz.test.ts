@@ -32,11 +32,11 @@ afterEach(async () => {
 });
 
 describe(`GET /healthz on ${testDialect}`, () => {
-  it('answers 200 after a real query', async () => {
+  it('answers 200 after a real query; mail is notConfigured without SMTP_URL (it said "ok" before)', async () => {
     testApp = await createTestApp();
     const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'ok', site: 'live' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'ok', site: 'live' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -51,7 +51,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
     if (testDialect === 'sqlite') {
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'error', database: 'ok', mail: 'ok', backup: 'none', disk: 'low', site: 'live' });
+      expect(response.json()).toEqual({ status: 'error', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'low', site: 'live' });
     } else {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'ok', disk: 'ok' });
@@ -63,7 +63,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     testApp = await createTestApp({ UPLOAD_MIN_FREE_BYTES: ABOVE_ANY_DISK });
     const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'low', site: 'live' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'low', site: 'live' });
   });
 
   it('says disk ok when the floors are off (0)', async () => {
@@ -89,7 +89,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     for (let request = 0; request < 3; request += 1) {
       const response = await testApp.app.inject({ method: 'GET', url: '/healthz' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'unreadable', site: 'live' });
+      expect(response.json()).toEqual({ status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'unreadable', site: 'live' });
     }
     // Once, not at every poll.
     expect(warnings.filter((line) => line.msg.includes('free space'))).toEqual([expect.objectContaining({ disk: 'uploads', reason: expect.stringContaining('ENOTDIR') })]);
@@ -110,7 +110,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
         new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 5 s'), 5000)),
       ]);
     const started = performance.now();
-    expect(await answer()).toEqual({ status: 200, body: { status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'unreadable', site: 'live' } });
+    expect(await answer()).toEqual({ status: 200, body: { status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'unreadable', site: 'live' } });
     expect(performance.now() - started).toBeLessThan(4000);
     // A second look a second later waits on the same hung call instead of starting another (each holds one of libuv's threads).
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -137,7 +137,7 @@ describe(`GET /healthz on ${testDialect}`, () => {
     // The writable handle on the same database: the probe's row is written, and the answer is ok.
     testApp = await createTestApp({ NONCE_SECRET: 'n'.repeat(32) }, { database });
     const healthy = await testApp.app.inject({ method: 'GET', url: '/healthz' });
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'ok', site: 'live' });
+    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'ok', site: 'live' });
     await testApp.cleanup();
     testApp = undefined;
     await database.cleanup();

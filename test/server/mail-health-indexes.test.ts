@@ -40,10 +40,14 @@ describe(`mail health on ${testDialect}`, () => {
         .values({ to_address: 'sales@example.co.za', subject: 's', body: 'b', headers: '{}', next_attempt_at: old, created_at: old, attempts: 1, last_error: index === 7 ? '421 try later' : null })
         .execute();
     }
+    // Mail went out before: the failing mail is read since that delivery.
+    const earlier = new Date(Date.now() - 4 * 3_600_000).toISOString();
+    await db.insertInto('outbox').values({ to_address: 'sales@example.co.za', subject: 's', body: 'b', headers: '{}', next_attempt_at: earlier, created_at: earlier, attempts: 1, delivered_at: earlier }).execute();
     const log = new StatementLog();
-    const state = await readMailState(db.withPlugin(log), Date.now());
-    expect(state).toBe('degraded');
-    expect(await readMailHealth(db, Date.now())).toMatchObject({ state: 'degraded', waiting: 50, lastError: '421 try later' });
+    const setup = { smtp: true, companyAddress: true };
+    const state = await readMailState(db.withPlugin(log), setup, Date.now());
+    expect(state).toBe('failing');
+    expect(await readMailHealth(db, setup, Date.now())).toMatchObject({ state: 'failing', smtpAnswer: '421 try later', backlog: { waiting: 50 } });
     if (testDialect !== 'sqlite') return;
     const plans: string[] = [];
     for (const node of log.nodes) {

@@ -70,7 +70,7 @@ describe('server/main.ts', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', mail: 'ok', backup: 'none', disk: 'ok', site: 'live' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', mail: 'notConfigured', backup: 'none', disk: 'ok', site: 'live' });
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(await page.text()).toBe(fixtureFiles['index.html']);
 

@@ -52,7 +52,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -61,7 +61,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
   });
 
   it('give the click links made before link hashes their hash, and one link per hash', async () => {
@@ -83,12 +83,14 @@ describe(`migrations on ${testDialect}`, () => {
       (await ownTables(db)).map((table) => [table.name, table.columns.map((column) => column.name).sort()]),
     );
     expect(columns).toEqual({
-      backup_runs: ['archive', 'bytes', 'error', 'finished_at', 'id', 'started_at', 'status'],
+      backup_lock: ['archive', 'done_bytes', 'heartbeat_at', 'kind', 'machine', 'name', 'phase', 'started_at', 'token', 'total_bytes', 'trigger'],
+      backup_runs: ['archive', 'bytes', 'copied_at', 'copy_attempts', 'copy_error', 'copy_error_code', 'copy_next_at', 'copy_state', 'error', 'error_code', 'finished_at', 'id', 'machine', 'started_at', 'status', 'trigger'],
+      message_notes: ['author', 'body', 'created_at', 'id', 'submission_id'],
       media: ['alt', 'bytes', 'content_type', 'created_at', 'height', 'id', 'key', 'original_name', 'uploaded_by', 'variants', 'width'],
       settings: ['key', 'updated_at', 'value'],
       service_cursors: ['name', 'updated_at', 'value'],
       submissions: [
-        'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'read_at', 'remote_ip_hash',
+        'answered_at', 'answered_by', 'created_at', 'form_id', 'id', 'meta', 'posted_data', 'posted_data_hash', 'read_at', 'remote_ip_hash',
         'spam', 'spam_reason', 'status', 'user_agent',
       ],
       outbox: [
@@ -99,7 +101,7 @@ describe(`migrations on ${testDialect}`, () => {
         'created_at', 'field', 'id', 'media_type', 'original_name', 'size', 'stored_name', 'submission_id',
       ],
       // PostgreSQL's search is a generated tsvector column; SQLite's an FTS5 table beside it.
-      submission_index: ['company', 'email', 'message', 'name', ...(testDialect === 'postgres' ? ['search'] : []), 'subject', 'submission_id'],
+      submission_index: ['company', 'email', 'message', 'name', 'phone', ...(testDialect === 'postgres' ? ['search'] : []), 'subject', 'submission_id'],
       captchas: ['answer_hash', 'expires_at', 'id', 'svg'],
       human_test_spent: ['expires_at', 'id'],
       click_links: ['anchor', 'created_at', 'id', 'link_hash', 'page_url', 'post_id', 'target'],
@@ -113,11 +115,11 @@ describe(`migrations on ${testDialect}`, () => {
       console_people: ['created_at', 'email', 'id', 'revoked_at', 'role', 'user_handle'],
       console_invitations: ['created_at', 'expires_at', 'id', 'invited_by', 'person_id', 'token_hash', 'used_at'],
       console_passkeys: ['backed_up', 'counter', 'created_at', 'credential_id', 'device_type', 'id', 'last_used_at', 'name', 'person_id', 'public_key', 'transports'],
-      console_sessions: ['created_at', 'ended_at', 'expires_at', 'id_hash', 'last_seen_at', 'person_id', 'user_agent'],
+      console_sessions: ['created_at', 'ended_at', 'expires_at', 'id_hash', 'last_seen_at', 'person_id', 'signed_in_at', 'user_agent'],
       console_challenges: ['challenge', 'expires_at', 'id_hash', 'person_id', 'purpose'],
       console_audit: ['action', 'actor', 'at', 'detail', 'id', 'ip_hash', 'person_id', 'subject'],
       health_probe: ['checked_at', 'id'],
-      content_revisions: ['author_id', 'author_name', 'body', 'created_at', 'document', 'id', 'note', 'uid'],
+      content_revisions: ['author_id', 'author_name', 'body', 'created_at', 'document', 'id', 'note', 'number', 'uid'],
       content_settings: ['id', 'staff_may_edit'],
       content_previews: ['body', 'created_at', 'document', 'expires_at', 'id', 'path', 'session_hash'],
     });

@@ -115,8 +115,8 @@ describe('the checks between files', () => {
     const { 'stadium-perimeter': stadium, ...rest } = projectPages.projects;
     const problems = crossCheckContent({ ...content, projectPages: { ...projectPages, projects: { ...rest, 'stadium-perimetre': stadium! } } }, imageKeys);
     expect(formatProblems(problems).split('\n')).toEqual([
-      'content/documents/project-pages.json: projects: Expected a page for the project "stadium-perimeter" (content/documents/projects.json: items[4])',
-      expect.stringMatching(/^content\/documents\/project-pages\.json: projects\.stadium-perimetre: Expected the id of a project in content\/documents\/projects\.json \(.*\), but received: "stadium-perimetre"$/),
+      'content/documents/project-pages.json: projects: Add a page for the project “stadium-perimeter” (content/documents/projects.json: items[4]): every project in the grid has one.',
+      expect.stringMatching(/^content\/documents\/project-pages\.json: projects\.stadium-perimetre: Use the id of a project in the grid, content\/documents\/projects\.json \(.*\): “stadium-perimetre” is not one\.$/),
     ]);
   });
 
@@ -124,14 +124,14 @@ describe('the checks between files', () => {
     const mainMenu = navigation.mainMenu.map((item, index) => (index === 3 ? { ...item, href: '/#prjects' } : item));
     const problems = crossCheckContent({ ...content, navigation: { ...navigation, mainMenu } }, imageKeys);
     expect(problems).toHaveLength(1);
-    expect(formatProblems(problems)).toMatch(/^content\/documents\/navigation\.json: mainMenu\[3\]\.href: Expected an anchor of a home page section .*"\/#prjects"$/);
+    expect(formatProblems(problems)).toMatch(/^content\/documents\/navigation\.json: mainMenu\[3\]\.href: Link to a section of the home page .*“\/#prjects” is not one\.$/);
   });
 
   it('refuses a picture that is not in content/images', () => {
     const broken = { ...gallery, items: gallery.items.map((item, index) => (index === 1 ? { ...item, image: { ...item.image, key: 'missing-picture' } } : item)) };
     const problems = crossCheckContent({ ...content, gallery: broken }, imageKeys);
     expect(formatProblems(problems)).toBe(
-      'content/documents/gallery.json: items[1].image.key: Expected a picture in content/images, but there is no content/images/missing-picture.jpg or .png',
+      'content/documents/gallery.json: items[1].image.key: Choose a picture the site has: there is no picture “missing-picture” (content/images/missing-picture.jpg or .png).',
     );
   });
 

@@ -70,10 +70,10 @@ describe('the old addresses’ content', () => {
       ['/', '/thank-you/', '/projects/riverside-atrium/'],
     );
     expect(formatProblems(problems).split('\n')).toEqual([
-      'content/documents/old-addresses.json: [0].from: Expected each old address once, but "/contact-us/" is used more than once',
-      'content/documents/old-addresses.json: [1].from: Expected each old address once, but "/contact-us/" is used more than once',
-      'content/documents/old-addresses.json: [2].from: Expected an address that is not a page of the site, but "/thank-you" would hide /thank-you/',
-      'content/documents/old-addresses.json: [3].from: Expected an address that is not a page of the site, but "/projects/*" would hide /projects/riverside-atrium/',
+      'content/documents/old-addresses.json: [0].from: Give each old address once: “/contact-us/” is used more than once.',
+      'content/documents/old-addresses.json: [1].from: Give each old address once: “/contact-us/” is used more than once.',
+      'content/documents/old-addresses.json: [2].from: Use an address that is not a page of the site: “/thank-you” would hide /thank-you/.',
+      'content/documents/old-addresses.json: [3].from: Use an address that is not a page of the site: “/projects/*” would hide /projects/riverside-atrium/.',
     ]);
   });
 
@@ -97,7 +97,7 @@ describe('security.txt’s content', () => {
   it('refuses a contact that is neither mailto: nor https, and a policy that is no page', () => {
     expect(validateContentValue('securityContact', { ...securityContact, contact: ['http://example.co.za/report'] }).map((problem) => problem.path)).toEqual(['contact[0]']);
     const content = { ...siteContent, securityContact: { ...securityContact, policy: '/security-policy/' } };
-    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images))))).toMatch(/^content\/documents\/security-contact\.json: policy: Expected a page of the site .*"\/security-policy\/"$/);
+    expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images))))).toMatch(/^content\/documents\/security-contact\.json: policy: Use a page of the site .*“\/security-policy\/” is not one\.$/);
   });
 });
 
@@ -106,8 +106,8 @@ describe('the opening hours machines read', () => {
     const hours = company.hours.map((row, index) => (index === 0 ? { ...row, closes: '18:00' } : index === 1 ? { ...row, closes: undefined } : row));
     const content = { ...siteContent, company: { ...company, hours } };
     expect(formatProblems(crossCheckContent(content, new Set(Object.keys(imageManifest.images)))).split('\n')).toEqual([
-      'content/documents/company.json: hours[0].hours: Expected the hours shown to begin with "08:00 – 18:00" (opens – closes), but received: "08:00 – 17:00"',
-      'content/documents/company.json: hours[1]: Expected both opens and closes (open that day) or neither (closed)',
+      'content/documents/company.json: hours[0].hours: Begin the hours shown with “08:00 – 18:00”, the opening and closing times: “08:00 – 17:00” does not.',
+      'content/documents/company.json: hours[1]: Give both the opening and the closing time (open that day), or neither (closed).',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { act } from '@testing-library/react';
 import { createElement, StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -15,6 +16,7 @@ import { imageManifest } from '../../content/image-manifest.ts';
 import { PAGE_LINKS_FILE } from '../../server/click-tracking/site-pages.ts';
 import { findInlineScripts, siteRenderer, type RenderedSiteFile } from '../../server/site-render/render-site.ts';
 import { SECURITY_TXT_FILE } from '../../server/site-render/security-txt.ts';
+import { workerSiteRenderer } from '../../server/site-render/worker-renderer.ts';
 import { App } from '../../src/views/app.tsx';
 import { carriedPageData, PAGE_CONTENT_ID, SiteContentProvider, type PageContent } from '../../src/views/shared/site-content.tsx';
 import { faq, hero, privacy, projectPages, projects, seo, siteContent } from '../support/site-content.ts';
@@ -133,6 +135,30 @@ describe('the site renderer', () => {
     expect(fileOf(files, SECURITY_TXT_FILE)).toMatch(/^Contact: /m);
     expect(files.filter((file) => file.relative.startsWith('assets/'))).toEqual([]);
     expect(files.find((file) => file.relative === '404.html')?.status).toBe(404);
+  }, RENDER_TIMEOUT_MS);
+
+  it('renders the same files in the server\'s render worker, and one page alone as the whole site has it', async () => {
+    // The server's renderer (server/site-render/worker-renderer.ts): the bundle loaded in a worker thread under plain Node.
+    const worker = workerSiteRenderer({ ssrDir });
+    try {
+      const inProcess = await siteRenderer({ ssrDir }).render(siteContent, now);
+      const inWorker = await worker.render(siteContent, now);
+      expect(inWorker.map(({ twins: _twins, ...file }) => file)).toEqual(inProcess);
+      // With their .br and .gz twins made in the worker, as the generation's writer would.
+      for (const file of inWorker) {
+        const text = String(file.body);
+        if (file.relative.endsWith('.html') || file.relative.endsWith('.xml') || file.relative.endsWith('.json')) {
+          expect(brotliDecompressSync(file.twins!.br).toString(), file.relative).toBe(text);
+          expect(gunzipSync(file.twins!.gz).toString(), file.relative).toBe(text);
+        }
+      }
+      for (const relative of ['index.html', `projects/${projects.items[0]!.id}/index.html`, '404.html']) {
+        expect(await worker.renderPage(siteContent, now, undefined, relative)).toEqual(inProcess.find((file) => file.relative === relative));
+      }
+      expect(await worker.renderPage(siteContent, now, undefined, 'projects/no-such-project/index.html')).toBeUndefined();
+    } finally {
+      await worker.close();
+    }
   }, RENDER_TIMEOUT_MS);
 });
 

@@ -22,6 +22,12 @@ import * as contentRevisions from './0023-content-revisions.ts';
 
 import * as media from './0024-media.ts';
 import * as contentRevisionUids from './0027-content-revision-uids.ts';
+import * as sessionPasskeySignIn from './0029-session-passkey-sign-in.ts';
+import * as messageIndexPhone from './0032-message-index-phone.ts';
+import * as backupJobs from './0033-backup-jobs.ts';
+import * as contentRevisionNumbers from './0034-content-revision-numbers.ts';
+import * as messageAnswered from './0035-message-answered.ts';
+import * as messageNotes from './0036-message-notes.ts';
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
  * in `kysely_migration`, so keys must never be renamed once released. Add new files as
@@ -51,4 +57,10 @@ export const migrations: Record<string, Migration> = {
   '0023-content-revisions': contentRevisions,
   '0024-media': media,
   '0027-content-revision-uids': contentRevisionUids,
+  '0029-session-passkey-sign-in': sessionPasskeySignIn,
+  '0032-message-index-phone': messageIndexPhone,
+  '0033-backup-jobs': backupJobs,
+  '0034-content-revision-numbers': contentRevisionNumbers,
+  '0035-message-answered': messageAnswered,
+  '0036-message-notes': messageNotes,
 };

@@ -15,6 +15,7 @@ export type ConsolePage =
   | 'audit'
   | 'privacy'
   | 'media'
+  | 'backups'
   | 'account'
   | 'content'
   | 'contentDocument'
@@ -52,6 +53,7 @@ const PLAIN_PAGES = [
   ['audit', CONSOLE_HASH.audit],
   ['privacy', CONSOLE_HASH.privacy],
   ['media', CONSOLE_HASH.media],
+  ['backups', CONSOLE_HASH.backups],
   ['account', CONSOLE_HASH.account],
   ['content', CONSOLE_HASH.content],
   ['addProject', CONSOLE_HASH.addProject],
@@ -75,4 +77,4 @@ export function parseConsoleHash(hash: string): ConsoleRoute {
 }
 
 /** Pages only an owner may open. */
-export const OWNER_PAGES: ReadonlySet<ConsolePage> = new Set(['people', 'audit', 'privacy']);
+export const OWNER_PAGES: ReadonlySet<ConsolePage> = new Set(['people', 'audit', 'privacy', 'backups']);

@@ -5,7 +5,8 @@
 //    server's own rule (isConsoleEmail, the sign-in protocol); a refused submit shows the error
 //    beside the field and in the error summary, which takes the focus.
 //    idle → (invite.submit) inviting → invited (the link, "Copy link", whether it was mailed;
-//    the list is read again) or refused (the server's refusal in words)
+//    the list is read again), recoveryMailed (the address already had access: a recovery link
+//    went to their own mailbox, never shown here) or refused (the server's refusal in words)
 //  - person.revoke → confirming (names the person) → revoking → revoked (the list read again),
 //    or refused (yourself, the last owner)
 import { assertEvent, assign, emit, setup } from 'xstate';
@@ -66,7 +67,9 @@ export function problemText(error: unknown, context: Pick<PeopleContext, 'email'
   if (error instanceof ConsoleApiError) {
     switch (error.code) {
       case CONSOLE_ACCESS_ERROR.alreadyInvited:
-        return `${context.email.trim()} already has access. Revoke it first to send a new invitation.`;
+        return `${context.email.trim()} already has access with the other role. Revoke it first to change their role.`;
+      case CONSOLE_ACCESS_ERROR.recoveryNeedsMail:
+        return `${context.email.trim()} already has access, and mail is not set up, so a recovery link cannot reach them. Revoke their access first, then invite them again.`;
       case CONSOLE_ACCESS_ERROR.selfRevoke:
         return 'You cannot revoke your own access. Another owner can.';
       case CONSOLE_ACCESS_ERROR.lastOwner:
@@ -98,6 +101,8 @@ export const peopleMachine = setup({
   guards: {
     isSignedOut,
     hasEmailProblem: ({ context }) => emailProblem(context.email) !== null,
+    /** The address already had access: the answer holds no link (it was mailed to them alone). */
+    isRecovery: (_, invitation: InviteAnswer) => invitation.link === null,
     isKnownPerson: ({ context, event }) => event.type === 'person.revoke' && context.people.some((person) => person.id === event.id && person.revokedAt === null),
   },
   actions: {
@@ -121,7 +126,8 @@ export const peopleMachine = setup({
     storeProblem: assign(({ context }, failure: { error: unknown }) => ({ problem: problemText(failure.error, context) })),
     // The Clipboard API: where it is missing or refused, the link stays shown and selectable.
     copyLink: ({ context }) => {
-      if (context.invitation) void navigator.clipboard?.writeText(context.invitation.link).catch(() => undefined);
+      const link = context.invitation?.link;
+      if (link) void navigator.clipboard?.writeText(link).catch(() => undefined);
     },
     endSession: emit({ type: 'session.ended' } as const),
     logError: (_, failure: Failure) => console.error(failure.error),
@@ -172,6 +178,10 @@ export const peopleMachine = setup({
                 linkCopied: { on: { 'link.copy': { target: 'linkCopied', actions: 'copyLink', reenter: true } } },
               },
             },
+            /** A recovery link was mailed to the person alone; the owner is told so, never shown it. The list is read again. */
+            recoveryMailed: {
+              invoke: refreshPeople,
+            },
             revoked: {
               invoke: refreshPeople,
             },
@@ -185,7 +195,10 @@ export const peopleMachine = setup({
             id: 'sendInvitation',
             src: 'sendInvitation',
             input: ({ context }) => ({ api: context.api, body: { email: context.email.trim(), role: context.role } }),
-            onDone: { target: 'ready.invited', actions: { type: 'storeInvitation', params: ({ event }) => event.output } },
+            onDone: [
+              { guard: { type: 'isRecovery', params: ({ event }) => event.output }, target: 'ready.recoveryMailed', actions: { type: 'storeInvitation', params: ({ event }) => event.output } },
+              { target: 'ready.invited', actions: { type: 'storeInvitation', params: ({ event }) => event.output } },
+            ],
             onError: [
               { guard: { type: 'isSignedOut', params: failureOf }, target: '#people.signedOut' },
               { target: 'ready.refused', actions: { type: 'storeProblem', params: failureOf } },

@@ -3,14 +3,15 @@
 // published together. loading (the live grid: its categories, the projects it has) → editing:
 // clean until the first change, then changed: dirty; invalid when Add found problems (each
 // beside its field and in the summary, following every change; the server's too); sending;
-// failed (try again); leaving asks first while changed. added: the new page's address; "Add
+// failed (try again); leaving asks first while changed. The address follows the name until the
+// person writes one of their own (new-project.ts, withAddressFromName). added: the new page's address; "Add
 // another" starts over from the live grid. A signed-out answer ends the session.
 import { assign, emit, setup } from 'xstate';
 import { addProject, fetchProjectsNow, guardUnsaved } from '../../services/content-editor/content-editor.actors.ts';
 import { problemsOf } from '../../services/content-editor/content-editor-api.client.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
 import type { AddProjectAnswer, Problem } from '../../validation/content-editor/content-editor.protocol.ts';
-import { newProjectProblems, type ProjectsNow } from '../../validation/content-editor/new-project.ts';
+import { newProjectProblems, withAddressFromName, type ProjectsNow } from '../../validation/content-editor/new-project.ts';
 import { draftTransitions } from './draft-transitions.ts';
 import { announcementOf, applyEdit, applyRawJson, unparsedProblems, type DraftEdit, type RawJson } from './draft-edit.ts';
 
@@ -54,6 +55,9 @@ const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: even
 const problemsNow = (context: Pick<AddProjectContext, 'live' | 'rawJson'>, draft: unknown): Problem[] =>
   context.live === null ? [] : [...newProjectProblems(draft, context.live), ...unparsedProblems(context.rawJson)];
 
+/** The form after `edit`, its address suggested from the name while it is not the person's own. */
+const editedDraft = (draft: unknown, edit: DraftEdit): unknown => withAddressFromName(draft, applyEdit(draft, edit));
+
 /** The draft's editing transitions, shared with the other draft editor (draft-transitions.ts). */
 const DRAFT = draftTransitions('addProject');
 
@@ -69,15 +73,15 @@ export const addProjectMachine = setup({
     hasProblems: ({ context }) => problemsNow(context, context.draft).length > 0,
     /** After the edit, the form is empty again (and every JSON field parses). */
     isUnchangedBy: ({ context }, { edit }: { edit: DraftEdit }) =>
-      Object.keys(applyRawJson(context.rawJson, edit)).length === 0 && JSON.stringify(applyEdit(context.draft, edit)) === JSON.stringify(context.blank),
-    isValidBy: ({ context }, { edit }: { edit: DraftEdit }) => problemsNow({ ...context, rawJson: applyRawJson(context.rawJson, edit) }, applyEdit(context.draft, edit)).length === 0,
+      Object.keys(applyRawJson(context.rawJson, edit)).length === 0 && JSON.stringify(editedDraft(context.draft, edit)) === JSON.stringify(context.blank),
+    isValidBy: ({ context }, { edit }: { edit: DraftEdit }) => problemsNow({ ...context, rawJson: applyRawJson(context.rawJson, edit) }, editedDraft(context.draft, edit)).length === 0,
     isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
     isInvalid: (_, { error }: { error: unknown }) => problemsOf(error).length > 0,
   },
   actions: {
     storeLive: assign(({ context }, live: ProjectsNow) => ({ live, draft: structuredClone(context.blank), rawJson: {}, problems: [], note: '', added: null, problem: '', announcement: '' })),
     applyEdit: assign(({ context }, { edit }: { edit: DraftEdit }) => ({
-      draft: applyEdit(context.draft, edit),
+      draft: editedDraft(context.draft, edit),
       rawJson: applyRawJson(context.rawJson, edit),
       announcement: announcementOf(context.draft, edit),
     })),

@@ -5,6 +5,7 @@
 import type { DocumentName } from '../../../content/document-names.ts';
 import type { Problem } from '../../validation/content-editor/content-editor.protocol.ts';
 import { documentProblems, pathText } from '../../validation/content-editor/document-problems.ts';
+import { NOT_JSON_MESSAGE } from '../../validation/content-editor/problem-messages.ts';
 
 /** A place in a document: keys and list indexes, as superstruct's failures name them. */
 export type DraftPath = ReadonlyArray<string | number>;
@@ -60,8 +61,9 @@ const listAt = (value: unknown): unknown[] => (Array.isArray(value) ? [...(value
 export function parseJsonField(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  } catch {
+    // The parser's own text is for a developer (problem-messages.ts).
+    return { ok: false, message: NOT_JSON_MESSAGE };
   }
 }
 

@@ -5,7 +5,9 @@
 // key. A filter that is applied is written to the address (`address.change`, which the view
 // hands to the shell's navigate: `#/messages?state=spam&q=…`), and a change of the address (back,
 // forward) brings its filter back. "Older messages" follows the page's cursor; "Newest
-// messages" goes back to the first page. A signed-out answer ends here (`session.end`).
+// messages" goes back to the first page. A message that arrived while the list is open
+// (`list.refresh`, from the console's watch on the inbox) loads the newest page again, if that
+// is the page shown. A signed-out answer ends here (`session.end`).
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { addressFilter } from '../../services/inbox/address-filter.actor.ts';
 import { filterErrors, hashOf, queryOf, type FilterField, type InboxFilter } from '../../services/inbox/inbox-filter.service.ts';
@@ -39,7 +41,8 @@ export type InboxListEvent =
   | { type: 'filter.restore'; filter: InboxFilter }
   | { type: 'page.older' }
   | { type: 'page.newest' }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  | { type: 'list.refresh' };
 
 export type InboxListEmitted = { type: 'address.change'; hash: string } | { type: 'session.end' } | { type: 'focus.list' };
 
@@ -58,6 +61,7 @@ export const inboxListMachine = setup({
     isEmptyPage: (_, page: InboxPage) => page.messages.length === 0,
     hasOlder: ({ context }) => context.next !== null,
     isOlderPage: ({ context }) => context.cursor !== null,
+    isNewestPage: ({ context }) => context.cursor === null,
     isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
   },
   actions: {
@@ -129,9 +133,13 @@ export const inboxListMachine = setup({
           on: {
             'page.older': { guard: 'hasOlder', target: 'loading', actions: ['storeOlderCursor', 'focusList'] },
             'page.newest': { guard: 'isOlderPage', target: 'loading', actions: ['clearCursor', 'focusList'] },
+            // An older page stays as it is: the person is reading it.
+            'list.refresh': { guard: 'isNewestPage', target: 'loading' },
           },
         },
-        empty: {},
+        empty: {
+          on: { 'list.refresh': 'loading' },
+        },
         failed: {
           on: { 'list.retry': 'loading' },
         },

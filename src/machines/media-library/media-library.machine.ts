@@ -1,6 +1,7 @@
 // The console's pictures page (README.md, "Pictures in the console"): every picture, the
 // build's and the uploaded, with its thumbnail, size, alternative text and where content uses
-// it; deletion of an upload by an owner.
+// it, and what the uploads take of the space the server keeps for them (MEDIA_MAX_BYTES);
+// deletion of an upload by an owner.
 //  - loading → ready, or failed (try again); a session that ended → signedOut (the shell signs in)
 //  - ready.idle; `list.reload` (a picture was uploaded) → ready.refreshing → idle
 //  - picture.delete → confirming (names the picture) → deleting → ready.deleted (the list read
@@ -8,7 +9,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { loadMedia, removePicture } from '../../services/media-library/media-library.actors.ts';
 import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
-import type { MediaItem, MediaListAnswer, MediaUse } from '../../validation/media-library/media-library.protocol.ts';
+import type { MediaItem, MediaListAnswer, MediaStorage, MediaUse } from '../../validation/media-library/media-library.protocol.ts';
 import { failureOf, failureText, isSignedOut, type Failure } from '../shared/console-failure.ts';
 
 export interface MediaLibraryInput {
@@ -18,6 +19,8 @@ export interface MediaLibraryInput {
 export interface MediaLibraryContext {
   api: ConsoleApi;
   pictures: MediaItem[];
+  /** What the uploads take and may take, as last listed; null until the list is read. */
+  storage: MediaStorage | null;
   mayUpload: boolean;
   /** The picture being deleted, or just deleted or refused. */
   picture: MediaItem | null;
@@ -50,7 +53,7 @@ export const mediaLibraryMachine = setup({
     isDeletablePicture: ({ context, event }) => event.type === 'picture.delete' && context.pictures.some((picture) => picture.key === event.key && picture.source === 'upload'),
   },
   actions: {
-    storeList: assign((_, answer: MediaListAnswer) => ({ pictures: answer.pictures, mayUpload: answer.mayUpload })),
+    storeList: assign((_, answer: MediaListAnswer) => ({ pictures: answer.pictures, storage: answer.storage, mayUpload: answer.mayUpload })),
     choosePicture: assign(({ context, event }) => {
       assertEvent(event, 'picture.delete');
       return { picture: context.pictures.find((picture) => picture.key === event.key) ?? null, problem: null };
@@ -61,7 +64,7 @@ export const mediaLibraryMachine = setup({
   },
 }).createMachine({
   id: 'mediaLibrary',
-  context: ({ input }) => ({ api: input.api, pictures: [], mayUpload: false, picture: null, problem: null }),
+  context: ({ input }) => ({ api: input.api, pictures: [], storage: null, mayUpload: false, picture: null, problem: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -4,8 +4,9 @@
 //    own rules (media-library.protocol.ts): a problem → invalid (beside each field and in the
 //    error summary, which takes the focus); none → uploading
 //  - uploading → uploaded (the form emptied for the next; `picture.uploaded` tells the page),
-//    or a refusal of a field (the type read from the content, the size, a key taken) → invalid
-//    with the server's words beside that field, or failed (in words; send again), or signedOut
+//    or a refusal of a field (the type read from the content, the size, too many pixels, the
+//    library's quota, a server busy encoding others, a key taken) → invalid with the server's
+//    words beside that field, or failed (in words; send again), or signedOut
 import { assertEvent, assign, emit, setup } from 'xstate';
 import { sendUpload } from '../../services/media-library/media-library.actors.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
@@ -14,7 +15,7 @@ import {
   FILE_MISSING,
   FILE_TOO_LARGE,
   keyProblem,
-  MEDIA_MAX_BYTES,
+  MEDIA_FILE_MAX_BYTES,
   UPLOAD_FIELD,
   type MediaItem,
   type UploadField,
@@ -53,7 +54,7 @@ export type MediaUploadEmitted = { type: 'focus.summary' } | { type: 'picture.up
 /** The file's problem in the browser: none chosen, or larger than the server takes (its type is the server's to read). */
 export function fileProblem(file: File | null): string | null {
   if (file === null) return FILE_MISSING;
-  return file.size > MEDIA_MAX_BYTES ? FILE_TOO_LARGE : null;
+  return file.size > MEDIA_FILE_MAX_BYTES ? FILE_TOO_LARGE : null;
 }
 
 /** Every field's problem under the shared rules, in the form's order. */
@@ -70,7 +71,7 @@ export function uploadProblems(context: Pick<MediaUploadContext, 'file' | 'alt' 
 
 const FIELDS: readonly string[] = Object.values(UPLOAD_FIELD);
 
-/** A refusal the server pinned on one field (400 with `data.field`, 409 key taken, 413, 415). */
+/** A refusal the server pinned on one field (400 with `data.field`, 409 key taken, 413, 415, 422, 503 busy). */
 const fieldOf = (failure: Failure): UploadField | null =>
   failure.error instanceof ConsoleApiError && failure.error.field !== undefined && FIELDS.includes(failure.error.field) ? (failure.error.field as UploadField) : null;
 

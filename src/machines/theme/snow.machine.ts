@@ -3,7 +3,7 @@
 // SNOW_FALLING_FLAKES falling and SNOW_STICKY_FLAKES that settle and are regenerated every
 // SNOW_STICKY_REGENERATE_MS. It pauses while the tab is hidden and stops under reduced motion.
 import { assign, sendTo, setup } from 'xstate';
-import { pageVisibility, type PageVisibilityEvent } from '../../services/theme/page-visibility.actor.ts';
+import { pageVisibility, type PageVisibilityEvent } from '../../services/shared/page-visibility.actor.ts';
 import { reducedMotionEvents, type MotionEvent } from '../../services/shared/reduced-motion.actor.ts';
 import { loadSnowEngine, snowfall, type SnowCommand, type SnowEngine } from '../../services/theme/snow.actor.ts';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES, SNOW_STICKY_REGENERATE_MS } from '../shared/theme.constants.ts';

@@ -13,7 +13,7 @@ import {
 import { OkAnswerStruct } from '../../validation/console/console-api.ts';
 import { ConsoleApiError, createConsoleApi, type ConsoleApi } from '../shared/console-api.client.ts';
 import { enrolWithToken, readInvitation } from './enrolment-api.client.ts';
-import { detectPasskeySupport, passkeyErrorOf, registerPasskey, signInWithPasskey, type PasskeySupport } from './passkey-ceremonies.service.ts';
+import { detectPasskeySupport, passkeyErrorOf, registerPasskey, signInAgainWithPasskey, signInWithPasskey, type PasskeySupport } from './passkey-ceremonies.service.ts';
 
 let shared: ConsoleApi | undefined;
 const consoleApi = () => (shared ??= createConsoleApi());
@@ -61,7 +61,10 @@ export const loadPasskeys = fromPromise<Passkey[]>(async ({ signal }) => {
 
 const passkeyList = async (signal?: AbortSignal) => (await consoleApi().get(CONSOLE_ACCESS_ROUTE.passkeys, PasskeysAnswerStruct, signal ? { signal } : {})).passkeys;
 
-/** Adds a passkey, then answers the list with it. */
+/** Signs in again inside the session with one of one's passkeys (adding one needs a recent sign-in). */
+export const signInAgain = fromPromise<SignedInAnswer>(({ signal }) => signInAgainWithPasskey(consoleApi(), { signal }));
+
+/** Adds a passkey (403 `console_recent_sign_in_required` without a recent sign-in), then answers the list with it. */
 export const addPasskey = fromPromise<Passkey[], { name: string }>(async ({ input, signal }) => {
   await registerPasskey(consoleApi(), { optionsPath: CONSOLE_ACCESS_ROUTE.passkeyOptions, verifyPath: CONSOLE_ACCESS_ROUTE.passkeyVerify, name: input.name, signal });
   try {

@@ -29,6 +29,7 @@ export type PasskeyFailure =
   | 'ceremonyExpired'
   | 'invitationExpired'
   | 'lastPasskey'
+  | 'signInAgain'
   | 'rateLimited'
   | 'unsupported'
   | 'unreachable'
@@ -52,6 +53,7 @@ const CODE_FAILURES: Record<string, PasskeyFailure> = {
   [CONSOLE_ACCESS_ERROR.invitationExpired]: 'invitationExpired',
   [CONSOLE_ACCESS_ERROR.invitationUnknown]: 'invitationExpired',
   [CONSOLE_ACCESS_ERROR.lastPasskey]: 'lastPasskey',
+  [CONSOLE_ACCESS_ERROR.recentSignInRequired]: 'signInAgain',
   [CONSOLE_REFUSAL.rateLimited]: 'rateLimited',
   [CONSOLE_REFUSAL.sessionRequired]: 'signedOut',
   [CONSOLE_REFUSAL.sessionExpired]: 'signedOut',
@@ -66,6 +68,7 @@ export const PASSKEY_FAILURE_TEXT: Record<PasskeyFailure, string> = {
   ceremonyExpired: 'The request took too long. Try again.',
   invitationExpired: 'This link has expired or was already used. Ask the owner for a new invitation.',
   lastPasskey: 'You cannot remove your only passkey: add another one first.',
+  signInAgain: 'To add a passkey, first sign in again with a passkey you already have: adding one needs a sign-in from the last 5 minutes.',
   rateLimited: 'Too many attempts. Wait a few minutes, then try again.',
   unsupported: 'This browser cannot use passkeys. Open the console in an up-to-date browser such as Chrome, Edge, Firefox or Safari.',
   unreachable: 'The server could not be reached. Check your connection and try again.',
@@ -118,6 +121,21 @@ export async function signInWithPasskey(api: ConsoleApi, { autofill, signal }: {
     abortOn(signal);
     const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
     return await api.post(CONSOLE_ACCESS_ROUTE.signInVerify, { ceremony, response }, SignedInAnswerStruct);
+  } catch (error) {
+    throw passkeyErrorOf(error);
+  }
+}
+
+/**
+ * Signs in again inside the session with one of one's own passkeys (the server names them):
+ * adding a passkey needs a passkey sign-in from the last 5 minutes (README.md "The console").
+ */
+export async function signInAgainWithPasskey(api: ConsoleApi, { signal }: { signal?: AbortSignal } = {}): Promise<SignedInAnswer> {
+  try {
+    const { ceremony, options } = await api.post(CONSOLE_ACCESS_ROUTE.signInAgainOptions, {}, SignInCeremonyStruct, signal ? { signal } : {});
+    abortOn(signal);
+    const response = await startAuthentication({ optionsJSON: options });
+    return await api.post(CONSOLE_ACCESS_ROUTE.signInAgainVerify, { ceremony, response }, SignedInAnswerStruct);
   } catch (error) {
     throw passkeyErrorOf(error);
   }

@@ -34,9 +34,12 @@ export function contentPath(route: string, name: DocumentName, revision?: number
   return route.replace(':name', name).replace(':revision', String(revision ?? ''));
 }
 
-/** The fields a 400 `content_invalid_document` names; empty for any other error. */
+/** The refusals that name fields: 400 `content_invalid_document` and `content_too_long`, 403 `content_field_not_editable`. */
+const PROBLEM_CODES: ReadonlySet<string> = new Set([CONTENT_ERROR.invalidDocument, CONTENT_ERROR.tooLong, CONTENT_ERROR.fieldNotEditable]);
+
+/** The fields a refusal of PROBLEM_CODES names; empty for any other error. */
 export function problemsOf(error: unknown): Problem[] {
-  if (!(error instanceof ConsoleApiError) || error.code !== CONTENT_ERROR.invalidDocument) return [];
+  if (!(error instanceof ConsoleApiError) || !PROBLEM_CODES.has(error.code)) return [];
   const problems = error.data.problems;
   return is(problems, array(ProblemStruct)) ? problems : [];
 }

@@ -3,7 +3,7 @@
 // with that protocol's struct. Refusals arrive as ConsoleApiError with the server's code.
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import { EmptyBodyStruct } from '../../validation/console/console-api.ts';
-import { INBOX_ROUTE, InboxPageStruct, MessageAnswerStruct, type InboxPage, type InboxQuery, type Message } from '../../validation/inbox/inbox.protocol.ts';
+import { INBOX_ROUTE, InboxCountsStruct, InboxPageStruct, MessageAnswerStruct, RetryAnswerStruct, type InboxCounts, type InboxPage, type InboxQuery, type Message, type RetryAnswer } from '../../validation/inbox/inbox.protocol.ts';
 
 /** A route with its `:id` (and `:fileId`) filled in. */
 export function inboxPath(route: string, id: number, fileId?: number): string {
@@ -16,7 +16,7 @@ export function querySearchParams(query: InboxQuery): Record<string, string> {
 }
 
 /** What can be done to one message; each answers the message as it is now. */
-export type MessageCommand = 'read' | 'unread' | 'spam' | 'release' | 'retry';
+export type MessageCommand = 'read' | 'unread' | 'spam' | 'release' | 'answered' | 'unanswered';
 
 const COMMANDS: Record<MessageCommand, { route: string; body: object }> = {
   read: { route: INBOX_ROUTE.read, body: { read: true } },
@@ -24,13 +24,18 @@ const COMMANDS: Record<MessageCommand, { route: string; body: object }> = {
   spam: { route: INBOX_ROUTE.spam, body: { spam: true } },
   // "Not spam": the server releases it and its mail goes out.
   release: { route: INBOX_ROUTE.spam, body: { spam: false } },
-  retry: { route: INBOX_ROUTE.retry, body: {} },
+  answered: { route: INBOX_ROUTE.answered, body: { answered: true } },
+  unanswered: { route: INBOX_ROUTE.answered, body: { answered: false } },
 };
 
 export function createInboxClient(api: ConsoleApi) {
   return {
     list(query: InboxQuery, signal?: AbortSignal): Promise<InboxPage> {
       return api.get(INBOX_ROUTE.messages, InboxPageStruct, { searchParams: querySearchParams(query), ...(signal ? { signal } : {}) });
+    },
+    /** How many messages each state filter holds, and the newest that is not spam. */
+    counts(signal?: AbortSignal): Promise<InboxCounts> {
+      return api.get(INBOX_ROUTE.counts, InboxCountsStruct, signal ? { signal } : {});
     },
     async message(id: number, signal?: AbortSignal): Promise<Message> {
       return (await api.get(inboxPath(INBOX_ROUTE.message, id), MessageAnswerStruct, signal ? { signal } : {})).message;
@@ -39,6 +44,14 @@ export function createInboxClient(api: ConsoleApi) {
       const { route, body } = COMMANDS[command];
       const answer = await api.post(inboxPath(route, id), body, MessageAnswerStruct, signal ? { signal } : {});
       return answer.message;
+    },
+    /** An internal note on the message; answers the message with it. */
+    async addNote(id: number, text: string, signal?: AbortSignal): Promise<Message> {
+      return (await api.post(inboxPath(INBOX_ROUTE.notes, id), { text }, MessageAnswerStruct, signal ? { signal } : {})).message;
+    },
+    /** "Try again now": the message as it is now and what happened to its mail. */
+    retry(id: number, signal?: AbortSignal): Promise<RetryAnswer> {
+      return api.post(inboxPath(INBOX_ROUTE.retry, id), {}, RetryAnswerStruct, signal ? { signal } : {});
     },
     async remove(id: number, signal?: AbortSignal): Promise<void> {
       // The server answers `{}` or `{ok: true}`; either is a deletion (mask drops extra keys).

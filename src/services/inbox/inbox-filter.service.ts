@@ -3,15 +3,15 @@
 // into an InboxQuery and written back from one. Only values the protocol takes are kept.
 import { is } from 'superstruct';
 import { CONSOLE_HASH, hashWithQuery } from '../../validation/console/console-hashes.ts';
-import { INBOX_STATES, InboxQueryStruct, SEARCH_MAX, type InboxQuery, type InboxState } from '../../validation/inbox/inbox.protocol.ts';
+import { DEFAULT_INBOX_STATE, INBOX_STATES, InboxQueryStruct, SEARCH_MAX, type InboxQuery, type InboxState } from '../../validation/inbox/inbox.protocol.ts';
 
 /** The filter's fields, in the form's order. */
 export const FILTER_FIELDS = ['form', 'state', 'from', 'to', 'q'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
-/** The filter as the form edits it: every field a string ('' for none; state 'all' for every state). */
+/** The filter as the form edits it: every field a string ('' for none; state DEFAULT_INBOX_STATE, every message but spam, when the address names none). */
 export type InboxFilter = Record<FilterField, string>;
 
-export const EMPTY_FILTER: InboxFilter = { form: '', state: 'all', from: '', to: '', q: '' };
+export const EMPTY_FILTER: InboxFilter = { form: '', state: DEFAULT_INBOX_STATE, from: '', to: '', q: '' };
 
 const isState = (value: string): value is InboxState => (INBOX_STATES as readonly string[]).includes(value);
 
@@ -29,11 +29,11 @@ export function filterFromHash(hash: string): InboxFilter {
   return filter;
 }
 
-/** The query the server is asked (no empty field, no `state=all`), with the page's cursor. */
+/** The query the server is asked (no empty field, no state when it is the default), with the page's cursor. */
 export function queryOf(filter: InboxFilter, cursor: string | null = null): InboxQuery {
   const query: InboxQuery = {};
   if (filter.form) query.form = filter.form;
-  if (isState(filter.state) && filter.state !== 'all') query.state = filter.state;
+  if (isState(filter.state) && filter.state !== DEFAULT_INBOX_STATE) query.state = filter.state;
   if (filter.from) query.from = filter.from;
   if (filter.to) query.to = filter.to;
   const q = filter.q.trim();

@@ -30,19 +30,23 @@ export const CONSOLE_ACCESS_ROUTE = {
   enrolmentVerify: '/enrolment/verify',
   /** GET: the signed-in person's passkeys. */
   passkeys: '/passkeys',
-  /** POST {}: options to add another passkey. */
+  /** POST {}: options to add another passkey (403 `console_recent_sign_in_required` without a passkey sign-in in the last 5 minutes). */
   passkeyOptions: '/passkeys/options',
   /** POST PasskeyVerifyBody: adds it. */
   passkeyVerify: '/passkeys/verify',
   /** POST {}: removes one of one's own passkeys (not the last). */
   passkeyRemove: '/passkeys/:id/remove',
+  /** POST {}: options to sign in again inside this session, with one of one's own passkeys. */
+  signInAgainOptions: '/session/sign-in-again/options',
+  /** POST SignInVerifyBody: the passkey's answer; records the sign-in on this session (adding a passkey needs one within 5 minutes). */
+  signInAgainVerify: '/session/sign-in-again/verify',
   /** POST {}: ends this session. */
   signOut: '/sign-out',
   /** POST {}: ends every session of the signed-in person. */
   signOutEverywhere: '/sign-out-everywhere',
   /** GET (owner): everyone with access, and their failed sign-ins. */
   people: '/people',
-  /** POST InviteBody (owner): invites by address; answers the link. */
+  /** POST InviteBody (owner): invites by address; answers the link, or for someone with access mails them a recovery link (InviteAnswer). */
   invite: '/people/invitations',
   /** POST {} (owner): revokes a person; their sessions end at once. */
   revoke: '/people/:id/revoke',
@@ -64,6 +68,16 @@ export const CONSOLE_ACCESS_ERROR = {
   passkeyRejected: 'console_passkey_rejected',
   /** 409: that address already has access (not revoked). */
   alreadyInvited: 'console_person_exists',
+  /**
+   * 409: that address has access (a passkey) and no mail is configured, so a recovery link could
+   * only reach the owner who asked, never the person: revoke their access first.
+   */
+  recoveryNeedsMail: 'console_recovery_needs_mail',
+  /**
+   * 403: adding a passkey needs a passkey sign-in in this session within the last 5 minutes:
+   * sign in again (signInAgainOptions, signInAgainVerify), then add it.
+   */
+  recentSignInRequired: 'console_recent_sign_in_required',
   /** 409: one's last passkey cannot be removed, nor one's own access revoked. */
   lastPasskey: 'console_last_passkey',
   selfRevoke: 'console_self_revoke',
@@ -166,7 +180,12 @@ export function isConsoleEmail(text: string): boolean {
 export const ConsoleEmailStruct = refine(size(string(), 3, EMAIL_MAX), 'email', isConsoleEmail);
 export const InviteBodyStruct = object({ email: ConsoleEmailStruct, role: enums(CONSOLE_ROLES) });
 export type InviteBody = Infer<typeof InviteBodyStruct>;
-export const InviteAnswerStruct = object({ person: PersonStruct, link: string(), expiresAt: string(), mailed: boolean() });
+/**
+ * An invitation made. `recovery`: the person already had access (a passkey), so the link went to
+ * their own mailbox only and `link` is null: an owner never holds a link into another person's
+ * account (README.md, "How an owner starts").
+ */
+export const InviteAnswerStruct = object({ person: PersonStruct, link: nullable(string()), expiresAt: string(), mailed: boolean(), recovery: boolean() });
 export type InviteAnswer = Infer<typeof InviteAnswerStruct>;
 
 

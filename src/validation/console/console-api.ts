@@ -63,6 +63,9 @@ export const AUDIT_ACTIONS = [
   'spam-mark',
   'deletion',
   'mail-retry',
+  'message-answered',
+  'message-note',
+  'messages-bulk',
   'subscriber-unsubscribe',
   'confirmation-resend',
   'access-export',
@@ -72,5 +75,8 @@ export const AUDIT_ACTIONS = [
   'content-settings',
   'media-upload',
   'media-delete',
+  'backup-run',
+  'backup-copy',
+  'backup-download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

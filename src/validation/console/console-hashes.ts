@@ -13,6 +13,8 @@ export const CONSOLE_HASH = {
   audit: '#/audit',
   privacy: '#/privacy',
   media: '#/media',
+  /** The backups (README.md, "Backups and restore"), owners only. */
+  backups: '#/backups',
   account: '#/account',
   content: '#/content',
   /** A new project's card and page in one form (README.md, "Editing the site"). */

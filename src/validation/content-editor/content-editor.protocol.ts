@@ -38,8 +38,10 @@ export const NOTE_MAX = 200;
 
 export const DocumentNameStruct = enums(DOCUMENT_NAMES);
 
-/** A revision number: 0 is the repository's content (content/documents/), never stored. */
+/** A revision's key, global across documents: 0 is the repository's content (content/documents/), never stored. */
 export const RevisionStruct = number();
+/** A revision's number within its document, 1, 2, 3… (what the console shows; 0: the repository's). */
+export const RevisionNumberStruct = number();
 
 export const AuthorStruct = object({ id: nullable(number()), name: string() });
 export type Author = Infer<typeof AuthorStruct>;
@@ -49,6 +51,7 @@ export const DocumentSummaryStruct = object({
   title: string(),
   group: enums(DOCUMENT_GROUPS),
   revision: RevisionStruct,
+  number: RevisionNumberStruct,
   /** ISO time of the live revision; null for the repository's. */
   publishedAt: nullable(string()),
   publishedBy: nullable(AuthorStruct),
@@ -65,6 +68,7 @@ export type DocumentListAnswer = Infer<typeof DocumentListAnswerStruct>;
 export const DocumentAnswerStruct = object({
   name: DocumentNameStruct,
   revision: RevisionStruct,
+  number: RevisionNumberStruct,
   publishedAt: nullable(string()),
   publishedBy: nullable(AuthorStruct),
   note: nullable(string()),
@@ -100,6 +104,7 @@ export type PublishBody = Infer<typeof PublishBodyStruct>;
 
 export const PublishAnswerStruct = object({
   revision: RevisionStruct,
+  number: RevisionNumberStruct,
   publishedAt: string(),
 });
 export type PublishAnswer = Infer<typeof PublishAnswerStruct>;
@@ -129,6 +134,7 @@ export type RestoreBody = Infer<typeof RestoreBodyStruct>;
 
 export const RevisionSummaryStruct = object({
   revision: RevisionStruct,
+  number: RevisionNumberStruct,
   publishedAt: nullable(string()),
   publishedBy: nullable(AuthorStruct),
   note: nullable(string()),
@@ -151,10 +157,29 @@ export type Problem = Infer<typeof ProblemStruct>;
 export const CONTENT_ERROR = {
   /** 400: the document is not valid by its struct or against the other documents; `data.problems` lists every field. */
   invalidDocument: 'content_invalid_document',
+  /**
+   * 400: a text or the document is over its maximum (content/content-limits.ts); `data.field` is
+   * the first such field's path ('' for the document), `data.problems` lists each, as for
+   * invalidDocument. Nothing is checked, stored or rendered.
+   */
+  tooLong: 'content_too_long',
+  /**
+   * 403: the draft changes a part only the repository sets (the contact form's API actions and
+   * allowed hosts: repository-only-parts.ts); `data.problems` names each field, as invalidDocument's.
+   */
+  fieldNotEditable: 'content_field_not_editable',
   /** 409: the document was published since the draft's base revision; `data.current` is the live DocumentSummary. */
   conflict: 'content_conflict',
   /** 404: no such document or revision. */
   unknownDocument: 'content_unknown_document',
   /** 503: the pages could not be rendered. After a publish or restore the revision is stored all the same (`data.revision`) and rendered again when next noticed; a preview shows nothing. */
   renderFailed: 'content_render_failed',
+  /**
+   * 429: this person published (restores and new projects count) more often than
+   * CONTENT_PUBLISH_RATE_LIMIT allows; the message says when to try again (`data.retry_after`,
+   * seconds, and Retry-After). Nothing is stored.
+   */
+  publishRateLimited: 'content_publish_rate_limited',
+  /** 429: this person previewed more often than CONTENT_PREVIEW_RATE_LIMIT allows; as publishRateLimited. */
+  previewRateLimited: 'content_preview_rate_limited',
 } as const;

@@ -14,8 +14,8 @@ export const MEDIA_ROUTE = {
   delete: '/media/:key/delete',
 } as const;
 
-/** The largest upload: the file itself. */
-export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+/** The largest upload: the file itself (the library's own quota is the server's MEDIA_MAX_BYTES). */
+export const MEDIA_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** The types taken, read from the file's content (never its name or its declared type). */
 export const MEDIA_FORMATS = ['jpeg', 'png', 'webp'] as const;
 /** What the file picker offers; the server still reads the content. */
@@ -31,8 +31,14 @@ export type UploadField = (typeof UPLOAD_FIELD)[keyof typeof UPLOAD_FIELD];
 
 /** The media library's own refusals (400s with a field are CONSOLE_REFUSAL.invalidBody, `data.field` naming it). */
 export const MEDIA_ERROR = {
-  /** 413: the file is larger than MEDIA_MAX_BYTES. */
+  /** 413: the file is larger than MEDIA_FILE_MAX_BYTES. */
   tooLarge: 'media_too_large',
+  /** 422: the picture's header declares more than 10,000 pixels on a side, or 100 megapixels (server/images/encode-image.ts; nothing of it is decoded). */
+  tooManyPixels: 'media_too_many_pixels',
+  /** 413: the library's pictures would take more than the server's MEDIA_MAX_BYTES (`data.usedBytes`, `data.quotaBytes`). */
+  quotaExceeded: 'media_quota_exceeded',
+  /** 503: this server is encoding other uploads and has several waiting; send again after `Retry-After`. */
+  busy: 'media_busy',
   /** 415: the file is not a JPEG, PNG or WebP picture, whatever its name says. */
   unsupportedType: 'media_unsupported_type',
   /** 409: a picture (the build's or uploaded) already has this key. */
@@ -43,6 +49,8 @@ export const MEDIA_ERROR = {
   builtIn: 'media_built_in',
   /** 403: staff may upload only while an owner lets staff edit the site. */
   editingNotAllowed: 'media_editing_not_allowed',
+  /** 429: this person uploaded more often than MEDIA_UPLOAD_RATE_LIMIT allows; the message says when to try again (`data.retry_after`, and Retry-After). */
+  uploadRateLimited: 'media_upload_rate_limited',
 } as const;
 
 /** Where content uses a picture: the document and the field's path in it (`items[2].image`). */
@@ -71,8 +79,13 @@ export const MediaItemStruct = object({
 });
 export type MediaItem = Infer<typeof MediaItemStruct>;
 
+/** What the uploads take on the server's disk (every variant of every upload) and what they may take (MEDIA_MAX_BYTES). */
+export const MediaStorageStruct = object({ usedBytes: number(), quotaBytes: number() });
+export type MediaStorage = Infer<typeof MediaStorageStruct>;
+
 export const MediaListAnswerStruct = object({
   pictures: array(MediaItemStruct),
+  storage: MediaStorageStruct,
   /** Whether the one asking may upload (owners; staff while an owner lets them edit). */
   mayUpload: boolean(),
 });
@@ -98,7 +111,13 @@ export const ALT_MISSING = 'Describe the picture for people who cannot see it (a
 export const ALT_TOO_LONG = `Keep the alternative text to ${ALT_MAX} characters`;
 export const KEY_INVALID = `Use lower-case letters, digits and single hyphens, at most ${KEY_MAX} characters, like night-billboard`;
 export const FILE_MISSING = 'Choose a JPEG, PNG or WebP picture';
-export const FILE_TOO_LARGE = `Choose a picture of at most ${MEDIA_MAX_BYTES / 1024 / 1024} MB`;
+export const FILE_TOO_LARGE = `Choose a picture of at most ${MEDIA_FILE_MAX_BYTES / 1024 / 1024} MB`;
+
+/** A size as the console writes it, here and in the server's refusals: 812 KB, 3.4 MB, 1.0 GB. */
+export function bytesText(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes < 1024 ** 3 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
 
 /** The alternative text's problem under the shared rule, or null. */
 export function altProblem(alt: string): string | null {

@@ -3,6 +3,7 @@
 // its filters and pages, one subscriber with their consent history, the owner's two actions and
 // the two exports. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
 import { array, boolean, enums, nullable, number, object, optional, pattern, record, size, string, type Infer } from 'superstruct';
+import { MailDeliveryStruct } from '../shared/mail-health.protocol.ts';
 
 /** Routes below CONSOLE_API. `:id` is a path parameter. */
 export const SUBSCRIBERS_ROUTE = {
@@ -106,8 +107,12 @@ export const ConsentEntryStruct = object({
 });
 export type ConsentEntry = Infer<typeof ConsentEntryStruct>;
 
-/** The sign-up or change waiting for the mailbox's confirmation. */
-export const PendingChangeStruct = object({ lists: array(NewsletterListStruct), form: SubscriberFormStruct, confirmationSentAt: nullable(string()) });
+/**
+ * The sign-up or change waiting for the mailbox's confirmation, and its confirmation mail's
+ * delivery: "sent" only once the mail server accepted it (README.md, "Mail health"); null when
+ * no confirmation mail was queued.
+ */
+export const PendingChangeStruct = object({ lists: array(NewsletterListStruct), form: SubscriberFormStruct, confirmationMail: nullable(MailDeliveryStruct) });
 
 export const SubscriberStruct = object({
   id: number(),
@@ -117,6 +122,8 @@ export const SubscriberStruct = object({
   sms: nullable(string()),
   /** Text and date attributes by Brevo name (dates yyyy-mm-dd). */
   attributes: record(string(), string()),
+  /** Each attribute's label on the sign-up form, by Brevo name (absent: no form names it any more). */
+  attributeLabels: record(string(), string()),
   form: SubscriberFormStruct,
   createdAt: string(),
   updatedAt: string(),
@@ -125,7 +132,11 @@ export const SubscriberStruct = object({
   pendingChange: nullable(PendingChangeStruct),
   /** Oldest first. */
   consents: array(ConsentEntryStruct),
-  brevo: object({ syncedAt: nullable(string()), error: nullable(string()) }),
+  /**
+   * The sync to Brevo: `connected` false when the server has no BREVO_API_KEY (nothing is ever
+   * synced, README.md "The newsletter service (Brevo)"); then when it last synced and its error.
+   */
+  brevo: object({ connected: boolean(), syncedAt: nullable(string()), error: nullable(string()) }),
 });
 export type Subscriber = Infer<typeof SubscriberStruct>;
 

@@ -51,6 +51,8 @@ export type EraseBody = Infer<typeof EraseBodyStruct>;
 export const HeldMessageStruct = object({
   id: number(),
   form: string(),
+  /** The form's title as the site has it ("Form 5" when the site no longer has that form). */
+  formTitle: string(),
   receivedAt: string(),
   spam: boolean(),
   files: number(),
@@ -66,7 +68,7 @@ export const HeldSubscriberStruct = object({
   changeWaiting: boolean(),
 });
 
-export const MentionStruct = object({ id: number(), form: string(), receivedAt: string() });
+export const MentionStruct = object({ id: number(), form: string(), formTitle: string(), receivedAt: string() });
 
 export const PersonRecordsStruct = object({
   subject: string(),

@@ -53,7 +53,7 @@ function PageTable({ page, index, timeZone }: { page: PageLinks; index: number; 
   const captionId = `clicks-page-${index}`;
   return (
     <div className="clicks-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table>
+      <table className="console-table">
         <caption id={captionId}>
           <span className="clicks-table__page">{page.page}</span> ({clicks(page.clicks)})
         </caption>
@@ -69,13 +69,13 @@ function PageTable({ page, index, timeZone }: { page: PageLinks; index: number; 
         <tbody>
           {page.links.map((link) => (
             <tr key={`${link.target} ${link.anchor}`}>
-              <th scope="row">{anchorText(link.anchor)}</th>
-              <td className="clicks-table__target">{link.target}</td>
-              <td className="clicks-table__number">{link.clicks}</td>
-              <td>
+              <th scope="row" data-label="Anchor">{anchorText(link.anchor)}</th>
+              <td className="clicks-table__target" data-label="Target">{link.target}</td>
+              <td className="clicks-table__number" data-label="Clicks">{link.clicks}</td>
+              <td data-label="First click">
                 <ConsoleTime at={link.first} timeZone={timeZone} />
               </td>
-              <td>
+              <td data-label="Last click">
                 <ConsoleTime at={link.last} timeZone={timeZone} />
               </td>
             </tr>
@@ -149,7 +149,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
         <ul>
           {RANGE_LINKS.map((link) => (
             <li key={link.days}>
-              <a className="console-button" href={`${CONSOLE_HASH.clicks}?days=${link.days}`} aria-current={current?.kind === 'days' && current.days === link.days ? 'page' : undefined}>
+              <a className="action-button action-button--secondary" href={`${CONSOLE_HASH.clicks}?days=${link.days}`} aria-current={current?.kind === 'days' && current.days === link.days ? 'page' : undefined}>
                 {link.label}
               </a>
             </li>
@@ -175,7 +175,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
         <div className="clicks-dates__fields">
           <TextField formId={FORM_ID} name="from" type="date" label="First day" value={context.dates.from} error={errors.from} onChange={change('from')} />
           <TextField formId={FORM_ID} name="to" type="date" label="Last day" hint="At most a year after the first." value={context.dates.to} error={errors.to} onChange={change('to')} />
-          <button type="submit" className="console-button console-button--primary">
+          <button type="submit" className="action-button">
             Show these days
           </button>
         </div>
@@ -188,7 +188,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
         {/* A plain download link: the server streams the CSV as an attachment and the browser's own
             download shows its progress (as the inbox's export, ARCHITECTURE.md). */}
         {current === null ? null : (
-          <a className="console-button" href={createClickReportsClient(api).exportUrl(current)} download>
+          <a className="action-button action-button--secondary" href={createClickReportsClient(api).exportUrl(current)} download>
             Export CSV<span className="visually-hidden"> of the links followed in this range</span>
           </a>
         )}
@@ -197,7 +197,7 @@ export function ClicksPage({ session, api, onSessionEnded, navigate, query, logi
       {snapshot.matches({ active: 'failed' }) ? (
         <div className="console-error" role="alert">
           <p>The clicks could not be loaded. {context.problem}</p>
-          <button type="button" className="console-button" onClick={() => actorRef.send({ type: 'report.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'report.retry' })}>
             Try again
           </button>
         </div>

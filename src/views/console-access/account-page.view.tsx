@@ -1,7 +1,8 @@
 // The account page (README.md "The console"): one's passkeys with when each was created and
-// last used (in the company's time zone), another one added, one removed (never the last), and
-// "Sign out everywhere". The account machine holds the passkeys' behaviour; signing out is the
-// shell's session machine's, reached through `onSignOutEverywhere`.
+// last used (in the company's time zone), another one added (after a passkey sign-in from the
+// last 5 minutes: else the page asks for one, "Sign in again with your passkey"), one removed
+// (never the last), and "Sign out everywhere". The account machine holds the passkeys'
+// behaviour; signing out is the shell's session machine's, reached through `onSignOutEverywhere`.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
@@ -24,6 +25,7 @@ export interface AccountPageProps extends ConsolePageProps {
 }
 
 const FORM_ID = 'console-account';
+const SIGN_IN_AGAIN_ID = 'console-account-sign-in-again';
 
 export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logic = accountMachine, inspect }: AccountPageProps) {
   const actorRef = useActorRef(logic, { inspect: inspectWith(inspect) });
@@ -36,7 +38,8 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
   }, [actorRef, onSessionEnded]);
 
   const { passkeys, name, failure } = snapshot.context;
-  const busy = snapshot.matches('adding') || snapshot.matches('removing');
+  const busy = snapshot.matches('adding') || snapshot.matches('removing') || snapshot.matches('signingInAgain');
+  const signInNeeded = snapshot.matches({ listed: 'signInNeeded' });
   const showsList = snapshot.matches('listed') || busy;
   const nameError = snapshot.matches({ listed: 'nameInvalid' }) ? PASSKEY_NAME_ERROR : undefined;
   const time = (iso: string) => formatConsoleTime(iso, session.timeZone);
@@ -44,6 +47,8 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
   if (snapshot.matches('loading')) status = 'Loading your passkeys…';
   else if (snapshot.matches('adding')) status = 'Waiting for your new passkey…';
   else if (snapshot.matches('removing')) status = 'Removing the passkey…';
+  else if (snapshot.matches('signingInAgain')) status = 'Waiting for your passkey…';
+  else if (snapshot.matches({ listed: 'signedInAgain' })) status = 'Signed in again. Add your new passkey within 5 minutes.';
   else if (snapshot.matches({ listed: 'added' })) status = 'Passkey added.';
   else if (snapshot.matches({ listed: 'removed' })) status = 'Passkey removed.';
 
@@ -66,7 +71,7 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
         </p>
       )}
       {snapshot.matches('unavailable') && (
-        <button type="button" className="console-button" onClick={() => actorRef.send({ type: 'account.retry' })}>
+        <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'account.retry' })}>
           Try again
         </button>
       )}
@@ -81,7 +86,7 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
                 </p>
                 <button
                   type="button"
-                  className="console-button"
+                  className="action-button action-button--secondary"
                   disabled={busy}
                   aria-label={`Remove the passkey “${passkey.name}”`}
                   onClick={() => actorRef.send({ type: 'account.remove', id: passkey.id })}
@@ -100,7 +105,10 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
               actorRef.send({ type: 'account.add' });
             }}
           >
-            <p>Add one for each device you sign in from; a passkey in a password manager works on every device it syncs to.</p>
+            <p>
+              Add one for each device you sign in from; a passkey in a password manager works on every device it syncs to. If you signed in more than 5 minutes
+              ago, you are asked to sign in again with a passkey you have first.
+            </p>
             <ErrorSummary formId={FORM_ID} items={errorItems(FORM_ID, ['passkey-name'], { 'passkey-name': nameError })} summaryRef={summaryRef} headingLevel={3} />
             <TextField
               formId={FORM_ID}
@@ -112,16 +120,27 @@ export function AccountPage({ session, onSessionEnded, onSignOutEverywhere, logi
               autoComplete="off"
               onChange={(value) => actorRef.send({ type: 'account.name.change', value })}
             />
-            <button type="submit" className="console-button" disabled={busy}>
+            <button type="submit" className="action-button action-button--secondary" disabled={busy}>
               Add a passkey
             </button>
+            {/* Beside the button it is about: adding needs a passkey sign-in from the last 5 minutes. */}
+            {signInNeeded && failure !== null && (
+              <>
+                <p className="console-error" id={SIGN_IN_AGAIN_ID} role="alert">
+                  {PASSKEY_FAILURE_TEXT[failure]}
+                </p>
+                <button type="button" className="action-button action-button--secondary" aria-describedby={SIGN_IN_AGAIN_ID} onClick={() => actorRef.send({ type: 'account.signInAgain' })}>
+                  Sign in again with your passkey
+                </button>
+              </>
+            )}
           </form>
         </>
       )}
 
       <h2>Sign out everywhere</h2>
       <p>Ends every session of yours, on this device and on every other one.</p>
-      <button type="button" className="console-button" onClick={onSignOutEverywhere}>
+      <button type="button" className="action-button action-button--secondary" onClick={onSignOutEverywhere}>
         Sign out everywhere
       </button>
     </section>

@@ -10,6 +10,7 @@ import type { AuditAction } from '../../validation/console/console-api.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import './people.css';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
+import { auditDetailText, auditSubjectText } from './audit-texts.ts';
 
 /** Each recorded action, as the owner reads it. */
 export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
@@ -26,6 +27,9 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'spam-mark': 'Marked a message as spam',
   deletion: 'Deleted a message',
   'mail-retry': 'Tried a message\u2019s mail again',
+  'message-answered': 'Marked a message as answered (or not)',
+  'message-note': 'Added a note to a message',
+  'messages-bulk': 'Acted on several messages at once',
   'subscriber-unsubscribe': 'Unsubscribed someone at their request',
   'confirmation-resend': 'Sent a confirmation mail again',
   'access-export': 'Exported everything held about someone (an access request)',
@@ -35,13 +39,10 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'content-settings': 'Changed whether staff may edit the site',
   'media-upload': 'Uploaded a picture',
   'media-delete': 'Deleted a picture',
+  'backup-run': 'Started a backup (Back up now)',
+  'backup-copy': 'Copied a backup to the off-site storage again',
+  'backup-download': 'Downloaded a backup archive',
 };
-
-function detailText(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-    .join('; ');
-}
 
 export interface AuditPageProps extends ConsolePageProps {
   logic?: typeof auditLogMachine;
@@ -76,7 +77,7 @@ export function AuditPage({ session, api, onSessionEnded, logic = auditLogMachin
       {snapshot.matches('failed') ? (
         <div role="alert" className="console-people__problem">
           <p>The audit log could not be loaded. {context.problem}</p>
-          <button type="button" onClick={() => actorRef.send({ type: 'entries.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'entries.retry' })}>
             Try again
           </button>
         </div>
@@ -84,14 +85,14 @@ export function AuditPage({ session, api, onSessionEnded, logic = auditLogMachin
       {snapshot.matches('shown') ? (
         <>
           <div className="console-people__table-wrap">
-            <table className="console-people__table">
+            <table className="console-people__table console-table">
               <caption>What was done in the console, newest first</caption>
               <thead>
                 <tr>
                   <th scope="col">When</th>
                   <th scope="col">Who</th>
                   <th scope="col">Action</th>
-                  <th scope="col">Subject</th>
+                  <th scope="col">On</th>
                   <th scope="col">Details</th>
                 </tr>
               </thead>
@@ -103,15 +104,15 @@ export function AuditPage({ session, api, onSessionEnded, logic = auditLogMachin
                     </td>
                     <td data-label="Who">{entry.actor}</td>
                     <td data-label="Action">{AUDIT_ACTION_WORDS[entry.action]}</td>
-                    <td data-label="Subject">{entry.subject}</td>
-                    <td data-label="Details">{detailText(entry.detail)}</td>
+                    <td data-label="On">{auditSubjectText(entry.subject)}</td>
+                    <td data-label="Details">{auditDetailText(entry.detail, session.timeZone)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {snapshot.matches({ shown: 'more' }) ? (
-            <button type="button" className="console-audit__older" disabled={loadingOlder} onClick={() => actorRef.send({ type: 'entries.older' })}>
+            <button type="button" className="action-button action-button--secondary console-audit__older" disabled={loadingOlder} onClick={() => actorRef.send({ type: 'entries.older' })}>
               {loadingOlder ? 'Loading older entries…' : snapshot.matches({ shown: { more: 'failed' } }) ? 'Try older entries again' : 'Older entries'}
             </button>
           ) : null}

@@ -57,7 +57,7 @@ export function EnrolmentPage({ token, onEnrolled, logic = enrolmentMachine, ins
           <p className="console-error" role="alert">
             {PASSKEY_FAILURE_TEXT[failure]}
           </p>
-          <button type="button" className="console-button" onClick={() => actorRef.send({ type: 'enrolment.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'enrolment.retry' })}>
             Try again
           </button>
         </>
@@ -86,7 +86,7 @@ export function EnrolmentPage({ token, onEnrolled, logic = enrolmentMachine, ins
             autoComplete="off"
             onChange={(value) => actorRef.send({ type: 'enrolment.name.change', value })}
           />
-          <button type="submit" className="console-button console-button--primary" disabled={registering} aria-describedby={failed ? ERROR_ID : undefined}>
+          <button type="submit" className="action-button" disabled={registering} aria-describedby={failed ? ERROR_ID : undefined}>
             Create passkey
           </button>
           <CeremonyOutcome errorId={ERROR_ID} waiting={registering} failure={failed ? failure : null} />

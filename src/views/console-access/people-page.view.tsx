@@ -1,16 +1,22 @@
 // The console's people page (owner only), drawn from the people machine: everyone with access
 // (a table that becomes stacked cards at 375 px), the invite form from the shared form kit, the
-// link an invitation answers, and revocation with a confirmation (README.md, the owner's console).
+// link an invitation answers (or, for someone who already has access, that a recovery link was
+// mailed to them alone), revocation with a confirmation, and the switch that lets staff edit
+// the site's content (staff-editing-switch.view.tsx, its own machine) (README.md, the owner's
+// console).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { peopleMachine } from '../../machines/console-access/people.machine.ts';
+import type { staffEditingMachine } from '../../machines/console-access/staff-editing.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import type { ConsoleRole, PersonRow } from '../../validation/console-access/console-access.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { EmailAddress } from '../shared/email-address.view.tsx';
 import { ErrorSummary, errorItems, SelectField, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
+import { StaffEditingSwitch } from './staff-editing-switch.view.tsx';
 import './people.css';
 
 const FORM_ID = 'console-invite';
@@ -22,6 +28,8 @@ const ROLE_OPTIONS = [
 export interface PeoplePageProps extends ConsolePageProps {
   logic?: typeof peopleMachine;
   inspect?: (event: InspectionEvent) => void;
+  /** The switch's machine (tests give one with fake requests). */
+  staffEditingLogic?: typeof staffEditingMachine;
 }
 
 function PersonStatus({ person, timeZone }: { person: PersonRow; timeZone: string }) {
@@ -30,7 +38,7 @@ function PersonStatus({ person, timeZone }: { person: PersonRow; timeZone: strin
   return <>Has access</>;
 }
 
-export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine, inspect }: PeoplePageProps) {
+export function PeoplePage({ session, api, onSessionEnded, navigate, logic = peopleMachine, inspect, staffEditingLogic }: PeoplePageProps) {
   const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -59,7 +67,7 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
       {snapshot.matches('failed') ? (
         <div role="alert" className="console-people__problem">
           <p>The list of people could not be loaded. {context.problem}</p>
-          <button type="button" onClick={() => actorRef.send({ type: 'list.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'list.retry' })}>
             Try again
           </button>
         </div>
@@ -68,7 +76,7 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
       {snapshot.matches('shown') ? (
         <>
           <div className="console-people__table-wrap">
-            <table className="console-people__table">
+            <table className="console-people__table console-table">
               <caption>Everyone with access to the console</caption>
               <thead>
                 <tr>
@@ -87,7 +95,7 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
                 {context.people.map((person) => (
                   <tr key={person.id} data-person={person.id}>
                     <th scope="row" data-label="Address">
-                      {person.email}
+                      <EmailAddress address={person.email} />
                     </th>
                     <td data-label="Role">{person.role === 'owner' ? 'Owner' : 'Staff'}</td>
                     <td data-label="Passkeys">{person.passkeys}</td>
@@ -100,7 +108,7 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
                     </td>
                     <td data-label="Actions">
                       {person.revokedAt === null ? (
-                        <button type="button" aria-label={`Revoke ${person.email}`} disabled={!ready} onClick={() => actorRef.send({ type: 'person.revoke', id: person.id })}>
+                        <button type="button" className="action-button action-button--secondary" aria-label={`Revoke ${person.email}`} disabled={!ready} onClick={() => actorRef.send({ type: 'person.revoke', id: person.id })}>
                           Revoke
                         </button>
                       ) : null}
@@ -115,10 +123,10 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
             <div role="alertdialog" aria-labelledby="console-revoke-title" aria-describedby="console-revoke-text" className="console-people__confirm">
               <h2 id="console-revoke-title">Revoke {context.person.email}?</h2>
               <p id="console-revoke-text">They can no longer sign in. Their sessions end now.</p>
-              <button type="button" className="console-people__danger" disabled={!snapshot.matches({ shown: 'confirming' })} onClick={() => actorRef.send({ type: 'revoke.confirm' })}>
+              <button type="button" className="action-button action-button--danger" disabled={!snapshot.matches({ shown: 'confirming' })} onClick={() => actorRef.send({ type: 'revoke.confirm' })}>
                 Revoke access
               </button>{' '}
-              <button type="button" disabled={!snapshot.matches({ shown: 'confirming' })} onClick={() => actorRef.send({ type: 'revoke.cancel' })}>
+              <button type="button" className="action-button action-button--secondary" disabled={!snapshot.matches({ shown: 'confirming' })} onClick={() => actorRef.send({ type: 'revoke.cancel' })}>
                 Cancel
               </button>
             </div>
@@ -135,10 +143,20 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
                 <p>
                   <code className="console-people__link">{context.invitation.link}</code>
                 </p>
-                <button type="button" onClick={() => actorRef.send({ type: 'link.copy' })}>
+                <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'link.copy' })}>
                   Copy link
                 </button>
                 {snapshot.matches({ shown: { ready: { invited: 'linkCopied' } } }) ? <p>Link copied.</p> : null}
+              </div>
+            ) : null}
+            {snapshot.matches({ shown: { ready: 'recoveryMailed' } }) && context.invitation ? (
+              <div className="console-people__invited">
+                <h2>Recovery link mailed</h2>
+                <p>
+                  {context.invitation.person.email} already has access. A recovery link was mailed to them alone: it adds a passkey to their account, works once, for 24
+                  hours, and is not shown here.
+                </p>
+                <p>If they can no longer read that mailbox, revoke their access and invite them again.</p>
               </div>
             ) : null}
             {snapshot.matches({ shown: { ready: 'revoked' } }) && context.person ? <p>{context.person.email} no longer has access. Their sessions have ended.</p> : null}
@@ -162,7 +180,7 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
               name="email"
               type="email"
               label="E-mail address"
-              hint="They get a link that registers a passkey; it works once, for 24 hours."
+              hint="They get a link that registers a passkey; it works once, for 24 hours. Someone who already has access is mailed a recovery link instead."
               autoComplete="off"
               required
               value={context.email}
@@ -173,14 +191,17 @@ export function PeoplePage({ session, api, onSessionEnded, logic = peopleMachine
               formId={FORM_ID}
               name="role"
               label="Role"
+              hint="Staff also edit the site’s content while “Staff may edit the site’s content” below is ticked."
               options={ROLE_OPTIONS}
               value={context.role}
               onChange={(value) => actorRef.send({ type: 'invite.role', value: value as ConsoleRole })}
             />
-            <button type="submit" disabled={!ready}>
+            <button type="submit" className="action-button" disabled={!ready}>
               {inviting ? 'Inviting…' : 'Send invitation'}
             </button>
           </form>
+
+          <StaffEditingSwitch api={api} navigate={navigate} onSessionEnded={onSessionEnded} {...(staffEditingLogic ? { logic: staffEditingLogic } : {})} />
         </>
       ) : null}
     </section>

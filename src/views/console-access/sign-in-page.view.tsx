@@ -72,7 +72,7 @@ export function SignInPage({ notice, onSignedIn, logic = signInMachine, inspect 
           )}
           <button
             type="button"
-            className="console-button console-button--primary"
+            className="action-button"
             disabled={signingIn}
             aria-describedby={failed ? ERROR_ID : undefined}
             onClick={() => actorRef.send({ type: 'signIn.start' })}

@@ -22,6 +22,7 @@ import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
 import { InboxPage } from '../inbox/inbox-page.view.tsx';
 import { MailHealthBanner } from '../inbox/mail-health-banner.view.tsx';
+import { InboxNavLink, InboxWatch, UnreadTitle } from '../inbox/inbox-watch.view.tsx';
 import { MessagePage } from '../inbox/message-page.view.tsx';
 import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
 import type { DocumentName } from '../../../content/document-names.ts';
@@ -30,15 +31,19 @@ import { SubscriberPage } from '../newsletter/subscriber-page.view.tsx';
 import { SubscribersPage } from '../newsletter/subscribers-page.view.tsx';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { ConsoleNavigation } from './console-navigation.view.tsx';
 import { lazyConsolePage, PageLoading } from './lazy-console-page.tsx';
+import { EmailAddress } from '../shared/email-address.view.tsx';
+import '../shared/action-button.css';
 import './console.css';
 
-// The content editor's pages and the pictures' load when first opened (lazy-console-page.tsx).
+// The content editor's pages, the pictures' and the backups' load when first opened (lazy-console-page.tsx).
 const MediaLibraryPage = lazyConsolePage(() => import('../media-library/media-library-page.view.tsx').then((module) => module.MediaLibraryPage));
 const ImagePicker = lazyConsolePage(() => import('../media-library/image-picker.view.tsx').then((module) => module.ImagePicker));
 const ContentDocumentsPage = lazyConsolePage(() => import('../content-editor/content-documents-page.view.tsx').then((module) => module.ContentDocumentsPage));
 const ContentEditorPage = lazyConsolePage(() => import('../content-editor/content-editor-page.view.tsx').then((module) => module.ContentEditorPage));
 const ContentRevisionsPage = lazyConsolePage(() => import('../content-editor/content-revisions-page.view.tsx').then((module) => module.ContentRevisionsPage));
+const BackupsPage = lazyConsolePage(() => import('../backups/backups-page.view.tsx').then((module) => module.BackupsPage));
 const AddProjectPage = lazyConsolePage(() => import('../content-editor/add-project-page.view.tsx').then((module) => module.AddProjectPage));
 
 export interface ConsoleAppProps {
@@ -56,7 +61,7 @@ export interface ConsoleAppProps {
   signInLogic?: typeof signInMachine;
   /** Other pages in place of the features' (tests of the shell alone). */
   pages?: Partial<
-    Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy' | 'media', ComponentType<ConsolePageProps>> &
+    Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy' | 'media' | 'backups', ComponentType<ConsolePageProps>> &
       Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
@@ -80,6 +85,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   audit: 'Audit log',
   privacy: 'Privacy requests',
   media: 'Pictures',
+  backups: 'Backups',
   account: 'Account',
   content: 'Site content',
   contentDocument: 'Edit content',
@@ -93,6 +99,7 @@ export const OWNER_ONLY_TEXT: Partial<Record<ConsolePage, string>> = {
   people: 'Only an owner can manage people.',
   audit: 'Only an owner can read the audit log.',
   privacy: 'Only an owner can answer privacy requests.',
+  backups: 'Only an owner can see and take backups.',
 };
 
 const SIGNED_OUT_NOTICES: Record<string, string | null> = {
@@ -112,6 +119,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
   { page: 'people', href: CONSOLE_HASH.people },
   { page: 'audit', href: CONSOLE_HASH.audit },
   { page: 'privacy', href: CONSOLE_HASH.privacy },
+  { page: 'backups', href: CONSOLE_HASH.backups },
   { page: 'account', href: CONSOLE_HASH.account },
 ];
 
@@ -138,6 +146,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     audit: Audit = AuditPage,
     privacy: Privacy = PrivacyRequestsPage,
     media: Media = MediaLibraryPage,
+    backups: BackupsView = BackupsPage,
     content: Content = ContentDocumentsPage,
     contentDocument: ContentDocument = ContentEditorPage,
     contentRevisions: ContentRevisions = ContentRevisionsPage,
@@ -202,7 +211,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
         <p className="console-error" role="alert">
           The server could not be reached. Check your connection and try again.
         </p>
-        <button type="button" className="console-button" onClick={() => sessionRef.send({ type: 'session.retry' })}>
+        <button type="button" className="action-button action-button--secondary" onClick={() => sessionRef.send({ type: 'session.retry' })}>
           Try again
         </button>
       </section>
@@ -229,6 +238,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     else if (page === 'audit') content = <Audit {...props} />;
     else if (page === 'privacy') content = <Privacy {...props} />;
     else if (page === 'media') content = <Media {...props} />;
+    else if (page === 'backups') content = <BackupsView {...props} />;
     else if (page === 'account') content = <AccountPage {...props} onSignOutEverywhere={() => sessionRef.send({ type: 'session.signOutEverywhere' })} />;
     else if (page === 'subscriber' && route.context.subscriberId !== null) content = <Subscriber key={route.context.subscriberId} {...props} subscriberId={route.context.subscriberId} />;
     else if (page === 'inbox') content = <Inbox {...props} />;
@@ -261,9 +271,9 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
   const person = signedIn ? session.context.session?.person : undefined;
   const pageProps: ConsolePageProps | null = signedIn && session.context.session !== null ? { session: session.context.session, api, onSessionEnded, navigate } : null;
 
-  return (
-    <div className="console">
-      <title>{`${title} — Console — ${siteName}`}</title>
+  const frame = (
+    <>
+      <UnreadTitle text={`${title} — Console — ${siteName}`} />
       <a className="console-skip-link" href="#console-main" onClick={skipToMain}>
         Skip to content
       </a>
@@ -274,33 +284,41 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
         {person !== undefined && (
           <>
             <p className="console-header__person">
-              <span className="console-header__email">{person.email}</span> <span className="console-header__role">{ROLE_NAMES[person.role]}</span>
+              <EmailAddress className="console-header__email" address={person.email} /> <span className="console-header__role">{ROLE_NAMES[person.role]}</span>
             </p>
-            {/* In this tab: the pages opened from here show their links' click counts (README.md, "Click counts"). */}
-            <p className="console-header__site">
-              <a href="/">View the site</a>
-            </p>
-            <nav className="console-nav" aria-label="Console">
-              <ul className="console-nav__list">
-                {NAVIGATION.filter((item) => person.role === 'owner' || !OWNER_PAGES.has(item.page)).map((item) => (
-                  <li key={item.page}>
-                    <a className="console-nav__link" href={item.href} aria-current={(SECTION_OF[page] ?? page) === item.page ? 'page' : undefined}>
-                      {PAGE_TITLES[item.page]}
-                    </a>
+            <ConsoleNavigation>
+              {/* In this tab: the pages opened from here show their links' click counts (README.md, "Click counts"). */}
+              <p className="console-header__site">
+                <a href="/">View the site</a>
+              </p>
+              <nav className="console-nav" aria-label="Console">
+                <ul className="console-nav__list">
+                  {NAVIGATION.filter((item) => person.role === 'owner' || !OWNER_PAGES.has(item.page)).map((item) => (
+                    <li key={item.page}>
+                      {item.page === 'inbox' ? (
+                        <InboxNavLink className="console-nav__link" href={item.href} current={(SECTION_OF[page] ?? page) === item.page}>
+                          {PAGE_TITLES[item.page]}
+                        </InboxNavLink>
+                      ) : (
+                        <a className="console-nav__link" href={item.href} aria-current={(SECTION_OF[page] ?? page) === item.page ? 'page' : undefined}>
+                          {PAGE_TITLES[item.page]}
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                  <li>
+                    <button
+                      type="button"
+                      className="console-nav__link console-nav__sign-out"
+                      disabled={!session.matches({ signedIn: 'active' })}
+                      onClick={() => sessionRef.send({ type: 'session.signOut' })}
+                    >
+                      Sign out
+                    </button>
                   </li>
-                ))}
-                <li>
-                  <button
-                    type="button"
-                    className="console-nav__link console-nav__sign-out"
-                    disabled={!session.matches({ signedIn: 'active' })}
-                    onClick={() => sessionRef.send({ type: 'session.signOut' })}
-                  >
-                    Sign out
-                  </button>
-                </li>
-              </ul>
-            </nav>
+                </ul>
+              </nav>
+            </ConsoleNavigation>
           </>
         )}
       </header>
@@ -318,6 +336,18 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
       <main id="console-main" className="console-main" ref={mainRef} tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>{content}</Suspense>
       </main>
+    </>
+  );
+  // Signed in: the inbox is watched for what is new (the navigation's count, the title's).
+  return (
+    <div className="console">
+      {pageProps === null ? (
+        frame
+      ) : (
+        <InboxWatch api={api} onSessionEnded={onSessionEnded} siteName={siteName} routeKey={route.context.hash}>
+          {frame}
+        </InboxWatch>
+      )}
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { LINKS_ID, SITE_LINKS, summaryItems } from './content-editor-page.view.tsx';
 import { LoadProblem } from '../shared/load-problem.view.tsx';
+import { NEW_PROJECT_LABELS } from './content-texts.tsx';
 import { StructForm, type StructFormContext } from './struct-form.view.tsx';
 import { emptyValue } from './struct-fields.ts';
 import '../shared/action-button.css';
@@ -79,6 +80,7 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
     onEdit: (edit) => send({ type: 'draft.edit', edit }),
     linksId: LINKS_ID,
     PictureChoice,
+    labels: NEW_PROJECT_LABELS,
     choiceLabels: Object.fromEntries((context.live?.projects.categories ?? []).map((category) => [category.id, category.label])),
   };
 
@@ -100,8 +102,8 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
       {editing ? (
         <>
           <p>
-            The card shows first in the grid on the home page, under its category; the page is at <code>/projects/</code> followed by the card’s id (lower-case letters, digits and
-            hyphens, such as <code>harbour-lights</code>). Both go live together when you press Add.
+            The card shows first in the grid on the home page, under its category; the page is at <code>/projects/</code> followed by its page address (lower-case letters, digits
+            and hyphens, such as <code>menlyn-atrium-2026</code>), made from the name as you type it until you write one of your own. Both go live together when you press Add.
           </p>
           <p className="visually-hidden" role="status">
             {context.announcement}

@@ -24,7 +24,9 @@ export const GROUP_TITLES: Record<DocumentGroup, string> = {
   site: 'The whole site',
 };
 
-export const READ_ONLY_TEXT = 'You can read the documents and their revisions, but not publish: an owner has not allowed staff to edit the site’s content.';
+/** Who can change it and where: the owner's switch on the People page (staff-editing-switch.view.tsx). */
+export const READ_ONLY_TEXT =
+  'You can read the documents and their revisions, but not publish: an owner has not allowed staff to edit the site’s content. An owner can allow it on the People page (“Staff may edit the site’s content”).';
 
 export interface ContentDocumentsPageProps extends ConsolePageProps {
   logic?: typeof contentDocumentsMachine;
@@ -72,7 +74,7 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
                     <li key={document.name} className="content-documents__item">
                       <a href={contentHash(document.name)}>{document.title}</a>
                       <span className="content-documents__facts">
-                        <RevisionFacts revision={document.revision} publishedAt={document.publishedAt} publishedBy={document.publishedBy} timeZone={session.timeZone} />
+                        <RevisionFacts number={document.number} publishedAt={document.publishedAt} publishedBy={document.publishedBy} timeZone={session.timeZone} />
                       </span>
                       <a className="content-documents__revisions" href={contentRevisionsHash(document.name)}>
                         Revisions{' '}<span className="visually-hidden">of {document.title}</span>

@@ -9,12 +9,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type RefObject } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { contentDocuments, type DocumentName } from '../../../content/content-documents.ts';
+import { DOCUMENT_MAX_BYTES, documentBytes, revisionsKeptText, sizeText } from '../../../content/content-limits.ts';
 import { homeSectionIds } from '../../../content/section-ids.ts';
 import { contentEditorMachine } from '../../machines/content-editor/content-editor.machine.ts';
 import type { DraftEdit } from '../../machines/content-editor/draft-edit.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
 import { NOTE_MAX, type Problem } from '../../validation/content-editor/content-editor.protocol.ts';
+import { isRepositoryOnlyPart } from '../../validation/content-editor/repository-only-parts.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ErrorSummary, fieldIds, SelectField, TextField, type ErrorSummaryItem } from '../shared/form-fields/index.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
@@ -111,6 +113,8 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
     onEdit: (edit: DraftEdit) => send({ type: 'draft.edit', edit }),
     linksId: LINKS_ID,
     PictureChoice,
+    // The contact form's API actions and allowed hosts: shown with why they are not edited here.
+    repositoryOnly: (path) => isRepositoryOnlyPart(documentName, path, context.draft, context.live?.document),
   };
   const unparsed = Object.keys(context.rawJson).length > 0;
   const { live } = context;
@@ -124,8 +128,9 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
         </p>
       ) : null}
       <p className="content-page__facts">
-        Your draft starts from: <RevisionFacts revision={live.revision} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
-        {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}
+        Your draft starts from: <RevisionFacts number={live.number} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
+        {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}{' '}
+        {`Its size: ${sizeText(documentBytes(context.draft))} of the ${sizeText(DOCUMENT_MAX_BYTES)} a document may hold.`}
       </p>
       <p className="visually-hidden" role="status">
         {context.announcement}
@@ -170,7 +175,7 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
   if (snapshot.matches({ editing: 'published' }) && context.published) {
     return (
       <p role="status" className="content-page__done">
-        Published as revision {context.published.revision}. It is live on the site within seconds.
+        Published as revision {context.published.number}. It is live on the site within seconds.
       </p>
     );
   }
@@ -192,8 +197,8 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
     return (
       <div className="content-confirm" role="alert">
         <p>
-          Someone published this document while you were editing: <RevisionFacts revision={conflict.revision} publishedAt={conflict.publishedAt} publishedBy={conflict.publishedBy} timeZone={timeZone} />. Your
-          changes started from revision {live?.revision ?? 0}.
+          Someone published this document while you were editing: <RevisionFacts number={conflict.number} publishedAt={conflict.publishedAt} publishedBy={conflict.publishedBy} timeZone={timeZone} />. Your
+          changes started from revision {live?.number ?? 0}.
         </p>
         <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'conflict.loadTheirs' })}>
           Load theirs (discard my changes)
@@ -219,7 +224,7 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
             formId={FORM_ID}
             name="publish-note"
             label="What changed (optional)"
-            hint={`A short note for the revisions list, at most ${NOTE_MAX} characters.`}
+            hint={`A short note for the revisions list, at most ${NOTE_MAX} characters. ${revisionsKeptText}`}
             maxLength={NOTE_MAX}
             value={context.note}
             controlRef={noteRef}

@@ -2,12 +2,13 @@
 // first, who published each, when and why; "Compare with the previous" shows every field that
 // changed (path, before, after; list items added and removed); "Restore" asks, then makes that
 // revision's document live again as a new revision. A conflict (someone published meanwhile)
-// says who, and offers reloading the list or restoring over theirs. Renders the contentRevisions
-// machine's state.
+// says who, and offers reloading the list or restoring over theirs. It says how many revisions
+// a document keeps (content/content-limits.ts). Renders the contentRevisions machine's state.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { contentDocuments, type DocumentName } from '../../../content/content-documents.ts';
+import { revisionsKeptText } from '../../../content/content-limits.ts';
 import { contentRevisionsMachine, previousOf } from '../../machines/content-editor/content-revisions.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentHash } from '../../validation/console/console-hashes.ts';
@@ -36,7 +37,7 @@ function ChangesTable({ changes }: { changes: readonly DocumentChange[] }) {
   if (changes.length === 0) return <p>No field changed.</p>;
   return (
     <div className="content-diff__wrap">
-      <table className="content-diff">
+      <table className="content-diff console-table">
         <thead>
           <tr>
             <th scope="col">Field</th>
@@ -79,6 +80,8 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
   const busy = snapshot.hasTag('busy');
   const at = (state: string) => snapshot.matches({ listed: state } as never);
   const selected = context.revisions.find((item) => item.revision === context.selected);
+  // What the page calls a revision: its number within the document (the server's), not its key.
+  const selectedNumber = selected?.number ?? context.selected;
 
   return (
     <section className="content-page" aria-labelledby="content-revisions-title" aria-busy={busy}>
@@ -88,13 +91,14 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
       <h1 id="content-revisions-title" tabIndex={-1}>
         Revisions: {title}
       </h1>
+      <p className="content-notice">{revisionsKeptText}</p>
       {snapshot.matches('loading') || snapshot.matches('restored') ? <p role="status">Loading the revisions…</p> : null}
       {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The revisions" problem={context.problem} onRetry={() => actorRef.send({ type: 'revisions.reload' })} /> : null}
       {snapshot.matches('missing') ? <p>There is no such document.</p> : null}
       <div ref={statusRef} tabIndex={-1} className="content-page__status">
         {at('restored') && context.restored ? (
           <p role="status" className="content-page__done">
-            Revision {context.selected} is live again, as revision {context.restored.revision}.
+            Revision {selectedNumber} is live again, as revision {context.restored.number}.
           </p>
         ) : null}
         {at('failed') ? (
@@ -106,23 +110,23 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
           <div role="alert" className="content-confirm">
             <p>
               Someone published this document since the list was loaded:{' '}
-              <RevisionFacts revision={context.conflict.revision} publishedAt={context.conflict.publishedAt} publishedBy={context.conflict.publishedBy} timeZone={session.timeZone} />.
+              <RevisionFacts number={context.conflict.number} publishedAt={context.conflict.publishedAt} publishedBy={context.conflict.publishedBy} timeZone={session.timeZone} />.
             </p>
             <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'conflict.loadTheirs' })}>
               Show the revisions again
             </button>
             <button type="button" className="action-button" onClick={() => actorRef.send({ type: 'conflict.keepMine' })}>
-              Restore revision {context.selected} over theirs
+              Restore revision {selectedNumber} over theirs
             </button>
           </div>
         ) : null}
         {(at('confirming') || at('restoring')) && selected ? (
           <div role="group" aria-labelledby="content-restore-text" className="content-confirm">
             <p id="content-restore-text">
-              Make revision {selected.revision} live again? It is published as a new revision; the current one stays in the list.
+              Make revision {selected.number} live again? It is published as a new revision; the current one stays in the list.
             </p>
             <button type="button" ref={confirmRef} className="action-button" aria-disabled={at('restoring') || undefined} onClick={() => (at('restoring') ? undefined : actorRef.send({ type: 'restore.confirm' }))}>
-              {at('restoring') ? 'Restoring…' : `Restore revision ${selected.revision}`}
+              {at('restoring') ? 'Restoring…' : `Restore revision ${selected.number}`}
             </button>
             {at('restoring') ? null : (
               <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'restore.cancel' })}>
@@ -131,11 +135,11 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
             )}
           </div>
         ) : null}
-        {at('comparing') ? <p role="status">Loading revision {context.selected} and the one before it…</p> : null}
+        {at('comparing') ? <p role="status">Loading revision {selectedNumber} and the one before it…</p> : null}
         {at('compared') && context.pair ? (
           <section className="content-compare" aria-labelledby="content-compare-title">
             <h2 id="content-compare-title">
-              Revision {context.pair.revision.revision} compared with {context.pair.previous ? `revision ${context.pair.previous.revision}` : 'nothing before it'}
+              Revision {context.pair.revision.number} compared with {context.pair.previous ? `revision ${context.pair.previous.number}` : 'nothing before it'}
             </h2>
             <ChangesTable changes={documentDiff(context.pair.previous?.document ?? null, context.pair.revision.document)} />
             <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'compare.close' })}>
@@ -150,7 +154,7 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
             <li key={item.revision} className="content-revisions__item">
               <p>
                 <strong>
-                  <RevisionFacts revision={item.revision} publishedAt={item.publishedAt} publishedBy={item.publishedBy} timeZone={session.timeZone} />
+                  <RevisionFacts number={item.number} publishedAt={item.publishedAt} publishedBy={item.publishedBy} timeZone={session.timeZone} />
                 </strong>
                 {item.live ? <span className="content-revisions__live"> (live)</span> : null}
               </p>
@@ -158,12 +162,12 @@ export function ContentRevisionsPage({ session, api, navigate, onSessionEnded, d
               <div className="content-revisions__tools">
                 {previousOf(context.revisions, item.revision) !== null ? (
                   <button type="button" className="action-button action-button--secondary" aria-disabled={busy || undefined} onClick={() => actorRef.send({ type: 'compare.open', revision: item.revision })}>
-                    Compare with the previous{' '}<span className="visually-hidden">(revision {item.revision})</span>
+                    Compare with the previous{' '}<span className="visually-hidden">(revision {item.number})</span>
                   </button>
                 ) : null}
                 {item.live ? null : (
                   <button type="button" className="action-button action-button--secondary" aria-disabled={busy || undefined} onClick={() => actorRef.send({ type: 'restore.start', revision: item.revision })}>
-                    Restore{' '}<span className="visually-hidden">revision {item.revision}</span>
+                    Restore{' '}<span className="visually-hidden">revision {item.number}</span>
                   </button>
                 )}
               </div>

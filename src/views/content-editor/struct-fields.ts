@@ -4,7 +4,9 @@
 // links with the site's sections suggested, longer text as textareas; a part the struct does
 // not describe (a union of objects, `dynamic`, a record) is edited as JSON, validated the same way.
 import { is, type Struct } from 'superstruct';
+import { LONG_TEXT, textMaxOf } from '../../../content/content-limits.ts';
 import type { DraftPath } from '../../machines/content-editor/draft-edit.ts';
+import { FIELD_LABELS } from './content-texts.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- superstruct structs are invariant in their type: Struct<unknown> does not accept Struct<Hero>, so "any document" needs any
 export type AnyStruct = Struct<any, any>;
@@ -17,11 +19,9 @@ export type FieldKind =
   | { kind: 'fixed' }
   | { kind: 'toggle' }
   | { kind: 'number' }
-  | { kind: 'text'; long: boolean; link: boolean; nullable: boolean }
+  /** `max`: its most characters (content/content-limits.ts, the server's too). */
+  | { kind: 'text'; long: boolean; link: boolean; nullable: boolean; max: number }
   | { kind: 'json' };
-
-/** Keys whose text runs to sentences: a textarea. */
-const LONG_TEXT = /^(text|texts|lead|intro|description|summary|body|answer|quote|message|paragraphs?|content|details?|note|bio|excerpt)$/i;
 
 const isObjectStruct = (struct: AnyStruct): boolean =>
   (struct.type === 'object' || struct.type === 'type') && typeof struct.schema === 'object' && struct.schema !== null;
@@ -52,7 +52,8 @@ export function fieldKind(struct: AnyStruct, key: string | number | undefined, l
       return { kind: 'number' };
     case 'string': {
       const name = typeof key === 'string' ? key : (listKey ?? '');
-      return { kind: 'text', long: LONG_TEXT.test(name), link: isLink(struct), nullable: is(null, struct) };
+      // Keys whose text runs to sentences (content-limits.ts' LONG_TEXT): a textarea, and the longer maximum.
+      return { kind: 'text', long: LONG_TEXT.test(name), link: isLink(struct), nullable: is(null, struct), max: textMaxOf(name) };
     }
     default:
       return { kind: 'json' };
@@ -90,12 +91,15 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A field's name in the form: content-texts.tsx's FIELD_LABELS, or its key made into words. */
+export const fieldLabel = (key: string): string => FIELD_LABELS[key] ?? humanise(key);
+
 /** A path's name in the form kit's ids: ["slides", 1, "heading"] → "p-slides-1-heading". */
 export const fieldName = (path: DraftPath): string => ['p', ...path].join('-');
 
 /** A path as the person reads it: ["slides", 1, "heading"] → "Slides › item 2 › Heading". */
 export const pathLabel = (path: DraftPath): string =>
-  path.length === 0 ? 'The document' : path.map((part) => (typeof part === 'number' ? `item ${part + 1}` : humanise(part))).join(' › ');
+  path.length === 0 ? 'The document' : path.map((part) => (typeof part === 'number' ? `item ${part + 1}` : fieldLabel(part))).join(' › ');
 
 /** documentProblems' path text back to its parts: "slides[1].heading" → ["slides", 1, "heading"]. */
 export function parsePathText(text: string): DraftPath {

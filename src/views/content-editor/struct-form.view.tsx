@@ -4,10 +4,13 @@
 // so the keyboard reaches them; the moved item keeps the focus: content-editor-page.view.tsx).
 // It renders the draft it is given and reports each change as a DraftEdit; it holds no state.
 import { type DraftEdit, type DraftPath, type RawJson, pathKey } from '../../machines/content-editor/draft-edit.ts';
+import { LONG_TEXT_MAX, TEXT_MAX, textMaxOf, textMaxText, textOverMax } from '../../../content/content-limits.ts';
 import { pathText } from '../../validation/content-editor/document-problems.ts';
+import { REPOSITORY_ONLY_REASON } from '../../validation/content-editor/repository-only-parts.ts';
 import { CheckboxField, fieldIds, SelectField, TextAreaField, TextField } from '../shared/form-fields/index.ts';
 import type { PictureChoice } from '../shared/picture-choice.ts';
-import { emptyValue, fieldKind, fieldName, humanise, isOptional, type AnyStruct } from './struct-fields.ts';
+import { technicalNameHint } from './content-texts.tsx';
+import { emptyValue, fieldKind, fieldLabel, fieldName, isOptional, type AnyStruct } from './struct-fields.ts';
 
 export interface StructFormContext {
   formId: string;
@@ -19,8 +22,12 @@ export interface StructFormContext {
   linksId: string;
   /** How a picture is chosen: the media library's picker, given by the console's shell. */
   PictureChoice: PictureChoice;
+  /** A field's name where this form says it better than FIELD_LABELS (content-texts.tsx), by its path text. */
+  labels?: Readonly<Record<string, string>>;
   /** Words for a choice's values (a project's category: its label), where the value is an id. */
   choiceLabels?: Readonly<Record<string, string>>;
+  /** Whether the part at `path` of the draft is one only the repository sets: shown, never edited (repository-only-parts.ts). */
+  repositoryOnly?: (path: DraftPath) => boolean;
 }
 
 interface NodeProps {
@@ -59,16 +66,19 @@ function PictureField({ value, path, label, context }: Omit<NodeProps, 'struct' 
         label="Picture"
         value={key}
         {...(error === undefined ? {} : { error })}
-        onChange={(chosen) => context.onEdit({ op: 'set', path: [...path, 'key'], value: chosen })}
+        // The text the picture was given at upload fills an empty alternative text: one change, the picture with its words.
+        onChange={(chosen, uploadAlt) =>
+          context.onEdit(alt === '' && uploadAlt ? { op: 'set', path, value: { ...picture, key: chosen, alt: uploadAlt } } : { op: 'set', path: [...path, 'key'], value: chosen })
+        }
       />
       <TextField
         formId={context.formId}
         name={fieldName([...path, 'alt'])}
         label="Alternative text"
-        hint="What the picture shows, for people who cannot see it."
+        hint={`What the picture shows, for people who cannot see it. ${textMaxText(textMaxOf('alt'))}`}
         required
         value={alt}
-        error={context.problems.get(pathText([...path, 'alt']))}
+        error={context.problems.get(pathText([...path, 'alt'])) ?? textOverMax(alt, textMaxOf('alt'))}
         onChange={(text) => context.onEdit({ op: 'set', path: [...path, 'alt'], value: text })}
       />
     </fieldset>
@@ -100,23 +110,25 @@ function ListField({ item, value, path, label, context }: Omit<NodeProps, 'struc
           return (
             <li key={index} className="content-list__item">
               <FieldNode struct={item} value={entry} path={[...path, index]} label={itemLabel} listKey={listKey} context={context} />
-              <div className="content-list__tools" role="group" aria-label={`${itemLabel}: move or remove`}>
-                <button type="button" id={moveButtonId(context.formId, path, index, 'up')} className="action-button action-button--secondary" aria-disabled={index === 0 || undefined} onClick={() => move(index, index - 1)}>
-                  Move up{' '}<span className="visually-hidden">{itemLabel}</span>
-                </button>
-                <button
-                  type="button"
-                  id={moveButtonId(context.formId, path, index, 'down')}
-                  className="action-button action-button--secondary"
-                  aria-disabled={index === list.length - 1 || undefined}
-                  onClick={() => move(index, index + 1)}
-                >
-                  Move down{' '}<span className="visually-hidden">{itemLabel}</span>
-                </button>
-                <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'remove', path, index, label })}>
-                  Remove{' '}<span className="visually-hidden">{itemLabel}</span>
-                </button>
-              </div>
+              {context.repositoryOnly?.([...path, index]) ? null : (
+                <div className="content-list__tools" role="group" aria-label={`${itemLabel}: move or remove`}>
+                  <button type="button" id={moveButtonId(context.formId, path, index, 'up')} className="action-button action-button--secondary" aria-disabled={index === 0 || undefined} onClick={() => move(index, index - 1)}>
+                    Move up{' '}<span className="visually-hidden">{itemLabel}</span>
+                  </button>
+                  <button
+                    type="button"
+                    id={moveButtonId(context.formId, path, index, 'down')}
+                    className="action-button action-button--secondary"
+                    aria-disabled={index === list.length - 1 || undefined}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    Move down{' '}<span className="visually-hidden">{itemLabel}</span>
+                  </button>
+                  <button type="button" className="action-button action-button--secondary" onClick={() => context.onEdit({ op: 'remove', path, index, label })}>
+                    Remove{' '}<span className="visually-hidden">{itemLabel}</span>
+                  </button>
+                </div>
+              )}
             </li>
           );
         })}
@@ -135,7 +147,7 @@ function JsonField({ value, path, label, context }: Omit<NodeProps, 'struct' | '
       formId={context.formId}
       name={fieldName(path)}
       label={label}
-      hint="Edited as JSON: the form cannot draw this part field by field. It is checked like every other field."
+      hint={`Edited as JSON: the form cannot draw this part field by field. It is checked like every other field; its texts may be up to ${TEXT_MAX} characters, or ${LONG_TEXT_MAX} where they run to sentences.`}
       className="content-json"
       rows={Math.min(20, Math.max(4, (raw?.text ?? JSON.stringify(value, null, 2) ?? '').split('\n').length))}
       value={raw?.text ?? JSON.stringify(value, null, 2) ?? ''}
@@ -145,8 +157,31 @@ function JsonField({ value, path, label, context }: Omit<NodeProps, 'struct' | '
   );
 }
 
+/** A part only the repository sets: its value as it is, why it cannot be changed here, and the server's refusal if a draft changed it. */
+function RepositoryOnlyField({ value, path, label, context }: Omit<NodeProps, 'struct' | 'listKey'>) {
+  const ids = fieldIds(context.formId, fieldName(path));
+  const error = problemsUnder(context.problems, path);
+  return (
+    <div className={`content-group content-repository-only${error ? ' form-group--error' : ''}`} role="group" aria-labelledby={ids.label} aria-describedby={`${ids.hint}${error ? ` ${ids.error}` : ''}`} id={ids.control} tabIndex={-1}>
+      <p id={ids.label} className="content-repository-only__label">
+        {label} <span className="content-repository-only__tag">(read-only)</span>
+      </p>
+      <p id={ids.hint} className="content-notice">
+        {REPOSITORY_ONLY_REASON}
+      </p>
+      {error ? (
+        <p id={ids.error} className="form-error-message">
+          <span className="visually-hidden">Error:</span> {error}
+        </p>
+      ) : null}
+      {value === undefined ? <p className="content-optional__absent">Not set.</p> : <pre className="content-json content-repository-only__value">{JSON.stringify(value, null, 2)}</pre>}
+    </div>
+  );
+}
+
 /** One part of the document, drawn by its kind; an optional part can be added or removed. */
 export function FieldNode({ struct, value, path, label, listKey, context }: NodeProps) {
+  if (context.repositoryOnly?.(path)) return <RepositoryOnlyField value={value} path={path} label={label} context={context} />;
   const key = path.at(-1);
   const optional = isOptional(struct) && typeof key === 'string';
   if (optional && value === undefined) {
@@ -197,6 +232,8 @@ function FieldBody({ struct, value, path, label, listKey, context }: NodeProps) 
         <SelectField
           {...frame}
           required
+          // A value not among the options (a new project's category before one is chosen) shows as "Choose one", never as the first option it is not.
+          {...(typeof value === 'string' && kind.options.includes(value) ? {} : { includeBlank: 'Choose one' })}
           options={kind.options.map((option) => ({ value: option, label: context.choiceLabels?.[option] ?? option }))}
           value={typeof value === 'string' ? value : ''}
           onChange={(chosen) => set(chosen)}
@@ -223,8 +260,14 @@ function FieldBody({ struct, value, path, label, listKey, context }: NodeProps) 
     case 'text': {
       const text = typeof value === 'string' ? value : '';
       const change = (next: string) => set(kind.nullable && next === '' ? null : next);
-      if (kind.long) return <TextAreaField {...frame} rows={4} value={text} onChange={change} />;
-      return <TextField {...frame} value={text} list={kind.link ? context.linksId : undefined} spellCheck={kind.link ? false : undefined} hint={kind.link ? 'A page or section of the site, such as /#about.' : undefined} onChange={change} />;
+      // The maximum beside the field, and its message as soon as the text is over it (README.md, "Editing the site").
+      const limited = { ...frame, error: frame.error ?? textOverMax(text, kind.max) };
+      // A renamed field's key in its hint (content-texts.tsx, FIELD_LABELS).
+      const technical = typeof path.at(-1) === 'string' ? technicalNameHint(path.at(-1) as string) : undefined;
+      const max = technical === undefined ? textMaxText(kind.max) : `${textMaxText(kind.max)} ${technical}`;
+      if (kind.long) return <TextAreaField {...limited} rows={4} hint={max} value={text} onChange={change} />;
+      const hint = kind.link ? `A page or section of the site, such as /#about. ${max}` : max;
+      return <TextField {...limited} value={text} list={kind.link ? context.linksId : undefined} spellCheck={kind.link ? false : undefined} hint={hint} onChange={change} />;
     }
     case 'json':
       return <JsonField value={value} path={path} label={label} context={context} />;
@@ -233,7 +276,7 @@ function FieldBody({ struct, value, path, label, listKey, context }: NodeProps) 
 
 function ObjectFields({ fields, value, path, context }: { fields: ReadonlyArray<readonly [string, AnyStruct]>; value: unknown; path: DraftPath; context: StructFormContext }) {
   const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  return fields.map(([key, field]) => <FieldNode key={key} struct={field} value={record[key]} path={[...path, key]} label={humanise(key)} context={context} />);
+  return fields.map(([key, field]) => <FieldNode key={key} struct={field} value={record[key]} path={[...path, key]} label={context.labels?.[pathText([...path, key])] ?? fieldLabel(key)} context={context} />);
 }
 
 /** The whole document: its top level's fields without a frame of their own. */

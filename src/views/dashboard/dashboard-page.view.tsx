@@ -9,7 +9,8 @@ import type { InspectionEvent } from 'xstate';
 import { dashboardMachine } from '../../machines/dashboard/dashboard.machine.ts';
 import { formatConsoleDay } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
-import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
+import { CONSOLE_HASH, hashWithQuery } from '../../validation/console/console-hashes.ts';
+import { useInboxWatch } from '../shared/inbox-watch-context.ts';
 import type { Dashboard } from '../../validation/dashboard/dashboard.protocol.ts';
 import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import { BarChart, LineChart, type ChartPoint } from '../shared/charts/charts.view.tsx';
@@ -17,6 +18,7 @@ import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import './dashboard-page.css';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
+import { mailHealthText } from '../shared/mail-texts.ts';
 
 export interface DashboardPageProps extends ConsolePageProps {
   logic?: typeof dashboardMachine;
@@ -142,48 +144,118 @@ function LinksTile({ dashboard }: { dashboard: Dashboard }) {
   );
 }
 
-function MailIcon({ health }: { health: MailHealth }) {
-  const ok = health.state === 'ok';
+/** Mail health's state in a few words: the table's first row. */
+function mailStateName(health: MailHealth): string {
+  switch (health.state) {
+    case 'notConfigured':
+      return 'Not set up (SMTP_URL)';
+    case 'noCompanyAddress':
+      return 'No company address (MAIL_TO)';
+    case 'failing':
+      return { login: 'Failing: the login is refused', connection: 'Failing: the server cannot be reached', certificate: 'Failing: the certificate is refused', other: 'Failing: a mail is refused' }[health.reason];
+    case 'delivering':
+      return health.late ? 'Going out slowly' : 'Going out';
+    case 'healthy':
+      return 'Going out';
+  }
+}
+
+function MailIcon({ attention }: { attention: boolean }) {
   return (
-    <svg className={`dashboard-mail__icon dashboard-mail__icon--${health.state}`} viewBox="0 0 48 48" width="64" height="64" role="img" aria-label={ok ? 'Mail is going out' : 'Mail needs attention'}>
+    <svg className={`dashboard-mail__icon dashboard-mail__icon--${attention ? 'attention' : 'ok'}`} viewBox="0 0 48 48" width="64" height="64" role="img" aria-label={attention ? 'Mail needs attention' : 'Mail is going out'}>
       <circle cx="24" cy="24" r="22" />
-      {ok ? <path d="M14 25l7 7 13-15" fill="none" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" /> : <path d="M24 12v15M24 34v2" fill="none" strokeWidth="5" strokeLinecap="round" />}
+      {attention ? <path d="M24 12v15M24 34v2" fill="none" strokeWidth="5" strokeLinecap="round" /> : <path d="M14 25l7 7 13-15" fill="none" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />}
     </svg>
   );
 }
 
-function MailTile({ health, timeZone }: { health: MailHealth; timeZone: string }) {
+/**
+ * The first tile, what needs the person today: messages to read, messages to answer (each a
+ * link to that filter of the inbox), mail that needs the owner; or that nothing does. The
+ * counts are the console's watch on the inbox (src/views/shared/inbox-watch-context.ts).
+ */
+function AttentionTile({ mailAttention, mailHeadline }: { mailAttention: boolean; mailHeadline: string }) {
+  const counts = useInboxWatch()?.latest?.counts;
+  const unread = counts?.new ?? 0;
+  const unanswered = counts?.unanswered ?? 0;
+  const items: ReactNode[] = [];
+  if (unread > 0) items.push(<a href={hashWithQuery(CONSOLE_HASH.messages, 'state=new')}>{`${messages(unread)} to read`}</a>);
+  if (unanswered > 0) items.push(<a href={hashWithQuery(CONSOLE_HASH.messages, 'state=unanswered')}>{`${messages(unanswered)} not answered yet`}</a>);
+  if (mailAttention) items.push(<>Mail: {mailHeadline}</>);
+  return (
+    <Tile title="Needs attention today" more={CONSOLE_HASH.messages} moreLabel="Open the inbox">
+      {counts === undefined ? (
+        <p>Counting the messages…</p>
+      ) : items.length === 0 ? (
+        <p className="dashboard-attention__none">Nothing needs you: every message is read and answered, and mail is going out.</p>
+      ) : (
+        <ul className="dashboard-attention">
+          {items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </Tile>
+  );
+}
+
+/** The mail tile: the machine's mail state (`attention` when it needs the owner), its words and its numbers. */
+function MailTile({ health, attention, timeZone }: { health: MailHealth; attention: boolean; timeZone: string }) {
   const captionId = useId();
-  const time = (iso: string | null) => (iso === null ? 'None' : <ConsoleTime at={iso} timeZone={timeZone} />);
+  const time = (iso: string | null) => (iso === null ? 'Never' : <ConsoleTime at={iso} timeZone={timeZone} />);
+  const text = mailHealthText(health, timeZone);
+  const { backlog } = health;
   return (
     <Tile title="Mail health" more={CONSOLE_HASH.messages} moreLabel="Messages and their mail">
       <div className="dashboard-mail">
-        <MailIcon health={health} />
-        <p className="dashboard-mail__state">{health.state === 'ok' ? 'Mail is going out.' : 'Mail is not going out as it should.'}</p>
+        <MailIcon attention={attention} />
+        <p className="dashboard-mail__state">{text.headline}</p>
       </div>
+      <p className="dashboard-mail__cause">{text.cause}</p>
+      {text.nextStep === null ? null : (
+        <p className="dashboard-mail__next">
+          <strong>What to do: </strong>
+          {text.nextStep}
+        </p>
+      )}
       <div className="dashboard-table" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table>
           <caption id={captionId}>Mail health</caption>
           <tbody>
             <tr>
+              <th scope="row">State</th>
+              <td>{mailStateName(health)}</td>
+            </tr>
+            <tr>
               <th scope="row">Waiting to be sent</th>
-              <td>{health.waiting}</td>
+              <td>{backlog.waiting}</td>
             </tr>
             <tr>
               <th scope="row">Oldest waiting since</th>
-              <td>{time(health.oldestWaitingSince)}</td>
+              <td>{backlog.oldestWaitingSince === null ? 'Nothing waits' : time(backlog.oldestWaitingSince)}</td>
             </tr>
             <tr>
-              <th scope="row">Last attempt</th>
-              <td>
-                {time(health.lastAttemptAt)}
-                {health.lastAttemptFailed ? ' (failed)' : ''}
-              </td>
+              <th scope="row">Held (given up on)</th>
+              <td>{backlog.held}</td>
             </tr>
-            <tr>
-              <th scope="row">Last error</th>
-              <td>{health.lastError ?? 'None'}</td>
-            </tr>
+            {health.state === 'notConfigured' ? null : (
+              <tr>
+                <th scope="row">Mail last went out</th>
+                <td>{time(health.lastDeliveredAt)}</td>
+              </tr>
+            )}
+            {health.state === 'failing' ? (
+              <>
+                <tr>
+                  <th scope="row">Failing since</th>
+                  <td>{health.failingSince === null ? 'Not known' : time(health.failingSince)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">The mail server’s answer</th>
+                  <td className="dashboard-mail__answer">{health.smtpAnswer}</td>
+                </tr>
+              </>
+            ) : null}
           </tbody>
         </table>
       </div>
@@ -212,17 +284,18 @@ export function DashboardPage({ session, api, onSessionEnded, navigate, logic = 
       {snapshot.matches('failed') ? (
         <div className="console-error" role="alert">
           <p>The dashboard could not be loaded. {problem}</p>
-          <button type="button" className="console-button" onClick={() => actorRef.send({ type: 'dashboard.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'dashboard.retry' })}>
             Try again
           </button>
         </div>
       ) : null}
       {shown ? (
         <div className="dashboard-grid">
+          <AttentionTile mailAttention={snapshot.hasTag('mailAttention')} mailHeadline={mailHealthText(dashboard.mailHealth, session.timeZone).headline} />
           <MessagesTile dashboard={dashboard} />
           <SubscribersTile dashboard={dashboard} />
           <LinksTile dashboard={dashboard} />
-          <MailTile health={dashboard.mailHealth} timeZone={session.timeZone} />
+          <MailTile health={dashboard.mailHealth} attention={snapshot.hasTag('mailAttention')} timeZone={session.timeZone} />
         </div>
       ) : null}
     </section>

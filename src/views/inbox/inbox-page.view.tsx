@@ -3,7 +3,7 @@
 // by cursor and the CSV of the current filter. It renders the inboxList machine's state and
 // sends it the visitor's changes; the machine's address changes go to the shell's navigate.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { inboxListMachine } from '../../machines/inbox/inbox-list.machine.ts';
 import { createInboxClient } from '../../services/inbox/inbox-api.client.ts';
@@ -15,11 +15,13 @@ import { ErrorSummary, errorItems, SelectField, TextField } from '../shared/form
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
 import { LoadProblem } from '../shared/load-problem.view.tsx';
-import { attachmentCount, DELIVERY_LABEL, STATE_LABEL } from './inbox-texts.ts';
+import { attachmentCount, DELIVERY_LABEL, spamReasonText, STATE_LABEL } from './inbox-texts.ts';
 import '../shared/action-button.css';
 import './inbox.css';
 import { messageHash } from '../../validation/console/console-hashes.ts';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
+import { useInboxWatch } from '../shared/inbox-watch-context.ts';
+import { ArrivalNotifications } from './inbox-watch.view.tsx';
 
 const FORM_ID = 'inbox-filter';
 
@@ -49,7 +51,7 @@ function MessageRow({ message, timeZone }: { message: MessageSummary; timeZone: 
       <span className="inbox-row__sender">
         {message.name} <span className="inbox-row__email">&lt;{message.email}&gt;</span>
       </span>
-      {message.spam && message.spamReason ? <span className="inbox-row__reason">Kept as spam: {message.spamReason}</span> : null}
+      {message.spam && message.spamReason ? <span className="inbox-row__reason">Kept as spam: {spamReasonText(message.spamReason)}</span> : null}
       <span className="inbox-row__excerpt">{message.excerpt}</span>
       <span className="inbox-row__facts">
         <ConsoleTime at={message.receivedAt} timeZone={timeZone} />
@@ -69,10 +71,22 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
   const { context } = snapshot;
   const { filter } = context;
   const busy = snapshot.hasTag('busy');
+  // The export is an owner's, as the subscribers' are; the server refuses staff (README.md, "The inbox").
+  const owner = session.person.role === 'owner';
   const invalid = snapshot.matches({ active: 'invalid' });
   const errors = invalid ? filterErrors(filter) : {};
 
   useEmittedFocus(actorRef, 'focus.list', listHeadingRef);
+  // A message arrived while the inbox is open: its newest page loads again.
+  const watch = useInboxWatch();
+  const arrivals = watch?.arrivals ?? 0;
+  const seenArrivals = useRef(arrivals);
+  useEffect(() => {
+    if (arrivals === seenArrivals.current) return;
+    seenArrivals.current = arrivals;
+    actorRef.send({ type: 'list.refresh' });
+  }, [actorRef, arrivals]);
+  const counts = watch?.latest?.counts;
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
 
   const change = (field: FilterField) => (value: string | string[]) => actorRef.send({ type: 'filter.change', field, value: String(value) });
@@ -100,7 +114,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
         <ErrorSummary formId={FORM_ID} items={errorItems(FORM_ID, FILTER_FIELDS, errors)} summaryRef={summaryRef} headingLevel={3} />
         <div className="inbox-filter__fields">
           <SelectField formId={FORM_ID} name="form" label={FIELD_LABEL.form} options={formOptions} value={filter.form} onChange={change('form')} />
-          <SelectField formId={FORM_ID} name="state" label={FIELD_LABEL.state} options={INBOX_STATES.map((state) => ({ value: state, label: STATE_LABEL[state] }))} value={filter.state} onChange={change('state')} />
+          <SelectField formId={FORM_ID} name="state" label={FIELD_LABEL.state} options={INBOX_STATES.map((state) => ({ value: state, label: counts === undefined ? STATE_LABEL[state] : `${STATE_LABEL[state]} (${counts[state]})` }))} value={filter.state} onChange={change('state')} />
           <TextField formId={FORM_ID} name="from" type="date" label={FIELD_LABEL.from} value={filter.from} error={errors.from} onChange={change('from')} />
           <TextField formId={FORM_ID} name="to" type="date" label={FIELD_LABEL.to} value={filter.to} error={errors.to} onChange={change('to')} />
           <TextField
@@ -117,6 +131,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
         </div>
       </form>
 
+      <ArrivalNotifications />
       <div className="inbox-toolbar">
         <p className="inbox-status" role="status" aria-live="polite" aria-atomic="true">
           {status}
@@ -124,7 +139,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
         {/* A plain download link, not a machine: the server streams the CSV as an attachment, and the
             browser's own download shows its progress and any failure, by keyboard and to screen readers
             alike, with nothing for the page to track (ARCHITECTURE.md, "The console's inbox in the browser"). */}
-        {invalid ? null : (
+        {invalid || !owner ? null : (
           <a className="action-button" href={createInboxClient(api).exportUrl(queryOf(filter))} download>
             Export CSV<span className="visually-hidden"> of the messages of this filter</span>
           </a>

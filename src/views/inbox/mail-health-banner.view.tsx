@@ -1,7 +1,8 @@
 // The console's health banner, drawn from the mail-health machine (README.md, the owner's
 // console, "Mail health", "Backups and restore", "Faults the server survives" and "Live in
-// seconds"): nothing while mail is delivered; while it is not, how many messages wait, since when
-// (the company's time zone) and the mail server's last error. Beside it, when the last backup
+// seconds"): nothing while mail is going out; while mail health's state needs the owner (not set
+// up, no company address, failing, or going out late), what is happening, why (the mail server's
+// own answer, how much waits and since when, in the company's time zone) and what to do next. Beside it, when the last backup
 // failed: when, why, and the last good one; when a disk is below its floor or its free space
 // cannot be read: which, how much is free, what stops and what to do; and when the published
 // content's pages could not be made: what visitors see instead, why, when it is tried again and
@@ -13,11 +14,13 @@ import type { InspectionEvent } from 'xstate';
 import { mailHealthMachine } from '../../machines/inbox/mail-health.machine.ts';
 import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { BackupHealth } from '../../validation/shared/backup-health.protocol.ts';
+import { backupFailureWords, copyFailureWords } from '../shared/backup-texts.ts';
 import type { DiskHealth } from '../../validation/shared/disk-health.protocol.ts';
-import type { MailHealth } from '../../validation/shared/mail-health.protocol.ts';
 import type { SiteHealth } from '../../validation/shared/site-health.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
+import { mailHealthText } from '../shared/mail-texts.ts';
 import './mail-health-banner.css';
 
 export interface MailHealthBannerProps extends ConsolePageProps {
@@ -25,22 +28,27 @@ export interface MailHealthBannerProps extends ConsolePageProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
-/** "Mail is not being delivered: 3 waiting, oldest since …. Last error from the mail server: …." */
-export function bannerText(health: MailHealth, timeZone: string): string {
-  const since = health.oldestWaitingSince === null ? '' : `, oldest since ${formatConsoleTime(health.oldestWaitingSince, timeZone)}`;
-  const error = health.lastError === null ? '' : ` Last error from the mail server: ${health.lastError.replace(/\.?\s*$/, '')}.`;
-  return `Mail is not being delivered: ${health.waiting} waiting${since}.${error}`;
-}
-
-/** "The last backup failed on …: reason. The last good backup is from … (name)." */
-export function backupBannerText(backup: BackupHealth, timeZone: string): string {
+/**
+ * The backups' banner in words (README.md, "Backups and restore"): "The last backup failed on
+ * …. The backup could not be made: the disk is full. Free space … The last good backup is from …
+ * (name)." or, when the backup is kept but its copy off the machine failed, that, what to check
+ * and when the server tries again. The system's own message is shown apart (`raw`).
+ */
+export function backupBannerText(backup: BackupHealth, timeZone: string): { text: string; raw: string | null } {
+  const where = { folder: null, where: null };
+  if (backup.state !== 'failed' && backup.offsite.state === 'failing') {
+    const { offsite } = backup;
+    const words = copyFailureWords(offsite.code ?? 'unknown', where);
+    const next = offsite.nextAttemptAt === null ? '' : ` Next attempt: ${formatConsoleTime(offsite.nextAttemptAt, timeZone)} (${offsite.attempts} ${offsite.attempts === 1 ? 'attempt' : 'attempts'} so far).`;
+    return { text: `The newest backup${offsite.archive === null ? '' : `, ${offsite.archive},`} is kept on this server, but not off it. ${words.what} ${words.check}${next}`, raw: offsite.reason };
+  }
   const when = backup.lastFailureAt === null ? '' : ` on ${formatConsoleTime(backup.lastFailureAt, timeZone)}`;
-  const reason = backup.lastFailureReason === null ? '' : `: ${backup.lastFailureReason.replace(/\.?\s*$/, '')}`;
+  const words = backupFailureWords(backup.lastFailureCode ?? 'unknown', where);
   const lastGood =
     backup.lastSuccessAt === null
       ? 'No backup has succeeded yet.'
       : `The last good backup is from ${formatConsoleTime(backup.lastSuccessAt, timeZone)}${backup.lastSuccessArchive === null ? '' : ` (${backup.lastSuccessArchive})`}.`;
-  return `The last backup failed${when}${reason}. ${lastGood}`;
+  return { text: `The last backup failed${when}. ${words.what} ${words.check} ${lastGood}`, raw: backup.lastFailureReason };
 }
 
 /** A disk's size in words: "640.0 MB", "1.5 GB". */
@@ -111,10 +119,13 @@ export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHea
     return () => ended.unsubscribe();
   }, [actorRef, onSessionEnded]);
 
-  const degraded = snapshot.matches({ watching: { health: 'degraded' } });
-  const appeared = snapshot.matches({ watching: { health: { degraded: 'appeared' } } });
-  const backupFailed = snapshot.matches({ watching: { backup: 'failed' } });
-  const backupAppeared = snapshot.matches({ watching: { backup: { failed: 'appeared' } } });
+  // Mail's banner: while its state needs the owner (README.md, "Mail health"), with its cause and next step.
+  const mailShown = snapshot.hasTag('mailBanner');
+  const mailAppeared = snapshot.hasTag('mailAppeared');
+  const mail = mailShown && health ? mailHealthText(health.mail, session.timeZone) : null;
+  const backupShown = snapshot.matches({ watching: { backup: 'failed' } }) || snapshot.matches({ watching: { backup: 'copyFailing' } });
+  const backupAppeared = snapshot.matches({ watching: { backup: { failed: 'appeared' } } }) || snapshot.matches({ watching: { backup: { copyFailing: 'appeared' } } });
+  const backup = backupShown && health ? backupBannerText(health.backup, session.timeZone) : null;
   const diskShown = snapshot.matches({ watching: { disk: 'low' } }) || snapshot.matches({ watching: { disk: 'unreadable' } });
   const diskAppeared = snapshot.matches({ watching: { disk: { low: 'appeared' } } }) || snapshot.matches({ watching: { disk: { unreadable: 'appeared' } } });
   const siteUnserved = snapshot.matches({ watching: { site: 'unserved' } });
@@ -122,20 +133,36 @@ export function MailHealthBanner({ session, api, onSessionEnded, logic = mailHea
   const checking = snapshot.hasTag('busy');
   return (
     <>
-      <div className="mail-health" role={appeared ? 'alert' : 'status'} hidden={!degraded}>
-        {degraded && health ? (
+      <div className="mail-health" role={mailAppeared ? 'alert' : 'status'} hidden={!mailShown}>
+        {mail ? (
           <div className="mail-health__banner">
-            <p className="mail-health__text">{bannerText(health, session.timeZone)}</p>
-            <button type="button" className="mail-health__recheck" disabled={checking} onClick={() => actorRef.send({ type: 'mail.recheck' })}>
+            <div className="mail-health__text">
+              <p className="mail-health__headline">{mail.headline}</p>
+              <p>{mail.cause}</p>
+              {mail.nextStep === null ? null : <p className="mail-health__next">{mail.nextStep}</p>}
+            </div>
+            <button type="button" className="action-button action-button--secondary mail-health__recheck" disabled={checking} onClick={() => actorRef.send({ type: 'mail.recheck' })}>
               {checking ? 'Checking…' : 'Check again'}
             </button>
           </div>
         ) : null}
       </div>
-      <div className="mail-health mail-health--backup" role={backupAppeared ? 'alert' : 'status'} hidden={!backupFailed}>
-        {backupFailed && health ? (
+      <div className="mail-health mail-health--backup" role={backupAppeared ? 'alert' : 'status'} hidden={!backupShown}>
+        {backup ? (
           <div className="mail-health__banner">
-            <p className="mail-health__text">{backupBannerText(health.backup, session.timeZone)}</p>
+            <div className="mail-health__text">
+              <p>{backup.text}</p>
+              {backup.raw === null ? null : (
+                <p className="mail-health__raw">
+                  The system’s message, for whoever runs the server: <code>{backup.raw}</code>
+                </p>
+              )}
+              {session.person.role === 'owner' ? (
+                <p>
+                  <a href={CONSOLE_HASH.backups}>Open Backups</a>
+                </p>
+              ) : null}
+            </div>
           </div>
         ) : null}
       </div>

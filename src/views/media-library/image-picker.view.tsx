@@ -51,14 +51,18 @@ export function ImagePicker({ api, formId, name, label, hint, value, error, onCh
         includeBlank="Choose a picture"
         value={value}
         describedBy={[previewId]}
-        onChange={(key) => onChange(String(key))}
+        onChange={(key) => {
+          // The words given at upload go with the picture: the form offers them as its alternative text.
+          const alt = pictures.find((picture) => picture.key === key)?.alt;
+          onChange(String(key), alt ?? undefined);
+        }}
       />
       <div id={previewId} className="image-picker__preview">
         {snapshot.matches('loading') ? <p role="status">Loading the pictures…</p> : null}
         {snapshot.matches('failed') ? (
           <div role="alert">
             <p>The pictures could not be loaded. {problem}</p>
-            <button type="button" onClick={() => actorRef.send({ type: 'list.retry' })}>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'list.retry' })}>
               Try again
             </button>
           </div>

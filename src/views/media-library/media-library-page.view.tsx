@@ -1,7 +1,8 @@
 // The console's pictures page (README.md, "Pictures in the console"), drawn from the
 // mediaLibrary machine: every picture with its thumbnail, size, alternative text and where
-// content uses it (a table that becomes stacked cards at 375 px), the upload form for those who
-// may upload, and deletion of an upload with a confirmation (owners).
+// content uses it (a table that becomes stacked cards at 375 px), what the uploads take of the
+// space the server keeps for them (MEDIA_MAX_BYTES), the upload form for those who may upload,
+// and deletion of an upload with a confirmation (owners).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
@@ -10,10 +11,14 @@ import type { mediaUploadMachine } from '../../machines/media-library/media-uplo
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { MediaUploadForm } from './media-upload-form.view.tsx';
-import { sizeText, thumbnailHeight } from './media-texts.ts';
+import { isStorageFull, sizeText, storageText, thumbnailHeight } from './media-texts.ts';
 import './media-library.css';
 
 const THUMBNAIL_WIDTH = 96;
+
+/** Staff who may not upload are told who can change that and where (the People page's switch). */
+export const UPLOAD_NOT_ALLOWED_TEXT =
+  'Only an owner can upload pictures: an owner has not allowed staff to edit the site’s content. An owner can allow it on the People page (“Staff may edit the site’s content”).';
 
 export interface MediaLibraryPageProps extends ConsolePageProps {
   logic?: typeof mediaLibraryMachine;
@@ -49,7 +54,7 @@ export function MediaLibraryPage({ session, api, onSessionEnded, logic = mediaLi
       {snapshot.matches('failed') ? (
         <div role="alert" className="console-media__problem">
           <p>The pictures could not be loaded. {context.problem}</p>
-          <button type="button" onClick={() => actorRef.send({ type: 'list.retry' })}>
+          <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'list.retry' })}>
             Try again
           </button>
         </div>
@@ -57,20 +62,25 @@ export function MediaLibraryPage({ session, api, onSessionEnded, logic = mediaLi
       {snapshot.matches('signedOut') ? <p role="status">Your session has ended. Sign in again.</p> : null}
       {snapshot.matches('shown') ? (
         <>
+          {context.storage ? (
+            <p className={isStorageFull(context.storage) ? 'console-media__storage console-media__problem' : 'console-media__storage'}>
+              {storageText(context.storage)}
+            </p>
+          ) : null}
           {context.mayUpload ? (
             <MediaUploadForm api={api} onUploaded={onUploaded} onSessionEnded={onSessionEnded} {...(uploadLogic ? { logic: uploadLogic } : {})} />
           ) : (
-            <p>Only an owner can upload pictures, unless an owner lets staff edit the site.</p>
+            <p>{UPLOAD_NOT_ALLOWED_TEXT}</p>
           )}
 
           {asking && context.picture ? (
             <div role="alertdialog" aria-labelledby="console-media-delete-title" aria-describedby="console-media-delete-text" className="console-media__confirm">
               <h2 id="console-media-delete-title">Delete {context.picture.key}?</h2>
               <p id="console-media-delete-text">The picture and all its sizes are deleted. A picture the site still uses is kept.</p>
-              <button type="button" className="console-media__danger" disabled={!confirming} onClick={() => actorRef.send({ type: 'delete.confirm' })}>
+              <button type="button" className="action-button action-button--danger" disabled={!confirming} onClick={() => actorRef.send({ type: 'delete.confirm' })}>
                 Delete picture
               </button>{' '}
-              <button type="button" disabled={!confirming} onClick={() => actorRef.send({ type: 'delete.cancel' })}>
+              <button type="button" className="action-button action-button--secondary" disabled={!confirming} onClick={() => actorRef.send({ type: 'delete.cancel' })}>
                 Cancel
               </button>
             </div>
@@ -82,7 +92,7 @@ export function MediaLibraryPage({ session, api, onSessionEnded, logic = mediaLi
           </div>
 
           <div className="console-media__table-wrap">
-            <table className="console-media__table">
+            <table className="console-media__table console-table">
               <caption>Every picture of the site</caption>
               <thead>
                 <tr>
@@ -112,7 +122,7 @@ export function MediaLibraryPage({ session, api, onSessionEnded, logic = mediaLi
                     <td data-label="From">{picture.source === 'build' ? 'The site\u2019s own' : `Uploaded by ${picture.uploadedBy ?? 'someone'}`}</td>
                     <td data-label="Actions">
                       {isOwner && picture.source === 'upload' ? (
-                        <button type="button" aria-label={`Delete ${picture.key}`} disabled={!ready} onClick={() => actorRef.send({ type: 'picture.delete', key: picture.key })}>
+                        <button type="button" className="action-button action-button--secondary" aria-label={`Delete ${picture.key}`} disabled={!ready} onClick={() => actorRef.send({ type: 'picture.delete', key: picture.key })}>
                           Delete
                         </button>
                       ) : null}

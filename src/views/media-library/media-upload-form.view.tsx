@@ -8,7 +8,7 @@ import type { InspectionEvent } from 'xstate';
 import { mediaUploadMachine } from '../../machines/media-library/media-upload.machine.ts';
 import type { ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
-import { ALT_MAX, KEY_MAX, MEDIA_ACCEPT, MEDIA_MAX_BYTES, type MediaItem } from '../../validation/media-library/media-library.protocol.ts';
+import { ALT_MAX, KEY_MAX, MEDIA_ACCEPT, MEDIA_FILE_MAX_BYTES, type MediaItem } from '../../validation/media-library/media-library.protocol.ts';
 import { ErrorSummary, errorItems, FileField, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
 
@@ -58,7 +58,7 @@ export function MediaUploadForm({ api, onUploaded, onSessionEnded, logic = media
         formId={FORM_ID}
         name="file"
         label="Picture"
-        hint={`A JPEG, PNG or WebP photo of up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB. It is made into the sizes and formats the site serves.`}
+        hint={`A JPEG, PNG or WebP photo of up to ${MEDIA_FILE_MAX_BYTES / 1024 / 1024} MB. It is made into the sizes and formats the site serves.`}
         accept={MEDIA_ACCEPT}
         required
         resetKey={context.uploads}
@@ -85,7 +85,7 @@ export function MediaUploadForm({ api, onUploaded, onSessionEnded, logic = media
         error={context.errors.key}
         onChange={(value) => actorRef.send({ type: 'upload.key', value })}
       />
-      <button type="submit" disabled={uploading}>
+      <button type="submit" className="action-button" disabled={uploading}>
         {uploading ? 'Uploading…' : 'Upload'}
       </button>
       <div aria-live="polite" className="console-media__result">

@@ -13,10 +13,11 @@ import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import { ownerUnsubscribeWording, UNSUBSCRIBE_NOTE_MAX, type Subscriber } from '../../validation/newsletter/subscribers.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { TextAreaField } from '../shared/form-fields/index.ts';
-import { CONSENT_LABEL, listNames, refusalText, STATUS_LABEL } from './subscriber-texts.ts';
+import { BREVO_NOT_CONNECTED, CONSENT_LABEL, listNames, refusalText, STATUS_LABEL } from './subscriber-texts.ts';
 import '../shared/action-button.css';
 import './subscribers.css';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
+import { mailDeliveryText } from '../shared/mail-texts.ts';
 
 const FORM_ID = 'subscriber-unsubscribe';
 export const NOTE_MISSING = 'Write why the person is unsubscribed (for example: “Asked by phone on 20 November”).';
@@ -40,7 +41,10 @@ function Facts({ subscriber, timeZone }: { subscriber: Subscriber; timeZone: str
       <dd>{subscriber.sms ?? '—'}</dd>
       {attributes.map(([name, value]) => (
         <div key={name} style={{ display: 'contents' }}>
-          <dt>{name}</dt>
+          <dt>
+            {subscriber.attributeLabels[name] ?? name}
+            {subscriber.attributeLabels[name] === undefined ? null : <span className="subscriber-facts__hint"> (in Brevo: {name})</span>}
+          </dt>
           <dd>{value}</dd>
         </div>
       ))}
@@ -58,14 +62,21 @@ function Facts({ subscriber, timeZone }: { subscriber: Subscriber; timeZone: str
           'Nothing'
         ) : (
           <>
-            {listNames(subscriber.pendingChange.lists)} from “{subscriber.pendingChange.form.title}”; mail sent {time(subscriber.pendingChange.confirmationSentAt)}
+            {listNames(subscriber.pendingChange.lists)} from “{subscriber.pendingChange.form.title}”; confirmation mail{' '}
+            {subscriber.pendingChange.confirmationMail === null ? 'not sent (the form sends none)' : mailDeliveryText(subscriber.pendingChange.confirmationMail, timeZone)}
           </>
         )}
       </dd>
       <dt>Brevo</dt>
       <dd>
-        {subscriber.brevo.syncedAt === null ? 'Not synced yet' : <>Synced {time(subscriber.brevo.syncedAt)}</>}
-        {subscriber.brevo.error === null ? null : <> — last error: {subscriber.brevo.error}</>}
+        {!subscriber.brevo.connected ? (
+          BREVO_NOT_CONNECTED
+        ) : (
+          <>
+            {subscriber.brevo.syncedAt === null ? 'Not synced yet' : <>Synced {time(subscriber.brevo.syncedAt)}</>}
+            {subscriber.brevo.error === null ? null : <> — last error: {subscriber.brevo.error}</>}
+          </>
+        )}
       </dd>
     </dl>
   );
@@ -97,7 +108,7 @@ export function SubscriberPage({ session, api, onSessionEnded, subscriberId, log
       : at('unsubscribing')
         ? 'Unsubscribing…'
         : at('resent')
-          ? 'The confirmation mail is on its way.'
+          ? 'The confirmation mail is queued: its delivery is under “Waiting for confirmation”.'
           : at('unsubscribed')
             ? 'Unsubscribed. The note is in the consent history.'
             : '';

@@ -13,6 +13,10 @@ export const CONSENT_LABEL: Record<ConsentEntry['action'], string> = {
   unsubscribe: 'Unsubscribed',
 };
 
+/** The subscriber's Brevo line when the server has no Brevo key (README.md, "The newsletter service (Brevo)"). */
+export const BREVO_NOT_CONNECTED =
+  'Not connected: the site is not linked to a Brevo account, so no subscriber is sent to Brevo. To connect it, your developer sets BREVO_API_KEY (and BREVO_LIST_IDS for your lists) on the server.';
+
 export const listNames = (lists: readonly NewsletterListRef[]): string => (lists.length === 0 ? 'No lists' : lists.map((list) => list.label).join(', '));
 
 /** Why an owner's action was refused, in the page's words (the server's message otherwise). */

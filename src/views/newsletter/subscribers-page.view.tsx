@@ -32,19 +32,19 @@ function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary
   const time = (value: string | null) => (value === null ? '—' : <ConsoleTime at={value} timeZone={timeZone} />);
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" data-label="Address">
         <a href={subscriberHash(subscriber.id)}>{subscriber.email}</a>
       </th>
-      <td>
+      <td data-label="Status">
         <span className={`subscriber-status subscriber-status--${subscriber.status}`}>{STATUS_LABEL[subscriber.status]}</span>
         {subscriber.changePending && subscriber.status !== 'pending' ? <span className="subscribers-note"> (a change waits for confirmation)</span> : null}
       </td>
-      <td>{listNames(subscriber.lists)}</td>
-      <td>{subscriber.sms ?? '—'}</td>
-      <td>{time(subscriber.createdAt)}</td>
-      <td>{subscriber.status === 'unsubscribed' ? time(subscriber.unsubscribedAt) : time(subscriber.confirmedAt)}</td>
-      <td>{subscriber.form.title || `Form ${subscriber.form.id}`}</td>
-      <td className="subscribers-consent">
+      <td data-label="Lists">{listNames(subscriber.lists)}</td>
+      <td data-label="SMS">{subscriber.sms ?? '—'}</td>
+      <td data-label="Signed up">{time(subscriber.createdAt)}</td>
+      <td data-label="Confirmed or left">{subscriber.status === 'unsubscribed' ? time(subscriber.unsubscribedAt) : time(subscriber.confirmedAt)}</td>
+      <td data-label="Form">{subscriber.form.title || `Form ${subscriber.form.id}`}</td>
+      <td className="subscribers-consent" data-label="Consent">
         {subscriber.consent === null ? (
           'No consent recorded'
         ) : (
@@ -165,7 +165,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
       ) : null}
       {page !== null && (snapshot.matches({ active: 'results' }) || (busy && shown > 0)) ? (
         <div className="subscribers-table" role="region" aria-labelledby="subscribers-table-caption" tabIndex={0}>
-          <table aria-busy={busy}>
+          <table className="console-table" aria-busy={busy}>
             <caption id="subscribers-table-caption">Subscribers, newest first</caption>
             <thead>
               <tr>

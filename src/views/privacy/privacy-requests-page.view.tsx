@@ -27,6 +27,9 @@ export interface PrivacyRequestsPageProps extends ConsolePageProps {
   inspect?: (event: InspectionEvent) => void;
 }
 
+/** A subscriber's status as the Subscribers pages say it. */
+const SUBSCRIBER_STATUS_WORDS: Readonly<Record<string, string>> = { pending: 'waiting for confirmation', subscribed: 'subscribed', unsubscribed: 'unsubscribed' };
+
 function Held({ records, timeZone }: { records: PersonRecords; timeZone: string }) {
   if (!records.erasable && !records.consoleAccount && records.mentionedIn.length === 0) return <p>Nothing is held about {records.subject}.</p>;
   return (
@@ -40,7 +43,7 @@ function Held({ records, timeZone }: { records: PersonRecords; timeZone: string 
             <ul>
               {records.messages.map((message) => (
                 <li key={message.id}>
-                  <a href={messageHash(message.id)}>Message {message.id}</a> (form {message.form}), received <ConsoleTime at={message.receivedAt} timeZone={timeZone} />
+                  <a href={messageHash(message.id)}>Message {message.id}</a> through “{message.formTitle}”, received <ConsoleTime at={message.receivedAt} timeZone={timeZone} />
                   {message.spam ? ', held as spam' : ''}
                   {message.files > 0 ? `, ${message.files === 1 ? 'one file' : `${message.files} files`}` : ''}
                 </li>
@@ -52,7 +55,7 @@ function Held({ records, timeZone }: { records: PersonRecords; timeZone: string 
       {records.subscribers.length === 0 ? <li>Not a newsletter subscriber.</li> : null}
       {records.subscribers.map((subscriber) => (
         <li key={subscriber.id}>
-          <a href={subscriberHash(subscriber.id)}>Newsletter subscriber {subscriber.email}</a> ({subscriber.status}), {subscriber.consents} consent record{subscriber.consents === 1 ? '' : 's'}
+          <a href={subscriberHash(subscriber.id)}>Newsletter subscriber {subscriber.email}</a> ({SUBSCRIBER_STATUS_WORDS[subscriber.status] ?? subscriber.status}), {subscriber.consents} consent record{subscriber.consents === 1 ? '' : 's'}
           {subscriber.changeWaiting ? ', a change waiting for confirmation' : ''};{' '}
           {subscriber.brevoSyncedAt === null ? (
             'not in Brevo (or not synced yet)'
@@ -71,7 +74,7 @@ function Held({ records, timeZone }: { records: PersonRecords; timeZone: string 
           {records.mentionedIn.map((message, index) => (
             <span key={message.id}>
               {index === 0 ? '' : ', '}
-              <a href={messageHash(message.id)}>Message {message.id}</a>
+              <a href={messageHash(message.id)}>Message {message.id}</a> (through “{message.formTitle}”)
             </span>
           ))}
         </li>

@@ -15,7 +15,8 @@ export interface PictureChoiceProps {
   value: string;
   /** The message beside the field; absent while fine. */
   error?: string;
-  onChange(key: string): void;
+  /** `alt`: the words the picture was given at upload, where it has them (the form offers them as its alternative text). */
+  onChange(key: string, alt?: string): void;
 }
 
 export type PictureChoice = ComponentType<PictureChoiceProps>;

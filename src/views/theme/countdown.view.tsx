@@ -41,10 +41,11 @@ export function CountdownView({ heading, eventName, place, startsAt, units, fini
       <p className="countdown__event" id="countdown-when">
         {eventName}: <time dateTime={startsAt}>{when}</time>, {place}
       </p>
-      {finished ? (
-        <p className="countdown__finished">{finishedText}</p>
-      ) : (
-        <div className="countdown__timer" role="timer" aria-live="off" aria-labelledby="countdown-title countdown-when">
+      {/* The timer and the closing copy share one cell (upcoming.css): the one not in use keeps
+          its room, hidden and out of the accessibility tree, so the swap at hydration (a page
+          built before the day, opened after it) moves nothing below. */}
+      <div className="countdown__stage">
+        <div className="countdown__timer" role="timer" aria-live="off" aria-labelledby="countdown-title countdown-when" aria-hidden={finished || undefined}>
           {UNIT_ORDER.map((unit) => (
             <p key={unit} className="countdown__unit">
               <span className="countdown__value" data-unit={unit}>
@@ -54,7 +55,10 @@ export function CountdownView({ heading, eventName, place, startsAt, units, fini
             </p>
           ))}
         </div>
-      )}
+        <p className="countdown__finished" aria-hidden={!finished || undefined}>
+          {finishedText}
+        </p>
+      </div>
     </div>
   );
 }

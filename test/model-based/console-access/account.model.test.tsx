@@ -1,6 +1,8 @@
 // account, walked through the real <AccountPage> along every edge of the production machine's
 // graph: one's passkeys listed with their times in the company's time zone, another added, one
-// removed (the last one refused, and said so), a session found ended handed to the shell.
+// removed (the last one refused, and said so), a session found ended handed to the shell, and
+// an add refused for want of a recent passkey sign-in: the page asks for one beside the button,
+// signs in again (or says why it could not) and then adds.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { accountMachine } from '../../../src/machines/console-access/account.machine.ts';
@@ -42,6 +44,11 @@ describeModel({
     { type: 'xstate.done.actor.addPasskey', output: [laptop, phone] },
     { type: 'xstate.error.actor.addPasskey', error: new PasskeyError('cancelled', '') },
     { type: 'xstate.error.actor.addPasskey', error: new PasskeyError('signedOut', '') },
+    { type: 'xstate.error.actor.addPasskey', error: new PasskeyError('signInAgain', '') },
+    { type: 'account.signInAgain' },
+    { type: 'xstate.done.actor.signInAgain', output: { person: session.person } },
+    { type: 'xstate.error.actor.signInAgain', error: new PasskeyError('cancelled', '') },
+    { type: 'xstate.error.actor.signInAgain', error: new PasskeyError('signedOut', '') },
     { type: 'xstate.done.actor.removePasskey', output: [phone] },
     { type: 'xstate.error.actor.removePasskey', error: new PasskeyError('lastPasskey', '') },
     { type: 'xstate.error.actor.removePasskey', error: new PasskeyError('signedOut', '') },
@@ -57,6 +64,7 @@ describeModel({
   fakes: {
     loadPasskeys: () => fakePromiseActor(),
     addPasskey: () => fakePromiseActor(),
+    signInAgain: () => fakePromiseActor(),
     removePasskey: () => fakePromiseActor(),
   },
   setup: () => {
@@ -83,6 +91,9 @@ describeModel({
     },
     'account.add': async ({ user }) => {
       await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    },
+    'account.signInAgain': async ({ user }) => {
+      await user.click(screen.getByRole('button', { name: 'Sign in again with your passkey' }));
     },
     'account.remove': async ({ user }) => {
       await user.click(screen.getByRole('button', { name: 'Remove the passkey “Work laptop”' }));
@@ -130,6 +141,26 @@ describeModel({
         return;
       }
       expect(screen.getByRole('alert')).toHaveTextContent(PASSKEY_FAILURE_TEXT[snapshot.context.failure]);
+    },
+    'listed.signInNeeded': ({ snapshot }) => {
+      const failure = snapshot.context.failure!;
+      // Beside the button it is about, announced; the sign-in button names it as its description.
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(PASSKEY_FAILURE_TEXT[failure]);
+      expect(alert.previousElementSibling).toHaveTextContent('Add a passkey');
+      expect(screen.getByRole('button', { name: 'Sign in again with your passkey' })).toHaveAccessibleDescription(PASSKEY_FAILURE_TEXT[failure]);
+      expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled();
+    },
+    'listed.signedInAgain': () => {
+      expect(screen.getByRole('status')).toHaveTextContent('Signed in again. Add your new passkey within 5 minutes.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Sign in again with your passkey' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeEnabled();
+    },
+    signingInAgain: ({ fakes }) => {
+      expect(screen.getByRole('status')).toHaveTextContent('Waiting for your passkey…');
+      expect(screen.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+      expect((fakes.signInAgain as FakePromiseActor).pending).toBeDefined();
     },
     adding: ({ snapshot, fakes }) => {
       expect(screen.getByRole('status')).toHaveTextContent('Waiting for your new passkey…');

@@ -74,7 +74,7 @@ describeModel({
       // Newest first, in the company's time zone (UTC+2), the action in words.
       expect(shown[0]).toHaveTextContent(
         snapshot.context.entries[0]?.id === 9
-          ? /26 Nov 2026.*10:15\s*owner@example\.com\s*Invited someone\s*new@example\.com\s*role: staff/
+          ? /26 Nov 2026.*10:15\s*owner@example\.com\s*Invited someone\s*new@example\.com\s*as staff/
           : /20 Nov 2026.*08:00\s*command line\s*Revoked access\s*old@example\.com/,
       );
     },

@@ -74,7 +74,7 @@ const listStandIn = (title: string) =>
     );
   };
 
-const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -142,6 +142,13 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
     expect(document.title).toBe('Pictures — Console — Lumina Display Engineering');
     // Staff may open it (uploading is the page's own question).
     expect(screen.getByRole('link', { name: 'Pictures' })).toHaveAttribute('aria-current', 'page');
+  },
+  backups: async () => {
+    await shows('Backups', true);
+    expect(document.title).toBe('Backups — Console — Lumina Display Engineering');
+    // Staff see why, and no navigation item for it.
+    expect(screen.getByText(OWNER_ONLY_TEXT.backups!)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Backups' })).toBeNull();
   },
   account: async () => {
     await shows('Your account', true);
@@ -212,7 +219,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -224,6 +231,6 @@ for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?sta
       window.location.hash = hash;
     },
     render,
-    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), addProject: async () => shows('Add a project', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), backups: async () => shows('Backups', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), addProject: async () => shows('Add a project', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }

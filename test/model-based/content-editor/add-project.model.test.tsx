@@ -4,10 +4,13 @@
 // cleared makes it the empty form again; Add on a form with problems (each beside its field and in
 // the summary, following every change), Add refused by the server (its problems shown as the
 // form's), failed and tried again or left, added (the page's address, and "Add another"); leaving
-// with the form filled asks first (the real guardUnsaved holds the console link back).
+// with the form filled asks first (the real guardUnsaved holds the console link back). The page
+// address starts empty and follows the name typed until the person writes one of their own; the
+// problems are said in the field's terms (problem-messages.ts), never the validator's text.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import { TEXT_MAX, textMaxText } from '../../../content/content-limits.ts';
 import { addProjectMachine, type AddProjectEvent } from '../../../src/machines/content-editor/add-project.machine.ts';
 import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
 import { CONTENT_ERROR, type AddProjectAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
@@ -29,15 +32,18 @@ const named = <T extends object>(value: T, name: string): T => Object.defineProp
 
 const LIVE: ProjectsNow = named({ projects: content.projects, projectPages: content.projectPages }, 'the live grid');
 const FIRST = content.projects.items[0]!;
-/** The form as it starts in this test: a whole project but for its name. */
+/** The form as it starts in this test: a whole project but for its name and its address. */
 const BLANK = {
-  card: { ...FIRST, id: 'harbour-lights', name: '' },
+  card: { ...FIRST, id: '', name: '' },
   page: { ...content.projectPages.projects[FIRST.id]!, title: 'Harbour Lights promenade screens | Lumina' },
 };
 const NAME = 'Harbour Lights promenade screens';
 const OTHER_NAME = 'Harbour Lights screens';
 const BAD_ID = 'Harbour Lights';
-const BLANK_MESSAGE = 'Expected a non-empty string, but received an empty one';
+const BLANK_MESSAGE = 'Write something here: it cannot be left empty.';
+const SLUG_MESSAGE = 'Use lower-case letters, digits and hyphens, like menlyn-atrium-2026.';
+/** The address each name suggests (while the person has not written their own). */
+const SUGGESTED: Record<string, string> = { '': '', [NAME]: 'harbour-lights-promenade-screens', [OTHER_NAME]: 'harbour-lights-screens' };
 const ADDED: AddProjectAnswer = { revision: 12, publishedAt: '2026-03-02T08:00:00.000Z', path: '/projects/harbour-lights/' };
 const SERVER_INVALID = new ConsoleApiError(CONTENT_ERROR.invalidDocument, 'The document is not valid.', 400, undefined, {
   status: 400,
@@ -53,16 +59,20 @@ const button = (name: string) => screen.getByRole('button', { name });
 const nameField = () => screen.getAllByRole('textbox', { name: 'Name' })[0]!;
 const draftName = (snapshot: Snapshot) => (snapshot.context.draft as { card: { name: string } }).card.name;
 const draftId = (snapshot: Snapshot) => (snapshot.context.draft as { card: { id: string } }).card.id;
-const idField = () => screen.getAllByRole('textbox', { name: 'Id' })[0]!;
+const idField = () => screen.getByRole('textbox', { name: 'Page address' });
 let currentFakes: Record<string, unknown> = {};
 
 const expectForm = (snapshot: Snapshot, editable: boolean) => {
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Add a project');
   expect(nameField()).toHaveValue(draftName(snapshot));
   expect(idField()).toHaveValue(draftId(snapshot));
+  // The address follows the name until the person writes one of their own.
+  expect(draftId(snapshot)).toBe(draftId(snapshot) === BAD_ID ? BAD_ID : SUGGESTED[draftName(snapshot)]);
   // The category is chosen from the live grid's.
   const category = screen.getByRole('combobox', { name: 'Category' });
   expect(within(category).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(expect.arrayContaining(content.projects.categories.map((item) => item.id)));
+  // What the select shows is what is sent.
+  expect(category).toHaveValue((snapshot.context.draft as { card: { category: string } }).card.category);
   expect(document.querySelector('.content-form__fields')).toHaveProperty('disabled', !editable);
   expect(screen.queryByRole('button', { name: 'Add the project' }) !== null).toBe(editable);
 };
@@ -104,8 +114,11 @@ const states: Record<string, StateAssertion<Machine>> = {
     expect(summary).not.toHaveAttribute('hidden');
     for (const problem of snapshot.context.problems) expect(within(summary).getByRole('link', { name: (name) => name.includes(problem.message) })).toBeVisible();
     const paths = snapshot.context.problems.map((problem) => problem.path);
-    if (paths.includes('card.name')) expect(nameField()).toHaveAccessibleDescription(`Error: ${BLANK_MESSAGE}`);
-    if (paths.includes('card.id')) expect(idField()).toHaveAccessibleDescription(/^Error: Expected a string matching/);
+    // Each text field says its maximum (content/content-limits.ts), then its error.
+    if (paths.includes('card.name')) expect(nameField()).toHaveAccessibleDescription(`${textMaxText(TEXT_MAX)} Error: ${BLANK_MESSAGE}`);
+    if (paths.includes('card.id')) expect(idField()).toHaveAccessibleDescription(`${textMaxText(TEXT_MAX)} Called “id” in the content files. Error: ${SLUG_MESSAGE}`);
+    // Every problem is a sentence of the message table, never the validator's own text.
+    for (const problem of snapshot.context.problems) expect(problem.message).not.toMatch(/Expected|`/);
     // The server's problem, beside the gallery's picture.
     if (paths.includes('page.gallery[0].key')) expect(screen.getAllByRole('combobox', { name: 'Picture' })[1]).toHaveAccessibleDescription(/No picture "gone-picture" in the library/);
     expect(paths.length).toBeGreaterThan(0);

@@ -10,6 +10,7 @@ import { GROUP_TITLES, ContentDocumentsPage, READ_ONLY_TEXT } from '../../../src
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor } from '../harness/index.ts';
 import { DOCUMENTS, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
+import { REPOSITORY_REVISION } from '../../../src/views/content-editor/content-texts.tsx';
 
 let props = consolePageProps();
 const READ_ONLY = { ...DOCUMENTS, canEdit: false };
@@ -40,9 +41,9 @@ describeModel({
       const home = screen.getByRole('region', { name: GROUP_TITLES.home });
       expect(within(home).getByRole('link', { name: 'Home: hero' })).toHaveAttribute('href', '#/content/hero');
       expect(within(home).getByRole('link', { name: 'Revisions of Home: hero' })).toHaveAttribute('href', '#/content/hero/revisions');
-      expect(home).toHaveTextContent(`Revision 7, published ${formatConsoleTime('2026-03-02T07:30:00.000Z', TEST_TIME_ZONE)} by Thandi Nkosi`);
-      expect(home).toHaveTextContent('The repository’s content (revision 0)');
-      expect(screen.getByRole('region', { name: GROUP_TITLES.company })).toHaveTextContent('Revision 3, published');
+      expect(home).toHaveTextContent(`Revision 3, published ${formatConsoleTime('2026-03-02T07:30:00.000Z', TEST_TIME_ZONE)} by Thandi Nkosi`);
+      expect(home).toHaveTextContent(REPOSITORY_REVISION);
+      expect(screen.getByRole('region', { name: GROUP_TITLES.company })).toHaveTextContent('Revision 1, published');
       expect(screen.queryByRole('region', { name: GROUP_TITLES.forms })).toBeNull();
       if (list.canEdit) expect(screen.queryByText(READ_ONLY_TEXT)).toBeNull();
       else expect(screen.getByRole('note')).toHaveTextContent(READ_ONLY_TEXT);

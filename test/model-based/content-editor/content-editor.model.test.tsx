@@ -3,12 +3,13 @@
 // refused on Preview or Publish (invalid: the message beside the field and in the summary, then
 // following every change); previewing at 1280 and 375 px, on another page, failed and retried;
 // publishing with a note, published, refused by the server (its problems shown as the struct's),
-// failed, or in conflict (load theirs, or keep mine and publish again); leaving with unsaved
+// failed (no answer, or over the person's limit: the server's words say when to try again), or in conflict (load theirs, or keep mine and publish again); leaving with unsaved
 // changes asks first (the real guardUnsaved holds the console link back); a document that is
 // gone; a signed-out answer.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
+import { TEXT_MAX, textMaxText } from '../../../content/content-limits.ts';
 import { contentEditorMachine, type ContentEditorEvent } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import type { PreviewAnswer, PublishAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
@@ -17,7 +18,7 @@ import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { READ_ONLY_TEXT } from '../../../src/views/content-editor/content-documents-page.view.tsx';
-import { CONFLICT, content, HERO, HERO_READ_ONLY, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
+import { CONFLICT, content, HERO, HERO_READ_ONLY, PREVIEW_RATE_LIMITED, PUBLISH_RATE_LIMITED, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
 
 // A path renders the hero's whole form (some 60 fields) at every step: on a busy machine the
 // longest take more than the default 5 s.
@@ -28,9 +29,10 @@ type Snapshot = SnapshotFrom<Machine>;
 
 const ORIGINAL = content.hero.heading;
 const NEW_HEADING = 'Screens that stop people in their tracks';
-const BLANK_MESSAGE = 'Expected a non-empty string, but received an empty one';
+// The message table's sentence (problem-messages.ts), not the validator's text.
+const BLANK_MESSAGE = 'Write something here: it cannot be left empty.';
 const PREVIEW: PreviewAnswer = { url: 'http://localhost/admin/api/content/previews/p1', paths: ['/', '/thank-you/'] };
-const PUBLISHED: PublishAnswer = { revision: 8, publishedAt: '2026-03-02T08:00:00.000Z' };
+const PUBLISHED: PublishAnswer = { revision: 8, number: 4, publishedAt: '2026-03-02T08:00:00.000Z' };
 const NOTE = 'A sharper heading';
 
 const heading = (value: string): ContentEditorEvent => ({ type: 'draft.edit', edit: { op: 'set', path: ['heading'], value } });
@@ -46,7 +48,7 @@ const expectForm = (snapshot: Snapshot) => {
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Home: hero');
   expect(headingField()).toHaveValue(draftHeading(snapshot));
   const live = snapshot.context.live!;
-  expect(document.querySelector('.content-page__facts')).toHaveTextContent(`Your draft starts from: Revision ${live.revision}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
+  expect(document.querySelector('.content-page__facts')).toHaveTextContent(`Your draft starts from: Revision ${live.number}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
   expect(screen.getByRole('link', { name: 'All documents' })).toHaveAttribute('href', '#/content');
   expect(screen.getByRole('link', { name: 'Revisions' })).toHaveAttribute('href', '#/content/hero/revisions');
 };
@@ -57,6 +59,8 @@ const expectChanged = (changed: boolean) => {
 };
 const expectNoProblems = () => {
   expect(headingField()).toHaveAttribute('aria-invalid', 'false');
+  // The field's maximum is said beside it (content/content-limits.ts).
+  expect(headingField()).toHaveAccessibleDescription(textMaxText(TEXT_MAX));
   expect(document.querySelector('.error-summary')).toHaveAttribute('hidden');
 };
 const expectPreviewShown = (width: number, snapshot: Snapshot) => {
@@ -101,7 +105,7 @@ const states: Record<string, StateAssertion<Machine>> = {
     expectForm(snapshot);
     expectEditable(true);
     expectChanged(false);
-    const status = screen.getByText(/^Published as revision 8\./);
+    const status = screen.getByText(/^Published as revision 4\./);
     expect(document.activeElement).toBe(status.parentElement);
     expect(fake(fakes(), 'publishDocument').instances.at(-1)?.input).toMatchObject({ name: 'hero', document: { heading: draftHeading(snapshot) }, note: NOTE });
   },
@@ -120,10 +124,10 @@ const states: Record<string, StateAssertion<Machine>> = {
       expect(within(summary).getByRole('link', { name: new RegExp(problem.message) })).toBeVisible();
     }
     if (draftHeading(snapshot) === '') {
-      expect(headingField()).toHaveAccessibleDescription(`Error: ${BLANK_MESSAGE}`);
+      expect(headingField()).toHaveAccessibleDescription(`${textMaxText(TEXT_MAX)} Error: ${BLANK_MESSAGE}`);
     } else {
       // The server's problem (a link no page has), beside its field.
-      expect(screen.getAllByRole('combobox', { name: 'Href' })[0]).toHaveAccessibleDescription(/No page of the site has the address/);
+      expect(screen.getAllByRole('combobox', { name: 'Links to' })[0]).toHaveAccessibleDescription(/No page of the site has the address/);
     }
   },
   'editing.changed.leaving': ({ snapshot }) => {
@@ -140,9 +144,11 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   'editing.changed.previewing.shown.wide': ({ snapshot }) => expectPreviewShown(1280, snapshot),
   'editing.changed.previewing.shown.narrow': ({ snapshot }) => expectPreviewShown(375, snapshot),
-  'editing.changed.previewing.failed': () => {
+  // The server's words, whatever failed: no answer, or a refusal over the person's limit (429) saying when to try again.
+  'editing.changed.previewing.failed': ({ snapshot }) => {
     const alert = screen.getAllByRole('alert').find((element) => element.textContent?.includes('The preview could not be made'))!;
-    expect(alert).toHaveTextContent(UNREACHABLE.message);
+    expect([UNREACHABLE.message, PREVIEW_RATE_LIMITED.message]).toContain(snapshot.context.problem);
+    expect(alert).toHaveTextContent(snapshot.context.problem);
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
   },
   'editing.changed.publishing.noting': ({ snapshot }) => {
@@ -156,15 +162,16 @@ const states: Record<string, StateAssertion<Machine>> = {
     expect(button('Publishing…')).toHaveAttribute('aria-disabled', 'true');
     expect(fake(fakes(), 'publishDocument').pending?.input).toMatchObject({ baseRevision: snapshot.context.live!.revision, note: snapshot.context.note, document: { heading: draftHeading(snapshot) } });
   },
-  'editing.changed.publishing.failed': () => {
-    expect(screen.getByRole('alert')).toHaveTextContent(`Not published. ${UNREACHABLE.message}`);
+  'editing.changed.publishing.failed': ({ snapshot }) => {
+    expect([UNREACHABLE.message, PUBLISH_RATE_LIMITED.message]).toContain(snapshot.context.problem);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Not published. ${snapshot.context.problem}`);
     expect(button('Publish now')).toBeVisible();
   },
   'editing.changed.conflict': ({ snapshot }) => {
     expectEditable(false);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(`Revision 9, published ${formatConsoleTime(CONFLICT.data.current ? '2026-03-02T09:00:00.000Z' : '', TEST_TIME_ZONE)} by Sipho Dlamini`);
-    expect(alert).toHaveTextContent(`Your changes started from revision ${snapshot.context.live!.revision}.`);
+    expect(alert).toHaveTextContent(`Revision 4, published ${formatConsoleTime(CONFLICT.data.current ? '2026-03-02T09:00:00.000Z' : '', TEST_TIME_ZONE)} by Sipho Dlamini`);
+    expect(alert).toHaveTextContent(`Your changes started from revision ${snapshot.context.live!.number}.`);
     expect(document.activeElement).toBe(alert.parentElement);
   },
 };
@@ -183,15 +190,17 @@ describeModel({
     { type: 'preview.page', path: '/thank-you/' },
     { type: 'note.change', note: NOTE },
     { type: 'xstate.done.actor.previewDocument', output: PREVIEW },
-    ...[UNREACHABLE, SERVER_INVALID, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.previewDocument' as const, error })),
+    ...[UNREACHABLE, PREVIEW_RATE_LIMITED, SERVER_INVALID, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.previewDocument' as const, error })),
     { type: 'xstate.done.actor.publishDocument', output: PUBLISHED },
-    ...[UNREACHABLE, SERVER_INVALID, CONFLICT, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.publishDocument' as const, error })),
+    ...[UNREACHABLE, PUBLISH_RATE_LIMITED, SERVER_INVALID, CONFLICT, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.publishDocument' as const, error })),
   ],
   fakes: { fetchDocument: () => fakePromiseActor(), previewDocument: () => fakePromiseActor(), publishDocument: () => fakePromiseActor() },
   serializeState: (snapshot) => {
-    const { draft, problems, note, previewPath, conflict, live, published } = snapshot.context;
+    const { draft, problems, note, previewPath, conflict, live, published, problem } = snapshot.context;
     return JSON.stringify({
       value: snapshot.value,
+      // A failure of each kind is its own state: no answer, or a refusal over the person's limit.
+      problem,
       heading: (draft as { heading?: string } | null)?.heading,
       problems: problems.length,
       note,

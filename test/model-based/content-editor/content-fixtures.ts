@@ -17,9 +17,9 @@ export const THANDI = { id: 2, name: 'Thandi Nkosi' };
 export const DOCUMENTS: DocumentListAnswer = {
   canEdit: true,
   documents: [
-    { name: 'hero', title: 'Home: hero', group: 'home', revision: 7, publishedAt: '2026-03-02T07:30:00.000Z', publishedBy: THANDI },
-    { name: 'about', title: 'Home: about', group: 'home', revision: 0, publishedAt: null, publishedBy: null },
-    { name: 'company', title: 'Company and offices', group: 'company', revision: 3, publishedAt: '2026-02-01T10:00:00.000Z', publishedBy: null },
+    { name: 'hero', title: 'Home: hero', group: 'home', revision: 7, number: 3, publishedAt: '2026-03-02T07:30:00.000Z', publishedBy: THANDI },
+    { name: 'about', title: 'Home: about', group: 'home', revision: 0, number: 0, publishedAt: null, publishedBy: null },
+    { name: 'company', title: 'Company and offices', group: 'company', revision: 3, number: 1, publishedAt: '2026-02-01T10:00:00.000Z', publishedBy: null },
   ],
 };
 
@@ -30,6 +30,7 @@ export const HERO: DocumentAnswer = named(
   {
     name: 'hero',
     revision: 7,
+    number: 3,
     publishedAt: '2026-03-02T07:30:00.000Z',
     publishedBy: THANDI,
     note: 'New heading',
@@ -42,13 +43,13 @@ export const HERO: DocumentAnswer = named(
 export const HERO_READ_ONLY: DocumentAnswer = named({ ...HERO, canEdit: false }, 'the hero, revision 7, read only');
 
 /** Someone else's revision, published after the draft's. */
-export const THEIRS: DocumentSummary = { name: 'hero', title: 'Home: hero', group: 'home', revision: 9, publishedAt: '2026-03-02T09:00:00.000Z', publishedBy: { id: 3, name: 'Sipho Dlamini' } };
+export const THEIRS: DocumentSummary = { name: 'hero', title: 'Home: hero', group: 'home', revision: 9, number: 4, publishedAt: '2026-03-02T09:00:00.000Z', publishedBy: { id: 3, name: 'Sipho Dlamini' } };
 
 export const REVISIONS: RevisionListAnswer = {
   revisions: [
-    { revision: 7, publishedAt: '2026-03-02T07:30:00.000Z', publishedBy: THANDI, note: 'New heading', live: true },
-    { revision: 4, publishedAt: '2026-03-01T07:30:00.000Z', publishedBy: THANDI, note: null, live: false },
-    { revision: 0, publishedAt: null, publishedBy: null, note: null, live: false },
+    { revision: 7, number: 3, publishedAt: '2026-03-02T07:30:00.000Z', publishedBy: THANDI, note: 'New heading', live: true },
+    { revision: 4, number: 2, publishedAt: '2026-03-01T07:30:00.000Z', publishedBy: THANDI, note: null, live: false },
+    { revision: 0, number: 0, publishedAt: null, publishedBy: null, note: null, live: false },
   ],
 };
 
@@ -60,3 +61,19 @@ export const SERVER_INVALID = new ConsoleApiError(CONTENT_ERROR.invalidDocument,
   status: 400,
   problems: [{ path: 'primaryAction.href', message: 'No page of the site has the address /nowhere/' }],
 });
+
+/** A person over the server's limit (429, server/console/person-limits.ts): the message says when to try again. */
+export const PUBLISH_RATE_LIMITED = new ConsoleApiError(
+  CONTENT_ERROR.publishRateLimited,
+  'Too many publishes: one person may publish 30 times in 10 minutes (restoring a revision and adding a project count too). Please try again in 6 minutes.',
+  429,
+  undefined,
+  { status: 429, retry_after: 360, limit: 30, window_seconds: 600 },
+);
+export const PREVIEW_RATE_LIMITED = new ConsoleApiError(
+  CONTENT_ERROR.previewRateLimited,
+  'Too many previews: one person may preview 60 times in 10 minutes. Please try again in 45 seconds.',
+  429,
+  undefined,
+  { status: 429, retry_after: 45, limit: 60, window_seconds: 600 },
+);

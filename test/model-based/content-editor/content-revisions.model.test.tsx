@@ -14,16 +14,19 @@ import { ContentRevisionsPage } from '../../../src/views/content-editor/content-
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { CONFLICT, content, HERO, REVISIONS, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
+import { REPOSITORY_REVISION } from '../../../src/views/content-editor/content-texts.tsx';
 
 type Machine = typeof contentRevisionsMachine;
 type Snapshot = SnapshotFrom<Machine>;
 
 const OLD_HEADING = 'Big screens, built to last';
-const REVISION_4: DocumentAnswer = Object.defineProperty({ ...HERO, revision: 4, note: null, document: { ...content.hero, heading: OLD_HEADING } }, 'toJSON', { value: () => 'revision 4', enumerable: false });
+const REVISION_4: DocumentAnswer = Object.defineProperty({ ...HERO, revision: 4, number: 2, note: null, document: { ...content.hero, heading: OLD_HEADING } }, 'toJSON', { value: () => 'revision 4', enumerable: false });
 const PAIR = Object.defineProperty({ revision: HERO, previous: REVISION_4 }, 'toJSON', { value: () => 'revisions 7 and 4', enumerable: false });
-const RESTORED: PublishAnswer = { revision: 10, publishedAt: '2026-03-02T10:00:00.000Z' };
+/** The selected revision's number within the document: what the page calls it (the selection is its key). */
+const numberOf = (snapshot: { context: { revisions: RevisionListAnswer['revisions']; selected: number | null } }) => snapshot.context.revisions.find((item) => item.revision === snapshot.context.selected)?.number;
+const RESTORED: PublishAnswer = { revision: 10, number: 4, publishedAt: '2026-03-02T10:00:00.000Z' };
 const AFTER_RESTORE: RevisionListAnswer = {
-  revisions: [{ revision: 10, publishedAt: RESTORED.publishedAt, publishedBy: { id: 1, name: 'Owner' }, note: 'Restored revision 4', live: true }, ...REVISIONS.revisions.map((item) => ({ ...item, live: false }))],
+  revisions: [{ revision: 10, number: 4, publishedAt: RESTORED.publishedAt, publishedBy: { id: 1, name: 'Owner' }, note: 'Restored revision 2', live: true }, ...REVISIONS.revisions.map((item) => ({ ...item, live: false }))],
 };
 
 let props = consolePageProps();
@@ -37,10 +40,10 @@ const expectList = (snapshot: Snapshot) => {
   expect(items).toHaveLength(snapshot.context.revisions.length);
   const live = snapshot.context.revisions.find((item) => item.live)!;
   const liveItem = items[snapshot.context.revisions.indexOf(live)]!;
-  expect(liveItem).toHaveTextContent(`Revision ${live.revision}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
+  expect(liveItem).toHaveTextContent(`Revision ${live.number}, published ${formatConsoleTime(live.publishedAt!, TEST_TIME_ZONE)}`);
   expect(liveItem).toHaveTextContent('(live)');
   expect(within(liveItem).queryByRole('button', { name: /^Restore/ })).toBeNull();
-  expect(items.at(-1)).toHaveTextContent('The repository’s content (revision 0)');
+  expect(items.at(-1)).toHaveTextContent(REPOSITORY_REVISION);
   expect(within(items.at(-1)!).queryByRole('button', { name: /^Compare/ })).toBeNull();
   expect(screen.getByRole('link', { name: 'Edit Home: hero' })).toHaveAttribute('href', '#/content/hero');
 };
@@ -69,16 +72,16 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   'listed.restored': ({ snapshot }) => {
     expectList(snapshot);
-    expect(status()).toHaveTextContent(`Revision ${snapshot.context.selected} is live again, as revision 10.`);
+    expect(status()).toHaveTextContent(`Revision ${numberOf(snapshot)} is live again, as revision 4.`);
     expect(status()).toHaveFocus();
   },
   'listed.comparing': ({ snapshot, fakes }) => {
     expectList(snapshot);
-    expect(status()).toHaveTextContent(`Loading revision ${snapshot.context.selected} and the one before it…`);
+    expect(status()).toHaveTextContent(`Loading revision ${numberOf(snapshot)} and the one before it…`);
     expect(fake(fakes, 'fetchRevisionPair').pending?.input).toMatchObject({ revision: 7, previous: 4 });
   },
   'listed.compared': () => {
-    const comparison = screen.getByRole('region', { name: 'Revision 7 compared with revision 4' });
+    const comparison = screen.getByRole('region', { name: 'Revision 3 compared with revision 2' });
     const rows = within(comparison).getAllByRole('row');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent(`HeadingChanged${OLD_HEADING}${content.hero.heading}`);
@@ -89,8 +92,8 @@ const states: Record<string, StateAssertion<Machine>> = {
     expect(status()).toHaveFocus();
   },
   'listed.confirming': ({ snapshot }) => {
-    const group = screen.getByRole('group', { name: `Make revision ${snapshot.context.selected} live again? It is published as a new revision; the current one stays in the list.` });
-    expect(within(group).getByRole('button', { name: `Restore revision ${snapshot.context.selected}` })).toHaveFocus();
+    const group = screen.getByRole('group', { name: `Make revision ${numberOf(snapshot)} live again? It is published as a new revision; the current one stays in the list.` });
+    expect(within(group).getByRole('button', { name: `Restore revision ${numberOf(snapshot)}` })).toHaveFocus();
   },
   'listed.restoring': ({ snapshot, fakes }) => {
     expect(button('Restoring…')).toHaveAttribute('aria-disabled', 'true');
@@ -98,7 +101,7 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   'listed.conflict': () => {
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent(`Revision 9, published ${formatConsoleTime('2026-03-02T09:00:00.000Z', TEST_TIME_ZONE)} by Sipho Dlamini`);
+    expect(alert).toHaveTextContent(`Revision 4, published ${formatConsoleTime('2026-03-02T09:00:00.000Z', TEST_TIME_ZONE)} by Sipho Dlamini`);
     expect(within(alert).getByRole('button', { name: 'Show the revisions again' })).toBeVisible();
     expect(status()).toHaveFocus();
   },
@@ -143,13 +146,13 @@ describeModel({
   },
   events: {
     'revisions.reload': ({ user }) => user.click(button('Try again')),
-    'compare.open': ({ user }) => user.click(button('Compare with the previous (revision 7)')),
+    'compare.open': ({ user }) => user.click(button('Compare with the previous (revision 3)')),
     'compare.close': ({ user }) => user.click(button('Close the comparison')),
-    'restore.start': ({ user }) => user.click(button('Restore revision 4')),
-    'restore.confirm': ({ user }) => user.click(screen.getAllByRole('button', { name: 'Restore revision 4' })[0]!),
+    'restore.start': ({ user }) => user.click(button('Restore revision 2')),
+    'restore.confirm': ({ user }) => user.click(screen.getAllByRole('button', { name: 'Restore revision 2' })[0]!),
     'restore.cancel': ({ user }) => user.click(button('Cancel')),
     'conflict.loadTheirs': ({ user }) => user.click(button('Show the revisions again')),
-    'conflict.keepMine': ({ user }) => user.click(button('Restore revision 4 over theirs')),
+    'conflict.keepMine': ({ user }) => user.click(button('Restore revision 2 over theirs')),
   },
   states,
 });

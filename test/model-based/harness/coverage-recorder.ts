@@ -51,6 +51,8 @@ interface ActorTrack {
    * microstep that carries that very event object.
    */
   queued: EventObject[];
+  /** The event of the macrostep being taken: its later microsteps carry it and take `always` transitions. */
+  current: EventObject | undefined;
 }
 
 const tracks = new WeakMap<object, ActorTrack>();
@@ -60,7 +62,7 @@ function trackOf(actorRef: object, machine: AnyStateMachine): ActorTrack {
   if (!track) {
     // Before an actor's first snapshot its microsteps are the initial ones: `always`
     // transitions out of the configuration the machine starts in.
-    track = { before: entryConfiguration(machine), snapshot: undefined, queued: [] };
+    track = { before: entryConfiguration(machine), snapshot: undefined, queued: [], current: undefined };
     tracks.set(actorRef, track);
   }
   return track;
@@ -70,8 +72,14 @@ function takenBy(machine: AnyStateMachine, track: ActorTrack, event: EventObject
   // The macrostep's own event (its first microstep), or an event the machine raised for itself;
   // the microsteps after it carry the same event object but take `always` transitions.
   const taken = track.queued[0] === event;
-  if (taken) track.queued.shift();
-  const evented = taken || event.type.startsWith('xstate.done.state.');
+  if (taken) {
+    track.queued.shift();
+    track.current = event;
+  }
+  // An event the machine raised for itself (`raise`) is not announced: it is neither queued nor
+  // the macrostep's own, and it is taken as an event.
+  const raised = !taken && event !== track.current && !event.type.startsWith('xstate.');
+  const evented = taken || raised || event.type.startsWith('xstate.done.state.');
   if (evented && track.snapshot) return eventedTransitions(machine, track.snapshot, event);
   if (event.type === 'xstate.stop' || event.type.startsWith('xstate.error.')) {
     // Stopping, or an error no transition takes, changes no state.

@@ -3,8 +3,10 @@
 // out), the older page and back to the newest, Try again, a filter changed step by step (the
 // state, the search typed and waited for, a `from` date, a `to` date before it refused beside
 // its field and then corrected), and the address's filter coming back (the back button); and
-// the inbox opened at an address whose dates are the wrong way round.
-import { fireEvent, screen, within } from '@testing-library/react';
+// the inbox opened at an address whose dates are the wrong way round; and by staff, who have no
+// export (an owner's, as the subscribers' are).
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { inboxListMachine } from '../../../src/machines/inbox/inbox-list.machine.ts';
@@ -12,6 +14,7 @@ import { EMPTY_FILTER, filterFromHash, hashOf, queryOf, type InboxFilter } from 
 import { InboxPage } from '../../../src/views/inbox/inbox-page.view.tsx';
 import { expectErrorSummary, expectFieldError } from '../../support/govuk-errors.ts';
 import { consolePageProps } from '../../support/console-page.ts';
+import { InboxWatchContext, type InboxWatchValue } from '../../../src/views/shared/inbox-watch-context.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StepExecutor } from '../harness/index.ts';
 import { PAGE_EMPTY, PAGE_LAST, PAGE_MORE, SIGNED_OUT, UNREACHABLE } from './inbox-fixtures.ts';
 
@@ -19,6 +22,17 @@ type Machine = typeof inboxListMachine;
 type Snapshot = SnapshotFrom<Machine>;
 
 /** The filter changes a visitor makes, in order: the model walks them one after another. */
+
+/** The console's watch on the inbox as the shell provides it; `arrive()` is a message arriving. */
+const COUNTS: InboxWatchValue['latest'] = { counts: { inbox: 12, new: 3, unanswered: 4, read: 9, spam: 2, all: 14 }, newest: 40 };
+let arrive: () => void = () => undefined;
+function WatchedInbox({ children }: { children: ReactNode }) {
+  const [arrivals, setArrivals] = useState(0);
+  arrive = () => setArrivals((count) => count + 1);
+  const value: InboxWatchValue = { latest: COUNTS, arrivals, notifications: 'unsupported', enableNotifications: () => undefined, recheck: () => undefined };
+  return <InboxWatchContext.Provider value={value}>{children}</InboxWatchContext.Provider>;
+}
+
 const SCRIPT = [
   { field: 'state', value: 'spam' },
   { field: 'q', value: 'pump' },
@@ -54,15 +68,31 @@ const changeFilter: StepExecutor<Machine> = async ({ event, user }) => {
 const expectFilterShown = (snapshot: Snapshot) => {
   const { filter } = snapshot.context;
   expect(control('state')).toHaveValue(filter.state);
+  // Each state with its count; the default leaves spam out.
+  expect(within(control('state')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'Inbox (no spam) (12)',
+    'New (3)',
+    'Not answered (4)',
+    'Read (9)',
+    'Spam (2)',
+    'Everything, spam included (14)',
+  ]);
   expect(control('q')).toHaveValue(filter.q);
   expect(control('from')).toHaveValue(filter.from);
   expect(control('to')).toHaveValue(filter.to);
 };
 
-/** The inbox opened at `hash`: the plain `#/messages`, and an address whose dates are the wrong way round. */
-for (const hash of ['#/messages', '#/messages?from=2026-03-10&to=2026-03-01']) describeModel({
+/**
+ * The inbox opened at `hash`: the plain `#/messages` by an owner and by staff (who have no
+ * export: it is an owner's), and an address whose dates are the wrong way round.
+ */
+for (const { hash, role } of [
+  { hash: '#/messages', role: 'owner' },
+  { hash: '#/messages', role: 'staff' },
+  { hash: '#/messages?from=2026-03-10&to=2026-03-01', role: 'owner' },
+] as const) describeModel({
   machine: inboxListMachine,
-  variant: hash === '#/messages' ? undefined : 'opened with a to date before from',
+  variant: hash !== '#/messages' ? 'opened with a to date before from' : role === 'staff' ? 'staff' : undefined,
   input: { api: props.api, filter: filterFromHash(hash) },
   eventSamples: [
     { type: 'xstate.done.actor.listMessages', output: PAGE_MORE },
@@ -107,8 +137,12 @@ for (const hash of ['#/messages', '#/messages?from=2026-03-10&to=2026-03-01']) d
     }
   },
   render: ({ logic, inspect }) => {
-    props = consolePageProps();
-    return <InboxPage {...props} logic={logic} inspect={inspect} />;
+    props = consolePageProps(role);
+    return (
+      <WatchedInbox>
+        <InboxPage {...props} logic={logic} inspect={inspect} />
+      </WatchedInbox>
+    );
   },
   events: {
     'filter.change': changeFilter,
@@ -119,6 +153,8 @@ for (const hash of ['#/messages', '#/messages?from=2026-03-10&to=2026-03-01']) d
     'page.older': ({ user }) => user.click(screen.getByRole('button', { name: 'Older messages' })),
     'page.newest': ({ user }) => user.click(screen.getByRole('button', { name: 'Newest messages' })),
     'list.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    // The console's watch on the inbox saw a message arrive.
+    'list.refresh': () => act(() => arrive()),
   },
   states: {
     'active.loading': ({ snapshot, fakes }) => {
@@ -143,17 +179,21 @@ for (const hash of ['#/messages', '#/messages?from=2026-03-10&to=2026-03-01']) d
         expect(row).toHaveTextContent(message.excerpt);
         expect(row.classList.contains('inbox-row--new')).toBe(!message.read);
         if (!message.read) expect(within(row).getByText('New')).toBeVisible();
-        if (message.spam) expect(row).toHaveTextContent(`Kept as spam: ${message.spamReason!}`);
+        if (message.spam) expect(row).toHaveTextContent('Kept as spam: it contains “followers”, a word on the site’s list of disallowed words (DISALLOWED_WORDS)');
         if (message.attachments > 0) expect(row).toHaveTextContent(`${message.attachments} attachments`);
         expect(row.querySelector('time')).toHaveAttribute('datetime', message.receivedAt);
       }
       expect(status()).toHaveTextContent(`${context.messages.length === 1 ? '1 message' : `${context.messages.length} messages`}`);
       expect(screen.queryByRole('button', { name: 'Older messages' }) !== null).toBe(context.next !== null);
       expect(screen.queryByRole('button', { name: 'Newest messages' }) !== null).toBe(context.cursor !== null);
-      // The CSV is the filter's, whichever page is shown.
-      const csv = new URL(screen.getByRole('link', { name: /Export CSV/ }).getAttribute('href')!);
-      expect(csv.pathname).toBe('/admin/api/messages/export.csv');
-      expect(Object.fromEntries(csv.searchParams)).toEqual(queryOf(context.filter));
+      // The CSV is the filter's, whichever page is shown; an owner's only.
+      const link = screen.queryByRole('link', { name: /Export CSV/ });
+      if (role === 'staff') expect(link).toBeNull();
+      else {
+        const csv = new URL(link!.getAttribute('href')!);
+        expect(csv.pathname).toBe('/admin/api/messages/export.csv');
+        expect(Object.fromEntries(csv.searchParams)).toEqual(queryOf(context.filter));
+      }
       // A filter the visitor applied is in the address.
       if (scriptStep(context.filter) > 1 || props.navigate.mock.calls.length > 0) expect(props.navigate).toHaveBeenLastCalledWith(scriptStep(context.filter) === 0 ? '#/messages?state=spam' : hashOf(context.filter));
     },

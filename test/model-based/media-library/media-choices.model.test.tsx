@@ -12,9 +12,9 @@ import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts'
 import type { MediaListAnswer } from '../../../src/validation/media-library/media-library.protocol.ts';
 import { ImagePicker } from '../../../src/views/media-library/image-picker.view.tsx';
 import { describeModel, fakePromiseActor } from '../harness/index.ts';
-import { BUILT, UPLOADED } from './media-fixtures.ts';
+import { BUILT, STORAGE, UPLOADED } from './media-fixtures.ts';
 
-const LIST: MediaListAnswer = { pictures: [BUILT, UPLOADED], mayUpload: true };
+const LIST: MediaListAnswer = { pictures: [BUILT, UPLOADED], storage: STORAGE, mayUpload: true };
 const onSessionEnded = vi.fn();
 const onChange = vi.fn();
 const select = () => screen.getByRole('combobox', { name: 'Picture' });
@@ -74,7 +74,10 @@ describe('the image picker as a form field', () => {
     expect(preview().querySelector('img')).toBeNull();
     expect(select()).toHaveAttribute('aria-invalid', 'true');
     await userEvent.selectOptions(select(), 'about-factory');
-    expect(changed).toHaveBeenCalledWith('about-factory');
+    expect(changed).toHaveBeenCalledWith('about-factory', undefined);
+    // A picture given words at upload brings them, for the form to offer as its alternative text.
+    await userEvent.selectOptions(select(), 'night-wall');
+    expect(changed).toHaveBeenLastCalledWith('night-wall', UPLOADED.alt);
   });
 
   it('says when the key is not in the library', async () => {

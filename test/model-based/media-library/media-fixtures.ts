@@ -1,5 +1,5 @@
 // What the media library's model tests show: pictures as the server lists them.
-import type { MediaItem } from '../../../src/validation/media-library/media-library.protocol.ts';
+import type { MediaItem, MediaStorage } from '../../../src/validation/media-library/media-library.protocol.ts';
 
 export const BUILT: MediaItem = {
   key: 'about-factory',
@@ -32,5 +32,8 @@ export const UPLOADED: MediaItem = {
   uses: [],
   deletable: true,
 };
+
+/** The uploads' files: 2.5 MB of the default 1 GB (MEDIA_MAX_BYTES). */
+export const STORAGE: MediaStorage = { usedBytes: 2_621_440, quotaBytes: 1024 ** 3 };
 
 export const session = (role: 'owner' | 'staff') => ({ person: { id: 1, email: `${role}@example.com`, role }, timeZone: 'Africa/Johannesburg', expiresAt: '2026-11-27T20:00:00.000Z', idleMinutes: 30 });

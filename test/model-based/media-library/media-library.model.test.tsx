@@ -5,19 +5,22 @@
 import { screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { mediaLibraryMachine } from '../../../src/machines/media-library/media-library.machine.ts';
+import { mediaLibraryMachine, type MediaLibraryContext } from '../../../src/machines/media-library/media-library.machine.ts';
 import { mediaUploadMachine } from '../../../src/machines/media-library/media-upload.machine.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { MEDIA_ERROR, type MediaItem, type MediaListAnswer } from '../../../src/validation/media-library/media-library.protocol.ts';
-import { MediaLibraryPage } from '../../../src/views/media-library/media-library-page.view.tsx';
+import { MediaLibraryPage, UPLOAD_NOT_ALLOWED_TEXT } from '../../../src/views/media-library/media-library-page.view.tsx';
 import { describeModel, fakePromiseActor, type FakePromiseActor } from '../harness/index.ts';
-import { BUILT, session, UPLOADED } from './media-fixtures.ts';
+import { BUILT, session, STORAGE, UPLOADED } from './media-fixtures.ts';
 
-const LIST: MediaListAnswer = { pictures: [BUILT, UPLOADED], mayUpload: true };
-const READ_ONLY: MediaListAnswer = { pictures: [BUILT, UPLOADED], mayUpload: false };
+const LIST: MediaListAnswer = { pictures: [BUILT, UPLOADED], storage: STORAGE, mayUpload: true };
+const READ_ONLY: MediaListAnswer = { pictures: [BUILT, UPLOADED], storage: STORAGE, mayUpload: false };
 const NEW_PICTURE: MediaItem = { ...UPLOADED, key: 'lobby-screen', alt: 'A lobby screen', originalName: 'lobby.png' };
-const AFTER_UPLOAD: MediaListAnswer = { pictures: [BUILT, NEW_PICTURE, UPLOADED], mayUpload: true };
+// The new picture took the last of the space (MEDIA_MAX_BYTES lowered to 4 MB).
+const AFTER_UPLOAD: MediaListAnswer = { pictures: [BUILT, NEW_PICTURE, UPLOADED], storage: { usedBytes: 4 * 1024 * 1024, quotaBytes: 4 * 1024 * 1024 }, mayUpload: true };
+const STORAGE_TEXT = 'Uploaded pictures take 2.5 MB of the 1.0 GB kept for them (under 1%).';
+const FULL_TEXT = 'Uploaded pictures take 4.0 MB of the 4.0 MB kept for them (100%). That is all of it: delete pictures nothing uses before uploading more.';
 const IN_USE = '"night-wall" is used by about (image). Choose another picture there first.';
 const signedOut = new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'The session has ended.', 401);
 const onSessionEnded = vi.fn();
@@ -30,7 +33,9 @@ const uploadAtOnce = mediaUploadMachine.provide({ actors: { sendUpload: fromProm
 const table = () => screen.getByRole('table', { name: 'Every picture of the site' });
 const rowOf = (key: string) => table().querySelector<HTMLElement>(`tr[data-picture="${key}"]`)!;
 
-function expectList(answer: MediaListAnswer) {
+function expectList(answer: Pick<MediaLibraryContext, 'pictures' | 'storage'>) {
+  // What the uploads take of the space kept for them, in words above the form.
+  expect(screen.getByText(answer.storage === STORAGE ? STORAGE_TEXT : FULL_TEXT)).toBeVisible();
   const rows = within(table()).getAllByRole('row');
   expect(rows).toHaveLength(answer.pictures.length + 1);
   expect(rowOf('about-factory')).toHaveTextContent(/about-factory\s*Given where content uses it\s*1200 × 1500 px\s*about \(image\)\s*The site’s own/);
@@ -44,7 +49,7 @@ function expectList(answer: MediaListAnswer) {
 describeModel({
   machine: mediaLibraryMachine,
   input: { api: createConsoleApi() },
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.pictures.length, snapshot.context.mayUpload, snapshot.context.problem]),
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.pictures.length, snapshot.context.storage, snapshot.context.mayUpload, snapshot.context.problem]),
   eventSamples: [
     { type: 'xstate.done.actor.loadMedia', output: LIST },
     { type: 'xstate.done.actor.loadMedia', output: READ_ONLY },
@@ -106,7 +111,7 @@ describeModel({
       if (mayUpload) expect(screen.getByRole('form', { name: 'Upload a picture' })).toBeVisible();
       else {
         expect(screen.queryByRole('form', { name: 'Upload a picture' })).toBeNull();
-        expect(screen.getByText('Only an owner can upload pictures, unless an owner lets staff edit the site.')).toBeVisible();
+        expect(screen.getByText(UPLOAD_NOT_ALLOWED_TEXT)).toBeVisible();
       }
       // Read again after an upload: the new picture is listed, and the form said so.
       if (pictures.length === 3) {

@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import { mediaUploadMachine, uploadProblems } from '../../../src/machines/media-library/media-upload.machine.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import { ALT_MISSING, FILE_MISSING, FILE_TOO_LARGE, KEY_INVALID, MEDIA_ERROR, MEDIA_MAX_BYTES } from '../../../src/validation/media-library/media-library.protocol.ts';
+import { ALT_MISSING, FILE_MISSING, FILE_TOO_LARGE, KEY_INVALID, MEDIA_ERROR, MEDIA_FILE_MAX_BYTES } from '../../../src/validation/media-library/media-library.protocol.ts';
 import { MediaUploadForm } from '../../../src/views/media-library/media-upload-form.view.tsx';
 import { describeModel, type FakePromiseActor } from '../harness/index.ts';
 import { fakePromiseActor } from '../harness/index.ts';
@@ -15,10 +15,11 @@ import { UPLOADED } from './media-fixtures.ts';
 
 const WALL = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], 'Night Wall.jpg', { type: 'image/jpeg' });
 const HUGE = new File([new Uint8Array([0xff, 0xd8])], 'huge.jpg', { type: 'image/jpeg' });
-Object.defineProperty(HUGE, 'size', { value: MEDIA_MAX_BYTES + 1 });
+Object.defineProperty(HUGE, 'size', { value: MEDIA_FILE_MAX_BYTES + 1 });
 // The graph tells events apart by their JSON (a File's is {}): name and size, in test names too.
 for (const file of [WALL, HUGE]) Object.defineProperty(file, 'toJSON', { value: () => ({ name: file.name, size: file.size }) });
 const NOT_A_PICTURE = 'This file is not a JPEG, PNG or WebP picture. Choose one of those.';
+const QUOTA = 'The uploaded pictures take 1023.9 MB of the 1.0 GB the site keeps for them, and this one does not fit. Delete pictures nothing uses, or ask whoever runs the server to raise MEDIA_MAX_BYTES.';
 const NOT_ALLOWED = 'Only an owner can upload pictures until an owner lets staff edit the site.';
 
 const onUploaded = vi.fn();
@@ -43,6 +44,8 @@ describeModel({
     { type: 'upload.key', value: '' },
     { type: 'xstate.done.actor.sendUpload', output: UPLOADED },
     { type: 'xstate.error.actor.sendUpload', error: new ConsoleApiError(MEDIA_ERROR.unsupportedType, NOT_A_PICTURE, 415, 'file') },
+    // Past the library's quota (MEDIA_MAX_BYTES): beside the file, as the type's refusal is.
+    { type: 'xstate.error.actor.sendUpload', error: new ConsoleApiError(MEDIA_ERROR.quotaExceeded, QUOTA, 413, 'file') },
     { type: 'xstate.error.actor.sendUpload', error: new ConsoleApiError(MEDIA_ERROR.editingNotAllowed, NOT_ALLOWED, 403) },
     { type: 'xstate.error.actor.sendUpload', error: new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'The session has ended.', 401) },
   ],
@@ -92,7 +95,7 @@ describeModel({
       for (const [field, message] of [[fileInput(), errors.file], [altField(), errors.alt], [keyField(), errors.key]] as const) {
         if (message === undefined) expect(field).not.toHaveAttribute('aria-invalid', 'true');
         else {
-          expect([FILE_MISSING, FILE_TOO_LARGE, ALT_MISSING, KEY_INVALID, NOT_A_PICTURE]).toContain(message);
+          expect([FILE_MISSING, FILE_TOO_LARGE, ALT_MISSING, KEY_INVALID, NOT_A_PICTURE, QUOTA]).toContain(message);
           expect(field).toHaveAttribute('aria-invalid', 'true');
           expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
         }

@@ -1,7 +1,9 @@
 // subscriber, walked through the real <SubscriberPage> along every edge of the production
 // machine's graph, for an owner (resend and unsubscribe, each confirmed; the note required;
 // refusals) and for staff (no actions): the subscriber loaded, gone, unreachable then asked
-// again, a signed-out answer.
+// again, a signed-out answer. The confirmation mail is "sent" only once the mail server accepted
+// it (README.md, "Mail health"; it said "mail sent" of a mail still waiting before): waiting
+// (mail not set up), failing since, held, sent.
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
@@ -9,7 +11,7 @@ import { subscriberMachine } from '../../../src/machines/newsletter/subscriber.m
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import { ownerUnsubscribeWording, type Subscriber } from '../../../src/validation/newsletter/subscribers.protocol.ts';
 import { NOTE_MISSING, SubscriberPage } from '../../../src/views/newsletter/subscriber-page.view.tsx';
-import { refusalText } from '../../../src/views/newsletter/subscriber-texts.ts';
+import { BREVO_NOT_CONNECTED, refusalText } from '../../../src/views/newsletter/subscriber-texts.ts';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { expectFieldError } from '../../support/govuk-errors.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
@@ -19,7 +21,34 @@ type Machine = typeof subscriberMachine;
 type Snapshot = SnapshotFrom<Machine>;
 
 const NOTE = 'Asked by phone on 2 March';
-const RESENT: Subscriber = { ...SUBSCRIBER, pendingChange: { ...SUBSCRIBER.pendingChange!, confirmationSentAt: '2026-03-03T09:00:00.000Z' } };
+const RESENT: Subscriber = { ...SUBSCRIBER, pendingChange: { ...SUBSCRIBER.pendingChange!, confirmationMail: { state: 'waiting', since: '2026-03-03T09:00:00.000Z', blockedBy: null } } };
+/** The same sign-up, its confirmation mail in each other state: shown, nothing done. */
+const DELIVERIES: Array<{ subscriber: Subscriber; says: string }> = [
+  {
+    subscriber: {
+      ...SUBSCRIBER,
+      pendingChange: { ...SUBSCRIBER.pendingChange!, confirmationMail: { state: 'sent', at: '2026-03-02T07:31:00.000Z' } },
+      brevo: { connected: true, syncedAt: '2026-03-02T07:32:00.000Z', error: null },
+    },
+    says: 'confirmation mail sent 02 Mar 2026, 09:31 (the mail server accepted it)',
+  },
+  {
+    subscriber: {
+      ...SUBSCRIBER,
+      pendingChange: {
+        ...SUBSCRIBER.pendingChange!,
+        confirmationMail: { state: 'failing', since: '2026-03-02T07:30:00.000Z', reason: 'login', smtpAnswer: 'Invalid login: 535 Authentication failed', nextAttemptAt: '2026-03-02T08:30:00.000Z' },
+      },
+      brevo: { connected: true, syncedAt: null, error: 'Brevo answered 401 unauthorized' },
+    },
+    says: 'confirmation mail failing since 02 Mar 2026, 09:30: the mail server answered “Invalid login: 535 Authentication failed”; next try 02 Mar 2026, 10:30',
+  },
+  {
+    subscriber: { ...SUBSCRIBER, pendingChange: { ...SUBSCRIBER.pendingChange!, confirmationMail: { state: 'held', since: '2026-03-09T07:30:00.000Z', smtpAnswer: '550 No such mailbox' } } },
+    says: 'confirmation mail held since 09 Mar 2026, 09:30: given up on after MAIL_MAX_AGE (the mail server answered “550 No such mailbox”)',
+  },
+];
+const DELIVERY_SUBSCRIBERS = new Set(DELIVERIES.map((entry) => entry.subscriber));
 const UNSUBSCRIBED: Subscriber = {
   ...SUBSCRIBER,
   status: 'unsubscribed',
@@ -44,12 +73,23 @@ const expectShown = (snapshot: Snapshot) => {
   expect(fact('Status')).toHaveTextContent(subscriber.status === 'pending' ? 'Waiting for confirmation' : 'Unsubscribed');
   expect(fact('Lists')).toHaveTextContent('Project case studies, Showroom open days and events');
   expect(fact('SMS')).toHaveTextContent('+27825550123');
-  expect(fact('FIRSTNAME')).toHaveTextContent('Thandi');
+  // The form's label first, Brevo's name in a hint; a name no form labels any more as it is.
+  const firstName = within(facts).getByText('First name', { selector: 'dt' });
+  expect(firstName).toHaveTextContent('First name (in Brevo: FIRSTNAME)');
+  expect(firstName.nextElementSibling).toHaveTextContent('Thandi');
   expect(fact('PROJECT_DATE')).toHaveTextContent('2027-03-05');
-  expect(fact('Brevo')).toHaveTextContent('Not synced yet');
+  const { brevo } = subscriber;
+  if (!brevo.connected) expect(fact('Brevo')).toHaveTextContent(BREVO_NOT_CONNECTED);
+  else if (brevo.syncedAt === null) expect(fact('Brevo')).toHaveTextContent(`Not synced yet — last error: ${brevo.error!}`);
+  else expect(fact('Brevo')).toHaveTextContent(`Synced ${formatConsoleTime(brevo.syncedAt, TEST_TIME_ZONE)}`);
   const waiting = fact('Waiting for confirmation');
+  const mail = subscriber.pendingChange?.confirmationMail;
   if (subscriber.pendingChange === null) expect(waiting).toHaveTextContent('Nothing');
-  else expect(waiting).toHaveTextContent(`mail sent ${formatConsoleTime(subscriber.pendingChange.confirmationSentAt!, TEST_TIME_ZONE)}`);
+  else if (subscriber === SUBSCRIBER) expect(waiting).toHaveTextContent('confirmation mail waiting since 02 Mar 2026, 09:30: mail is not set up (SMTP_URL), nothing is sent');
+  else if (mail?.state === 'waiting') expect(waiting).toHaveTextContent(`confirmation mail waiting since ${formatConsoleTime(mail.since, TEST_TIME_ZONE)}`);
+  else expect(waiting).toHaveTextContent(DELIVERIES.find((entry) => entry.subscriber === subscriber)!.says);
+  // Never "sent" of mail the mail server has not accepted.
+  if (mail?.state !== 'sent') expect(waiting).not.toHaveTextContent(/mail sent/);
   const history = [...document.querySelectorAll('.subscriber-consents > li')];
   expect(history).toHaveLength(subscriber.consents.length);
   for (const [index, consent] of subscriber.consents.entries()) {
@@ -104,7 +144,7 @@ const states = (owner: boolean): Record<string, StateAssertion<Machine>> => ({
   'shown.resent': ({ snapshot }) => {
     expectShown(snapshot);
     expectActions(snapshot, owner);
-    expect(status()).toHaveTextContent('The confirmation mail is on its way.');
+    expect(status()).toHaveTextContent('The confirmation mail is queued: its delivery is under “Waiting for confirmation”.');
   },
   'shown.resendRefused': ({ snapshot }) => {
     expectShown(snapshot);
@@ -153,6 +193,7 @@ for (const owner of [true, false]) {
     input: { api: props.api, id: 7, owner },
     eventSamples: [
       { type: 'xstate.done.actor.fetchSubscriber', output: SUBSCRIBER },
+      ...DELIVERIES.map(({ subscriber }) => ({ type: 'xstate.done.actor.fetchSubscriber' as const, output: subscriber })),
       ...[UNREACHABLE, GONE, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.fetchSubscriber' as const, error })),
       { type: 'xstate.done.actor.resendConfirmation', output: RESENT },
       ...[TOO_SOON, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.resendConfirmation' as const, error })),
@@ -163,10 +204,12 @@ for (const owner of [true, false]) {
     fakes: { fetchSubscriber: () => fakePromiseActor(), resendConfirmation: () => fakePromiseActor(), unsubscribeSubscriber: () => fakePromiseActor() },
     serializeState: (snapshot) => {
       const { subscriber, note: typed, problem } = snapshot.context;
-      return JSON.stringify({ value: snapshot.value, status: subscriber?.status, resent: subscriber?.pendingChange?.confirmationSentAt, note: typed !== '', problem: problem.code });
+      return JSON.stringify({ value: snapshot.value, status: subscriber?.status, mail: subscriber?.pendingChange?.confirmationMail, note: typed !== '', problem: problem.code });
     },
     filterEvents: (snapshot, event) => {
       const { context } = snapshot;
+      // The other deliveries are shown, and that is all they are for.
+      if (context.subscriber !== null && DELIVERY_SUBSCRIBERS.has(context.subscriber)) return false;
       if (snapshot.matches('loading')) {
         if (!event.type.endsWith('.actor.fetchSubscriber')) return false;
         // Asked again after a failure, it answers.

@@ -42,14 +42,17 @@ export const SUBSCRIBER: Subscriber = {
   lists: [CASE_STUDIES, EVENTS],
   sms: '+27825550123',
   attributes: { FIRSTNAME: 'Thandi', PROJECT_DATE: '2027-03-05' },
+  // PROJECT_DATE's form is gone: shown by its Brevo name.
+  attributeLabels: { FIRSTNAME: 'First name' },
   form: HOME_FORM,
   createdAt: '2026-03-02T07:30:00.000Z',
   updatedAt: '2026-03-02T07:30:00.000Z',
   confirmedAt: null,
   unsubscribedAt: null,
-  pendingChange: { lists: [CASE_STUDIES, EVENTS], form: HOME_FORM, confirmationSentAt: '2026-03-02T07:30:00.000Z' },
+  pendingChange: { lists: [CASE_STUDIES, EVENTS], form: HOME_FORM, confirmationMail: { state: 'waiting', since: '2026-03-02T07:30:00.000Z', blockedBy: 'SMTP_URL' } },
   consents: [{ action: 'subscribe', wording: WORDING, at: '2026-03-02T07:30:00.000Z', form: HOME_FORM, lists: [CASE_STUDIES, EVENTS] }],
-  brevo: { syncedAt: null, error: null },
+  // A fresh server: no BREVO_API_KEY.
+  brevo: { connected: false, syncedAt: null, error: null },
 };
 
 export const SIGNED_OUT = new ConsoleApiError(CONSOLE_REFUSAL.sessionExpired, 'Your session has ended.', 401);

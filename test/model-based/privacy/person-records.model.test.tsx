@@ -21,8 +21,8 @@ type Snapshot = SnapshotFrom<Machine>;
 const PERSON = 'naledi@example.org';
 const HELD: PersonRecords = {
   subject: PERSON,
-  messages: [{ id: 12, form: '5', receivedAt: '2026-03-02T08:00:00.000Z', spam: false, files: 1 }],
-  mentionedIn: [{ id: 15, form: '5', receivedAt: '2026-03-03T08:00:00.000Z' }],
+  messages: [{ id: 12, form: '5', formTitle: 'Contact us', receivedAt: '2026-03-02T08:00:00.000Z', spam: false, files: 1 }],
+  mentionedIn: [{ id: 15, form: '5', formTitle: 'Contact us', receivedAt: '2026-03-03T08:00:00.000Z' }],
   subscribers: [{ id: 7, email: PERSON, status: 'subscribed', consents: 2, brevoSyncedAt: null, changeWaiting: false }],
   outbox: 1,
   consoleAccount: false,
@@ -47,6 +47,9 @@ const expectFound = (snapshot: Snapshot) => {
   if (records.erasable) {
     expect(within(found).getByRole('link', { name: 'Message 12' })).toHaveAttribute('href', '#/messages/12');
     expect(found).toHaveTextContent('one file');
+    // The form by its title, not its number.
+    expect(found).toHaveTextContent('Message 12 through “Contact us”');
+    expect(found).not.toHaveTextContent('(form 5)');
     expect(within(found).getByRole('link', { name: `Newsletter subscriber ${PERSON}` })).toHaveAttribute('href', '#/subscribers/7');
     // Someone else's message that mentions them: named for review, not theirs.
     expect(within(found).getByRole('link', { name: 'Message 15' })).toHaveAttribute('href', '#/messages/15');

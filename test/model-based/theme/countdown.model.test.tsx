@@ -58,6 +58,8 @@ describeModel({
       expect(values(container)).toEqual(['03', '04', '05', '06']);
       expect(timer).toHaveTextContent(content.units.days);
       expect(clockOf(fakes).running).toBeDefined();
+      // The closing copy keeps its room (upcoming.css) but is not read out before its time.
+      expect(screen.getByText(content.finishedText)).toHaveAttribute('aria-hidden', 'true');
     },
     finished: ({ fakes, container }) => {
       expectDate(container);

@@ -57,7 +57,7 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     expect((await get(test.app, api(CONTENT_ROUTE.documents), staff.cookie)).json()).toMatchObject({ canEdit: false });
     const hero = await get(test.app, api(CONTENT_ROUTE.document, { name: 'hero' }), staff.cookie);
     // The live document says whether this person may publish it: the editor is read-only for staff until an owner allows it.
-    expect(hero.json()).toEqual({ name: 'hero', revision: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent().hero, canEdit: false });
+    expect(hero.json()).toEqual({ name: 'hero', revision: 0, number: 0, publishedAt: null, publishedBy: null, note: null, document: repositoryContent().hero, canEdit: false });
     expect((await get(test.app, api(CONTENT_ROUTE.document, { name: 'hero' }), owner.cookie)).json()).toMatchObject({ canEdit: true });
   });
 
@@ -92,7 +92,7 @@ describe(`the content editor's routes on ${testDialect}`, () => {
   it('refuses an invalid document with 400 and every problem: a blanked heading', async () => {
     const response = await publishHero('  ', 0);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: CONTENT_ERROR.invalidDocument, data: { problems: [{ path: 'heading', message: 'Expected a non-empty string, but received an empty one' }] } });
+    expect(response.json()).toMatchObject({ code: CONTENT_ERROR.invalidDocument, data: { problems: [{ path: 'heading', message: 'Write something here: it cannot be left empty.' }] } });
     expect(await liveRevision(test.app.db)).toBe(0);
     expect(published).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe(`the content editor's routes on ${testDialect}`, () => {
     const response = await post(test.app, api(CONTENT_ROUTE.publish, { name: 'navigation' }), { baseRevision: 0, document: navigation, note: '' }, owner.cookie);
     expect(response.statusCode).toBe(400);
     const { problems } = response.json().data as { problems: Array<{ path: string; message: string }> };
-    expect(problems).toEqual([{ path: 'mainMenu[1].href', message: expect.stringContaining('Expected an anchor of a home page section') }]);
+    expect(problems).toEqual([{ path: 'mainMenu[1].href', message: expect.stringContaining('Link to a section of the home page') }]);
   });
 
   it('names the other document a draft breaks: a project card removed while its page remains', async () => {

@@ -35,6 +35,21 @@ describe('the checks between documents', () => {
   it('name the document and the path within it, a home section being a document of its own', () => {
     const content = repositoryContent();
     content.services.items[1] = { ...content.services.items[1]!, id: content.services.items[0]!.id };
-    expect(crossCheckDocuments(content, new Set(['x']))).toContainEqual({ document: 'services', path: 'items[1].id', message: expect.stringContaining('Expected a unique id') });
+    expect(crossCheckDocuments(content, new Set(['x']))).toContainEqual({ document: 'services', path: 'items[1].id', message: expect.stringContaining('Give each item its own id') });
+  });
+
+  it('say each problem as a sentence for the owner, never the validator\'s "Expected … but received"', () => {
+    const content = repositoryContent();
+    content.services.items[1] = { ...content.services.items[1]!, id: content.services.items[0]!.id };
+    content.projects.items[0] = { ...content.projects.items[0]!, category: 'no-such-category' };
+    content.navigation.mainMenu[1] = { ...content.navigation.mainMenu[1]!, href: '/#no-such-section' };
+    content.company.hours[0] = { ...content.company.hours[0]!, hours: 'whenever' };
+    content.company.offices = content.company.offices.map((office) => ({ ...office, kind: 'branch' as const }));
+    content.map.interactive.start = content.map.interactive.locations.length + 1;
+    const problems = crossCheckDocuments(content, new Set(['x']));
+    expect(problems.length).toBeGreaterThanOrEqual(7);
+    for (const problem of problems) expect(problem.message, `${problem.document} ${problem.path}`).not.toMatch(/Expected|but received/);
+    expect(problems).toContainEqual({ document: 'projects', path: 'items[0].category', message: expect.stringMatching(/^Choose one of the categories \(.*\): “no-such-category” is not one\.$/) });
+    expect(problems).toContainEqual({ document: 'company', path: 'offices', message: 'Mark exactly one office as the head office (kind “head-office”).' });
   });
 });

@@ -43,7 +43,7 @@ describe(`the dashboard's client against the server on ${testDialect}`, () => {
     expect(dashboard.messages.thisWeek.days[3]).toEqual({ day: '2026-11-26', count: 1 });
     expect(dashboard.subscribers).toHaveLength(12);
     expect(dashboard.links.top).toEqual([{ target: 'https://www.linkedin.com/company/lumina', anchor: 'LinkedIn', clicks: 1 }]);
-    expect(dashboard.mailHealth.state).toBe('ok');
+    expect(dashboard.mailHealth.state).toBe('notConfigured');
 
     const refused = await readDashboard(createConsoleApi({ baseUrl: SITE, fetch: injectingFetch(test.app, { ...staff, cookie: '' }) })).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ConsoleApiError);

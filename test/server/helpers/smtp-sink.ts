@@ -29,6 +29,8 @@ export interface SmtpSink {
 export interface SmtpSinkOptions {
   /** Demand this login (AUTH PLAIN or LOGIN, over plain text on loopback); without it AUTH is off. */
   login?: { user: string; pass: string; accepted: boolean };
+  /** TLS from the first byte (smtps://) with smtp-server's own self-signed certificate: a client that checks it refuses it. */
+  secure?: boolean;
 }
 
 export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
@@ -36,6 +38,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
   const { login } = options;
   let loginAccepted = login?.accepted ?? true;
   const server = new SMTPServer({
+    secure: options.secure === true,
     authOptional: login === undefined,
     disabledCommands: login === undefined ? ['STARTTLS', 'AUTH'] : ['STARTTLS'],
     allowInsecureAuth: true,
@@ -59,12 +62,14 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
       });
     },
   });
+  // A client that refuses the certificate hangs up during the handshake: that is what it is for.
+  if (options.secure === true) server.on('error', () => undefined);
   server.listen(port, '127.0.0.1');
   await once(server.server, 'listening');
   const actual = (server.server.address() as AddressInfo).port;
   return {
     port: actual,
-    url: login === undefined ? `smtp://127.0.0.1:${actual}` : `smtp://${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@127.0.0.1:${actual}`,
+    url: `${options.secure === true ? 'smtps' : 'smtp'}://${login === undefined ? '' : `${encodeURIComponent(login.user)}:${encodeURIComponent(login.pass)}@`}127.0.0.1:${actual}`,
     received,
     acceptLogin: (accept) => {
       loginAccepted = accept;

@@ -1,19 +1,23 @@
-import { readdir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SiteContent } from '../../../content/content-documents.ts';
 import { imageManifest, variantFileName } from '../../../content/image-manifest.ts';
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { setStaffMayEdit, staffMayEdit as staffMayEditSetting } from '../../../server/console/content-editing.ts';
+import { uploadEncodes } from '../../../server/media-library/encode-queue.ts';
 import { liveImageManifest } from '../../../server/media-library/live-image-manifest.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import { MEDIA_ERROR, MEDIA_MAX_BYTES, MediaListAnswerStruct, UploadAnswerStruct, type MediaItem } from '../../../src/validation/media-library/media-library.protocol.ts';
+import { MEDIA_ERROR, MEDIA_FILE_MAX_BYTES, MediaListAnswerStruct, UploadAnswerStruct, type MediaItem, type MediaListAnswer } from '../../../src/validation/media-library/media-library.protocol.ts';
 import { addPerson, consoleHeaders, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
 import { multipartBody } from '../helpers/multipart.ts';
 import { BUILT_PICTURE, binaryFixtureFiles } from '../helpers/static-fixture.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
+import { zeroPng } from '../helpers/zero-png.ts';
 
 // The media library (server/media-library/) through the real app: uploads by type, read from
 // the content; the encoded variants and their serving; the list with uses; deletion's refusals.
@@ -55,11 +59,17 @@ async function list(person: TestPerson = owner) {
   expect(response.statusCode, response.body).toBe(200);
   const answer: unknown = response.json();
   expect(is(answer, MediaListAnswerStruct)).toBe(true);
-  return answer as { pictures: MediaItem[]; mayUpload: boolean };
+  return answer as MediaListAnswer;
 }
 
 function remove(key: string, person: TestPerson = owner) {
   return test.app.inject({ method: 'POST', url: `${CONSOLE_API}/media/${key}/delete`, headers: { ...consoleHeaders(test.app, person.cookie), 'content-type': 'application/json' }, payload: '{}' });
+}
+
+/** The bytes of every file in a folder. */
+async function folderBytes(folder: string): Promise<number> {
+  const sizes = await Promise.all((await readdir(folder)).map(async (name) => (await stat(path.join(folder, name))).size));
+  return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 const codeOf = (response: { json(): unknown }) => (response.json() as { code: string }).code;
@@ -71,7 +81,7 @@ async function auditActions(): Promise<string[]> {
 }
 
 describe(`the media library on ${testDialect}`, () => {
-  it('takes a JPEG, encodes every width in AVIF, WebP and JPEG never wider than the source, and serves the files immutable', async () => {
+  it('takes a JPEG, encodes every width in AVIF, WebP and JPEG never wider than the source, and serves the files for a minute, then revalidated', async () => {
     const response = await upload({ file: file(await picture('jpeg'), 'Night Wall (2).JPG'), alt: 'An LED wall at night' });
     expect(response.statusCode, response.body).toBe(201);
     const answer: unknown = response.json();
@@ -87,12 +97,18 @@ describe(`the media library on ${testDialect}`, () => {
     expect(item.thumbnailUrl).toBe(`/assets/images/${variantFileName('night-wall-2', hash, 480, 'jpeg')}`);
 
     for (const [width, format, type] of [[480, 'avif', 'image/avif'], [960, 'webp', 'image/webp'], [1000, 'jpeg', 'image/jpeg']] as const) {
-      const served = await test.app.inject({ url: `/assets/images/${variantFileName('night-wall-2', hash, width, format)}` });
+      const url = `/assets/images/${variantFileName('night-wall-2', hash, width, format)}`;
+      const served = await test.app.inject({ url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(type);
-      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Not the build's immutable year: a deleted upload must stop being served (nginx takes this max-age too).
+      expect(served.headers['cache-control']).toBe('public, max-age=60');
+      const etag = served.headers.etag as string;
+      expect(etag).toBe(`"${variantFileName('night-wall-2', hash, width, format)}"`);
       const metadata = await sharp(served.rawPayload).metadata();
       expect([metadata.width, metadata.format === 'heif' ? 'avif' : metadata.format]).toEqual([width, format]);
+      const again = await test.app.inject({ url, headers: { 'if-none-match': `W/${etag}` } });
+      expect([again.statusCode, again.body, again.headers['cache-control']]).toEqual([304, '', 'public, max-age=60']);
     }
     // A name of the right shape that was never made is the site's 404.
     expect((await test.app.inject({ url: `/assets/images/${variantFileName('night-wall-2', '0123456789', 480, 'jpeg')}` })).statusCode).toBe(404);
@@ -135,13 +151,45 @@ describe(`the media library on ${testDialect}`, () => {
   });
 
   it('refuses a body larger than 20 MB with 413 media_too_large, before encoding anything', async () => {
-    const response = await upload({ file: file(Buffer.alloc(MEDIA_MAX_BYTES + 1024, 0xff), 'huge.jpg'), alt: 'Too big' });
+    const response = await upload({ file: file(Buffer.alloc(MEDIA_FILE_MAX_BYTES + 1024, 0xff), 'huge.jpg'), alt: 'Too big' });
     expect(response.statusCode).toBe(413);
     expect(codeOf(response)).toBe(MEDIA_ERROR.tooLarge);
     // A body declared small enough whose file passes the limit as it is read.
-    const read = await upload({ file: file(Buffer.alloc(MEDIA_MAX_BYTES + 10, 0xff), 'huge.jpg'), alt: 'Too big' });
+    const read = await upload({ file: file(Buffer.alloc(MEDIA_FILE_MAX_BYTES + 10, 0xff), 'huge.jpg'), alt: 'Too big' });
     expect([read.statusCode, codeOf(read)]).toEqual([413, MEDIA_ERROR.tooLarge]);
     expect(await test.app.db.selectFrom('media').select('key').where('key', '=', 'huge').execute()).toEqual([]);
+  });
+
+  it('refuses a PNG of 16383 × 16383 pixels (800 KB sent, 805 MB decoded) from its header alone, alone or four at once: 422 media_too_many_pixels, never queued to encode', async () => {
+    // The attack of issue 40, part 3: on the old code each was decoded whole (describeImage's
+    // stats()) before its size was checked. Time and memory are measured by bench/media-upload.ts.
+    const huge = zeroPng(16_383, 16_383);
+    expect(huge.length).toBeLessThan(1024 * 1024);
+    const queued = vi.spyOn(uploadEncodes, 'run');
+    try {
+      const answers = await Promise.all([0, 1, 2, 3, 4].map((index) => upload({ file: file(huge, `huge-${index}.png`, 'image/png'), alt: 'A picture bomb' })));
+      for (const answer of answers) {
+        expect([answer.statusCode, codeOf(answer), fieldOf(answer)]).toEqual([422, MEDIA_ERROR.tooManyPixels, 'file']);
+        expect((answer.json() as { message: string }).message).toContain('more than 100 megapixels');
+      }
+      // Refused before the encoding queue: nothing of it was decoded.
+      expect(queued).not.toHaveBeenCalled();
+    } finally {
+      queued.mockRestore();
+    }
+    expect(await test.app.db.selectFrom('media').select('key').where('key', 'like', 'huge-%').execute()).toEqual([]);
+  });
+
+  it('refuses a picture over 10,000 pixels a side or 100 megapixels from its header with 422 media_too_many_pixels, on its field', async () => {
+    // Real PNGs of those sizes (zeros compress to almost nothing): 3.6 MB and 300 MB decoded.
+    const wide = await upload({ file: file(zeroPng(12_000, 100), 'wide.png', 'image/png'), alt: 'Too wide' });
+    expect([wide.statusCode, codeOf(wide), fieldOf(wide)]).toEqual([422, MEDIA_ERROR.tooManyPixels, 'file']);
+    expect((wide.json() as { message: string }).message).toContain('12000 × 100 pixels');
+    const large = await upload({ file: file(zeroPng(10_001, 10_001), 'large.png', 'image/png'), alt: 'Too large' });
+    expect([large.statusCode, codeOf(large), fieldOf(large)]).toEqual([422, MEDIA_ERROR.tooManyPixels, 'file']);
+    expect((large.json() as { message: string }).message).toContain('more than 100 megapixels');
+    expect(await test.app.db.selectFrom('media').select('key').where('key', 'in', ['wide', 'large']).execute()).toEqual([]);
+    expect((await readdir(test.app.config.mediaDir)).filter((name) => /^(wide|large)-/.test(name))).toEqual([]);
   });
 
   it('requires alt text, a valid key and a file, each refused with its field; a key taken is 409', async () => {
@@ -174,8 +222,11 @@ describe(`the media library on ${testDialect}`, () => {
 
   it('lists the build\'s pictures and the uploads with thumbnails and where content uses each', async () => {
     aboutPicture = null;
-    const { pictures } = await list();
+    const { pictures, storage } = await list();
     const byKey = new Map(pictures.map((item) => [item.key, item]));
+    // What the uploads' files take on disk, against MEDIA_MAX_BYTES (1 GB by default).
+    expect(storage).toEqual({ usedBytes: await folderBytes(test.app.config.mediaDir), quotaBytes: 1024 ** 3 });
+    expect(storage.usedBytes).toBeGreaterThan(0);
     const aboutKey = repositoryContent().about.image.key;
     expect(byKey.get(aboutKey)).toMatchObject({ source: 'build', alt: null, deletable: false, uses: expect.arrayContaining([{ document: 'about', path: 'image' }]) });
     expect(byKey.get(aboutKey)!.thumbnailUrl).toMatch(new RegExp(`^/assets/images/${aboutKey}-480w\\.[0-9a-f]{10}\\.jpg$`));
@@ -233,6 +284,91 @@ describe(`the media library on ${testDialect}`, () => {
     expect([json.statusCode, codeOf(json)]).toEqual([415, CONSOLE_REFUSAL.notMultipart]);
     expect(await test.app.db.selectFrom('media').select('key').where('key', '=', 'guard').execute()).toEqual([]);
   });
+});
+
+describe(`the library's quota (MEDIA_MAX_BYTES) and one encoding at a time on ${testDialect}`, () => {
+  /** A photo-like picture whose variants take a few MB: noise does not compress. */
+  const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+
+  async function appWith(env: Record<string, string>, database?: TestApp['database']) {
+    const made = await createTestApp(env, { mediaLibrary: { content: liveContent }, ...(database === undefined ? {} : { database }) });
+    const person = await addPerson(made.app, { email: `owner-${randomBytes(4).toString('hex')}@example.co.za`, role: 'owner' });
+    const send = async (data: Buffer, name: string) => {
+      const { payload, contentType } = await multipartBody({ file: file(data, name), alt: 'A picture' });
+      return made.app.inject({ method: 'POST', url: `${CONSOLE_API}/media`, headers: { ...consoleHeaders(made.app, person.cookie), 'content-type': contentType }, payload });
+    };
+    const storage = async () => {
+      const response = await made.app.inject({ url: `${CONSOLE_API}/media`, headers: consoleHeaders(made.app, person.cookie) });
+      return (response.json() as MediaListAnswer).storage;
+    };
+    return { ...made, send, storage };
+  }
+
+  it('refuses an upload whose files would pass MEDIA_MAX_BYTES with 413 media_quota_exceeded on its field, keeping none of them', async () => {
+    const small = await appWith({ MEDIA_MAX_BYTES: '1MB' });
+    try {
+      const taken = await small.send(await picture('jpeg', { width: 600, height: 400 }), 'small.jpg');
+      expect(taken.statusCode, taken.body).toBe(201);
+      const before = await readdir(small.app.config.mediaDir);
+      const used = await folderBytes(small.app.config.mediaDir);
+      expect(await small.storage()).toEqual({ usedBytes: used, quotaBytes: 1024 * 1024 });
+
+      const refused = await small.send(await noise(1600, 1200), 'noise.jpg');
+      expect([refused.statusCode, codeOf(refused), fieldOf(refused)]).toEqual([413, MEDIA_ERROR.quotaExceeded, 'file']);
+      expect((refused.json() as { data: unknown }).data).toMatchObject({ usedBytes: used, quotaBytes: 1024 * 1024 });
+      expect((refused.json() as { message: string }).message).toMatch(/^The uploaded pictures take \d+ KB of the 1\.0 MB the site keeps for them, and this one does not fit\./);
+      expect((await readdir(small.app.config.mediaDir)).sort()).toEqual(before.sort());
+      expect(await small.app.db.selectFrom('media').select('key').where('key', '=', 'noise').execute()).toEqual([]);
+    } finally {
+      await small.cleanup();
+    }
+  });
+
+  it('refuses every upload, before encoding it, while the uploads already take MEDIA_MAX_BYTES (the quota lowered)', async () => {
+    const roomy = await appWith({});
+    try {
+      expect((await roomy.send(await noise(1600, 1200), 'noise.jpg')).statusCode).toBe(201);
+      const used = await folderBytes(roomy.app.config.mediaDir);
+      expect(used).toBeGreaterThan(1024 * 1024);
+      // The same database and MEDIA_DIR, restarted with a quota below what they hold.
+      const lowered = await appWith({ MEDIA_MAX_BYTES: '1MB', MEDIA_DIR: roomy.app.config.mediaDir }, roomy.database);
+      try {
+        expect(await lowered.storage()).toEqual({ usedBytes: used, quotaBytes: 1024 * 1024 });
+        const queued = vi.spyOn(uploadEncodes, 'run');
+        const refused = await lowered.send(await picture('jpeg', { width: 200, height: 100 }), 'tiny.jpg');
+        expect([refused.statusCode, codeOf(refused), fieldOf(refused)]).toEqual([413, MEDIA_ERROR.quotaExceeded, 'file']);
+        expect(queued).not.toHaveBeenCalled();
+        queued.mockRestore();
+        expect((await readdir(roomy.app.config.mediaDir)).filter((name) => name.startsWith('tiny-'))).toEqual([]);
+      } finally {
+        await lowered.cleanup();
+      }
+    } finally {
+      await roomy.cleanup();
+    }
+  });
+
+  it('encodes one upload at a time: while one encodes three wait behind it, one more is 503 media_busy with Retry-After, on its field', async () => {
+    const busy = await appWith({});
+    // The process's queue held by a task the test ends: what arrives meanwhile waits its turn.
+    let release = () => {};
+    const holding = uploadEncodes.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const photos = await Promise.all([0, 1, 2].map((index) => picture('jpeg', { width: 300 + index, height: 200 })));
+      const waiting = photos.map((photo, index) => busy.send(photo, `photo-${index}.jpg`));
+      await vi.waitFor(() => expect(uploadEncodes.size).toBe(4));
+      const refused = await busy.send(await picture('jpeg', { width: 310, height: 200 }), 'one-more.jpg');
+      expect([refused.statusCode, codeOf(refused), fieldOf(refused), refused.headers['retry-after']]).toEqual([503, MEDIA_ERROR.busy, 'file', '30']);
+      release();
+      await holding;
+      // The three waiting are encoded one after another once the queue moves.
+      expect((await Promise.all(waiting)).map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+      expect(uploadEncodes.size).toBe(0);
+    } finally {
+      release();
+      await busy.cleanup();
+    }
+  }, 60_000);
 });
 
 describe(`who may upload by default on ${testDialect}`, () => {

@@ -257,7 +257,8 @@ describe(`double opt-in and unsubscribe on ${testDialect}`, () => {
     const page = await test.app.inject({ url: t2 });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You are confirming: the list Display technology explained, SMS +27 82 … 000, first name Mallory.');
-    expect(page.body).not.toContain('999');
+    // The masked digits are nowhere in the page's words (the token's hex may hold any digits).
+    expect(page.body.replace(/name="token" value="[^"]*"/, '')).not.toContain('999');
     const t2Token = new URLSearchParams(t2.split('?')[1]).get('token') ?? '';
     expect((await pressToken(t2Token)).headers.location).toBe('/newsletter/confirmed/');
     const applied = await subscriber(test);

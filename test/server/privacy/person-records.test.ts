@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { startBrevoDelivery } from '../../../server/newsletter/brevo-delivery.ts';
+import { backfillMessageIndex } from '../../../server/submissions/message-index.ts';
 import { startBrevoStandIn, type BrevoStandIn } from '../helpers/brevo-stand-in.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 import { CONSOLE_API } from '../../../src/validation/console/console-api.ts';
@@ -115,6 +116,9 @@ describe(`access and erasure on ${testDialect}`, () => {
     const found = await records(` ${PERSON.toUpperCase()} `);
     expect(found).toMatchObject({ subject: PERSON, subscribers: [{ email: PERSON, status: 'pending', consents: 1, changeWaiting: true }], mentionedIn: [], consoleAccount: false, erasable: true });
     expect(found.messages.map((message) => message.files)).toEqual([1, 0]);
+    // Each message's form by the title the site gives it.
+    expect(found.messages.map((message) => message.formTitle)).toEqual(found.messages.map((message) => test.app.messageCatalogue.find(message.form)!.title));
+    expect(found.messages[0]!.formTitle).not.toMatch(/^Form \d/);
     // The confirmation mail; the company's mail about each message belongs to the message.
     expect(found.outbox).toBe(1);
     const bySms = await records('+27 82 555 0123');
@@ -192,6 +196,62 @@ describe(`access and erasure on ${testDialect}`, () => {
     const left = (await test.database.db.selectFrom('submission_index').select('email').execute()).map((row) => row.email);
     expect(left).toEqual(expect.arrayContaining([...others, 'assistant@example.org']));
     expect(left).not.toContain('jo@example.org');
+  });
+
+  it("takes as a person's own only the messages whose declared e-mail or phone field is theirs: a mention elsewhere is listed, never exported or erased", async () => {
+    const ALICE = 'alice.own.7731@example.org';
+    const ALICE_SMS = '+27825557731';
+    const CAROL = 'carol.mentions.7731@example.org';
+    const db = test.database.db;
+    const send = async (fields: Record<string, string>) => {
+      const body = await multipartBody(validContactFields(fields));
+      const answer = await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
+      expect(answer.json<{ status: string }>().status).toBe('mail_sent');
+      return (await db.selectFrom('submissions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    };
+    const panel = (posted: Record<string, string>) =>
+      test.app.submissionWriter.storeSpam({ formId: 'ncf-1', status: 'mail_sent', postedData: posted, postedDataHash: 'x', remoteIpHash: null, userAgent: null, meta: {}, createdAt: new Date().toISOString() }, 'test');
+    // Alice's own: her address in the form's e-mail field; her number in the page form's and the side panel's phone fields.
+    const own = await send({ 'your-name': 'Alice Own', 'your-email': ALICE });
+    const ownByPhone = await send({ 'your-name': 'Alice Own', 'your-email': 'alice.work.7731@example.org', 'your-phone': '+27 82 555 7731' });
+    const ownByPanelPhone = await panel({ ncf_name_field: 'Alice Own', ncf_email_field: 'alice.panel.7731@example.org', ncf_phone_field: '+27 82 555 7731', ncf_message_field: 'Call me' });
+    // Carol's: Alice's address or number as the whole of another field (a company), on either form.
+    const carolsByAddress = await send({ 'your-name': 'Carol Mentioner', 'your-email': CAROL, 'your-phone': '+27 83 444 5566', 'your-company': ALICE, 'your-message': 'Carol Mentioner wrote this, from 12 Carol Street.' });
+    const carolsByNumber = await send({ 'your-name': 'Carol Mentioner', 'your-email': CAROL, 'your-company': ALICE_SMS });
+    const carolsOnPanel = await panel({ ncf_name_field: 'Carol Mentioner', ncf_email_field: CAROL, ncf_company_field: ALICE, ncf_message_field: 'Carol again' });
+
+    const byAddress = await records(ALICE);
+    expect(byAddress.messages.map((message) => message.id)).toEqual([own]);
+    expect(byAddress.mentionedIn.map((message) => message.id)).toEqual([carolsByAddress, carolsOnPanel]);
+    const byNumber = await records('+27 82 555 7731');
+    expect(byNumber.messages.map((message) => message.id)).toEqual([ownByPhone, ownByPanelPhone]);
+    expect(byNumber.mentionedIn.map((message) => message.id)).toEqual([carolsByNumber]);
+
+    // Alice's access export holds nothing of Carol's but the ids of her messages.
+    const exported = await asOwner(`${PERSON_RECORDS_ROUTE.export}?subject=${encodeURIComponent(ALICE)}`);
+    const records_json = (await unzip(exported.rawPayload)).get('records.json')!.toString('utf8');
+    for (const carols of [CAROL, 'Carol Mentioner', 'Carol Street', '+27834445566', '+27 83 444 5566']) expect(records_json, carols).not.toContain(carols);
+    expect((JSON.parse(records_json) as { mentionedInMessagesOfOthers: Array<{ id: number }> }).mentionedInMessagesOfOthers.map((message) => message.id)).toEqual([carolsByAddress, carolsOnPanel]);
+
+    // Erasing Alice by address and by number removes her messages; Carol's stay, whole.
+    expect((await erase({ subject: ALICE, confirm: ALICE })).statusCode).toBe(200);
+    expect((await erase({ subject: ALICE_SMS, confirm: ALICE_SMS })).statusCode).toBe(200);
+    const left = (await db.selectFrom('submissions').select('id').where('id', 'in', [own, ownByPhone, ownByPanelPhone, carolsByAddress, carolsByNumber, carolsOnPanel]).orderBy('id').execute()).map((row) => row.id);
+    expect(left).toEqual([carolsByAddress, carolsByNumber, carolsOnPanel]);
+  });
+
+  it('finds by number the messages indexed before the index kept phone numbers, once the start has read them', async () => {
+    const body = await multipartBody(validContactFields({ 'your-email': 'older.phone.7731@example.org', 'your-phone': '+27 (84) 321-0000' }));
+    await test.app.inject({ method: 'POST', url: '/wp-json/contact-form-7/v1/contact-forms/5/feedback', payload: body.payload, headers: { 'content-type': body.contentType, 'user-agent': DEFAULT_USER_AGENT } });
+    const db = test.database.db;
+    const { id } = await db.selectFrom('submissions').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('submission_index').select('phone').where('submission_id', '=', id).executeTakeFirstOrThrow()).toEqual({ phone: '+27843210000' });
+    // As a row indexed before migration 0032 is: no number read yet.
+    await db.updateTable('submission_index').set({ phone: null }).where('submission_id', '=', id).execute();
+    expect((await records('+27843210000')).messages).toEqual([]);
+    expect(await backfillMessageIndex(db, test.app.messageCatalogue)).toBe(1);
+    expect((await records('+27843210000')).messages.map((message) => message.id)).toEqual([id]);
+    expect(await backfillMessageIndex(db, test.app.messageCatalogue)).toBe(0);
   });
 
   it('erases every subscriber who gave a number, and nothing under their addresses (the number is not verified)', async () => {

@@ -1,9 +1,10 @@
-// The people, audit and mail-health clients: the routes and bodies of the protocol modules,
+// The people, audit and mail-health clients and signing in again: the routes and bodies of the protocol modules,
 // answers checked against their structs, refusals as ConsoleApiError; and the invitation's
 // address rule, which the console's form and the server share.
 import { describe, expect, it, vi } from 'vitest';
 import { auditPage } from '../../../src/services/console-access/audit-api.client.ts';
 import { enrolWithToken, readInvitation } from '../../../src/services/console-access/enrolment-api.client.ts';
+import { passkeyErrorOf, PASSKEY_FAILURE_TEXT, signInAgainWithPasskey } from '../../../src/services/console-access/passkey-ceremonies.service.ts';
 import { invitePerson, listPeople, revokePerson } from '../../../src/services/console-access/people-api.client.ts';
 import { mailHealth } from '../../../src/services/inbox/mail-health-api.client.ts';
 import { ConsoleApiError, createConsoleApi } from '../../../src/services/shared/console-api.client.ts';
@@ -19,6 +20,7 @@ interface Seen {
 // The authenticator: a registration answer as @simplewebauthn/browser would hand it back.
 vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: async () => ({ id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} }),
+  startAuthentication: async () => ({ id: 'cred', rawId: 'cred', type: 'public-key', response: {}, clientExtensionResults: {} }),
   WebAuthnAbortService: { cancelCeremony: () => undefined },
 }));
 
@@ -42,11 +44,33 @@ describe('console clients', () => {
     expect(seen).toEqual([{ method: 'GET', url: 'https://example.com/admin/api/people', body: null }]);
   });
 
-  it('invites with POST /admin/api/people/invitations and answers the link', async () => {
-    const answer = { person: { id: 3, email: 'new@example.com', role: 'owner' }, link: 'https://example.com/admin/#/enrol/t', expiresAt: '2026-11-27T08:00:00.000Z', mailed: true };
+  it('invites with POST /admin/api/people/invitations and answers the link, or none for a recovery mailed to the person', async () => {
+    const answer = { person: { id: 3, email: 'new@example.com', role: 'owner' }, link: 'https://example.com/admin/#/enrol/t', expiresAt: '2026-11-27T08:00:00.000Z', mailed: true, recovery: false };
     const { api, seen } = fakeServer(answer);
     await expect(invitePerson(api, { email: 'new@example.com', role: 'owner' })).resolves.toEqual(answer);
     expect(seen).toEqual([{ method: 'POST', url: 'https://example.com/admin/api/people/invitations', body: { email: 'new@example.com', role: 'owner' } }]);
+    const recovery = { ...answer, link: null, recovery: true };
+    await expect(invitePerson(fakeServer(recovery).api, { email: 'new@example.com', role: 'owner' })).resolves.toEqual(recovery);
+  });
+
+  it('signs in again inside the session with POST /admin/api/session/sign-in-again/options and …/verify', async () => {
+    const options = { challenge: 'c', rpId: 'example.com', allowCredentials: [{ id: 'cred', type: 'public-key' }] };
+    const answers = [{ ceremony: 'handle', options }, { person: { id: 1, email: 'owner@example.com', role: 'owner' } }];
+    const seen: Seen[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      seen.push({ method: request.method, url: request.url, body: JSON.parse(await request.text()) });
+      return new Response(JSON.stringify(answers[seen.length - 1]), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const api = createConsoleApi({ fetch: fetch as typeof globalThis.fetch, baseUrl: 'https://example.com' });
+    await expect(signInAgainWithPasskey(api)).resolves.toEqual(answers[1]);
+    expect(seen).toEqual([
+      { method: 'POST', url: 'https://example.com/admin/api/session/sign-in-again/options', body: {} },
+      { method: 'POST', url: 'https://example.com/admin/api/session/sign-in-again/verify', body: { ceremony: 'handle', response: expect.objectContaining({ id: 'cred' }) } },
+    ]);
+    // The server's refusal to add a passkey without it reads as the page's own failure.
+    const refused = new ConsoleApiError(CONSOLE_ACCESS_ERROR.recentSignInRequired, 'sign in again', 403);
+    expect(passkeyErrorOf(refused)).toMatchObject({ failure: 'signInAgain', message: PASSKEY_FAILURE_TEXT.signInAgain });
   });
 
   it('revokes with POST /admin/api/people/<id>/revoke and an empty JSON body; a refusal keeps its code', async () => {
@@ -88,12 +112,21 @@ describe('console clients', () => {
   });
 
   it("reads mail, backup, disk and the site's health from GET /admin/api/mail-health and refuses an answer of another shape", async () => {
-    const backup = { state: 'failed', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'No space left on device' };
+    const offsite = { state: 'off', archive: null, lastCopiedAt: null, attempts: 0, nextAttemptAt: null, reason: null, code: null };
+    const backup = { state: 'failed', lastSuccessAt: null, lastSuccessArchive: null, lastFailureAt: '2026-11-26T00:00:02.000Z', lastFailureReason: 'ENOSPC: no space left on device, write', lastFailureCode: 'diskFull', offsite };
     const disk = { state: 'low', database: null, uploads: { freeBytes: 500 * 1024 ** 2, minFreeBytes: 1024 ** 3, low: true, unreadable: null } };
     const site = { state: 'build', servedRevision: 0, failedRevision: 4, reason: 'hero.heading: expected a string', attempts: 2, failedAt: '2026-11-26T00:00:02.000Z', nextAttemptAt: null };
-    const health = { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false, backup, disk, site };
+    const mail = { state: 'failing', reason: 'login', smtpAnswer: 'Invalid login: 535 no', failingSince: null, lastDeliveredAt: null, backlog: { waiting: 1, oldestWaitingSince: '2026-11-26T00:00:02.000Z', held: 0 } };
+    const health = { mail, backup, disk, site };
     await expect(mailHealth(fakeServer(health).api)).resolves.toEqual(health);
-    await expect(mailHealth(fakeServer({ state: 'fine' }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
+    await expect(mailHealth(fakeServer({ ...health, mail: { state: 'fine' } }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
+    // The old answer (ok or degraded, no cause) is not mail health's.
+    await expect(mailHealth(fakeServer({ ...health, mail: { state: 'ok', waiting: 0, oldestWaitingSince: null, lastError: null, lastAttemptAt: null, lastAttemptFailed: false } }).api)).rejects.toEqual(
+      expect.objectContaining({ code: 'invalid_answer' }),
+    );
+    // A failing state without the server's answer is not one either.
+    const { smtpAnswer: _answer, ...noAnswer } = mail;
+    await expect(mailHealth(fakeServer({ ...health, mail: noAnswer }).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));
     // Mail's answer without the backups' part is not the banner's.
     const { backup: _left, ...mailOnly } = health;
     await expect(mailHealth(fakeServer(mailOnly).api)).rejects.toEqual(expect.objectContaining({ code: 'invalid_answer' }));

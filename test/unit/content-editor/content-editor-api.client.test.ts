@@ -46,7 +46,7 @@ describe('content editor client', () => {
   });
 
   it('publishes and restores with the base revision, and previews with the page asked for', async () => {
-    let { client, sent } = clientAnswering(200, { revision: 8, publishedAt: '2026-03-02T08:00:00.000Z' });
+    let { client, sent } = clientAnswering(200, { revision: 8, number: 4, publishedAt: '2026-03-02T08:00:00.000Z' });
     await client.publish('hero', { baseRevision: 7, document: { heading: 'x' }, note: 'why' });
     await client.restore('hero', { revision: 4, baseRevision: 7 });
     expect(sent).toEqual([

@@ -2,11 +2,12 @@
 // renders as a form; a blanked hero heading is refused with the struct's message beside the
 // field and in the summary; moving a list item moves the values and keeps the focus on it; the
 // parts the struct does not describe are JSON fields, checked like the rest.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { contentDocuments, DOCUMENT_NAMES } from '../../../content/content-documents.ts';
+import { LONG_TEXT_MAX, TEXT_MAX } from '../../../content/content-limits.ts';
 import { contentEditorMachine } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { applyEdit } from '../../../src/machines/content-editor/draft-edit.ts';
 import type { DocumentAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
@@ -34,8 +35,8 @@ describe('the form generated from a struct', () => {
 
   it('draws each kind of part from the struct’s fields', () => {
     const hero = contentDocuments.hero.struct.schema;
-    expect(fieldKind(hero.heading, 'heading')).toMatchObject({ kind: 'text', long: false, link: false });
-    expect(fieldKind(hero.lead, 'lead')).toMatchObject({ kind: 'text', long: true });
+    expect(fieldKind(hero.heading, 'heading')).toMatchObject({ kind: 'text', long: false, link: false, max: TEXT_MAX });
+    expect(fieldKind(hero.lead, 'lead')).toMatchObject({ kind: 'text', long: true, max: LONG_TEXT_MAX });
     expect(fieldKind(hero.primaryAction.schema.href, 'href')).toMatchObject({ kind: 'text', link: true });
     expect(fieldKind(hero.image, 'image')).toEqual({ kind: 'picture' });
     expect(fieldKind(hero.slides, 'slides').kind).toBe('list');
@@ -50,6 +51,19 @@ describe('the form generated from a struct', () => {
     expect(parsePathText('[0].title')).toEqual([0, 'title']);
   });
 
+  it('says each text field’s maximum beside it, and a text over it as soon as it is typed', async () => {
+    render(<ContentEditorPage {...consolePageProps()} documentName="hero" PictureChoice={BuiltPictureChoice} logic={editorWith(HERO)} />);
+    const [heading] = await screen.findAllByRole('textbox', { name: 'Heading' });
+    const lead = screen.getByRole('textbox', { name: 'Lead' });
+    expect(heading).toHaveAccessibleDescription(`Up to ${TEXT_MAX} characters.`);
+    expect(lead).toHaveAccessibleDescription(`Up to ${LONG_TEXT_MAX} characters.`);
+    fireEvent.change(heading!, { target: { value: 'h'.repeat(TEXT_MAX + 1) } });
+    await waitFor(() => expect(heading).toHaveAccessibleDescription(`Up to ${TEXT_MAX} characters. Error: Up to ${TEXT_MAX} characters: this has ${TEXT_MAX + 1}.`));
+    expect(heading).toHaveAttribute('aria-invalid', 'true');
+    // The document's size beside where the draft starts.
+    expect(document.querySelector('.content-page__facts')).toHaveTextContent(/Its size: \d+ KB of the 128 KB a document may hold\./);
+  });
+
   it('shows a blanked hero heading’s message beside the field and in the summary on publish', async () => {
     const user = userEvent.setup();
     render(<ContentEditorPage {...consolePageProps()} documentName="hero" PictureChoice={BuiltPictureChoice} logic={editorWith(HERO)} />);
@@ -58,8 +72,9 @@ describe('the form generated from a struct', () => {
     if (!heading) throw new Error('no heading field');
     await user.clear(heading);
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    const message = 'Expected a non-empty string, but received an empty one';
-    await waitFor(() => expect(heading).toHaveAccessibleDescription(`Error: ${message}`));
+    // The message table's sentence (problem-messages.ts), not the validator's text.
+    const message = 'Write something here: it cannot be left empty.';
+    await waitFor(() => expect(heading).toHaveAccessibleDescription(`Up to ${TEXT_MAX} characters. Error: ${message}`));
     expect(heading).toHaveAttribute('aria-invalid', 'true');
     const summary = screen.getByRole('alert');
     expect(within(summary).getByRole('link', { name: `Heading: ${message}` })).toHaveAttribute('href', `#${heading.id}`);

@@ -40,11 +40,19 @@ describe('inbox client', () => {
     ['unread', '/messages/12/read', { read: false }],
     ['spam', '/messages/12/spam', { spam: true }],
     ['release', '/messages/12/spam', { spam: false }],
-    ['retry', '/messages/12/retry', {}],
   ] as const)('%s posts %s with its body and answers the message', async (command, path, body) => {
     const { client, sent } = clientAnswering(200, { message: MESSAGE });
     await expect(client.command(12, command)).resolves.toEqual(MESSAGE);
     expect(sent[0]).toEqual({ method: 'POST', url: `https://lumina.example.co.za/admin/api${path}`, body });
+  });
+
+  it('tries the mail again with POST /messages/12/retry and answers the message with what happened; an answer without it is refused', async () => {
+    const retry = { outcome: 'failed', delivered: 0, reason: 'login', smtpAnswer: 'Invalid login: 535 no', held: false, nextAttemptAt: '2026-03-02T08:05:00.000Z' } as const;
+    const { client, sent } = clientAnswering(200, { message: MESSAGE, retry });
+    await expect(client.retry(12)).resolves.toEqual({ message: MESSAGE, retry });
+    expect(sent[0]).toEqual({ method: 'POST', url: 'https://lumina.example.co.za/admin/api/messages/12/retry', body: {} });
+    // The answer before: the message alone, nothing said of the attempt.
+    await expect(clientAnswering(200, { message: MESSAGE }).client.retry(12)).rejects.toMatchObject({ code: 'invalid_answer' });
   });
 
   it('deletes with an empty body; a 404 is the server\'s code', async () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
 import { SNOW_FALLING_FLAKES, SNOW_STICKY_FLAKES } from '../../../src/machines/shared/theme.constants.ts';
-import { createPageVisibility, type VisibilityDocument } from '../../../src/services/theme/page-visibility.actor.ts';
+import { createPageVisibility, type VisibilityDocument } from '../../../src/services/shared/page-visibility.actor.ts';
 import { advanceSnow, createSnowState, drawnX, regenerateSticky, snowEngine } from '../../../src/services/theme/snow-engine.service.ts';
 
 /** A repeatable "random" sequence. */

@@ -1,0 +1,190 @@
+// A selection on a console list and one action on it (README.md, "The inbox": acting on many at
+// once). The list shows a page of rows; the person chooses some of them (one by one, or the
+// whole page), or every row that matches the list's filter (`matching`, across every page),
+// and then an action: one request for all of them (the `applyBulk` actor, whose `apply` the
+// list's page gives), an action that cannot be undone (delete) asked again first
+// (`confirming`). Done, the selection is empty and the outcome (how many were chosen and
+// changed) is announced; failed, the reason is shown with Try again. A new filter or page
+// (`page.shown` with another key) empties the selection; the same page shown again (a message
+// arrived) keeps what is still on it. A signed-out answer ends here (`session.end`).
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { ConsoleApiError } from '../../services/shared/console-api.client.ts';
+
+/** What the selection is: the rows chosen by id, or every row of the list's filter. */
+export type BulkTarget = { ids: string[] } | { matching: true };
+
+/** What one action did: how many rows it was on, and how many it changed. */
+export interface BulkOutcome {
+  action: string;
+  selected: number;
+  changed: number;
+}
+
+export interface BulkSelectionInput {
+  apply: (action: string, target: BulkTarget, signal: AbortSignal) => Promise<BulkOutcome>;
+  /** The rows the page shows first, and which list they are. */
+  ids: string[];
+  listKey: string;
+}
+
+export interface BulkSelectionContext {
+  apply: BulkSelectionInput['apply'];
+  /** The rows the page shows, and which list (filter and page) they are. */
+  shown: string[];
+  listKey: string;
+  /** The rows chosen one by one or by page. */
+  chosen: string[];
+  /** The action being confirmed, applied or that failed, and what it is on. */
+  action: string;
+  target: BulkTarget;
+  /** What the last action did (announced until the next). */
+  outcome: BulkOutcome | null;
+  problem: string;
+}
+
+export type BulkSelectionEvent =
+  | { type: 'page.shown'; ids: string[]; key: string }
+  | { type: 'choose.toggle'; id: string }
+  | { type: 'choose.page' }
+  | { type: 'choose.matching' }
+  | { type: 'choose.none' }
+  | { type: 'action.start'; action: string; confirm: boolean }
+  | { type: 'action.confirm' }
+  | { type: 'action.cancel' }
+  | { type: 'action.retry' }
+  | { type: 'problem.dismiss' };
+
+export type BulkSelectionEmitted = { type: 'list.changed' } | { type: 'session.end' };
+
+export const applyBulk = fromPromise<BulkOutcome, { apply: BulkSelectionInput['apply']; action: string; target: BulkTarget }>(({ input, signal }) =>
+  input.apply(input.action, input.target, signal),
+);
+
+const toggled = (chosen: readonly string[], id: string) => (chosen.includes(id) ? chosen.filter((one) => one !== id) : [...chosen, id]);
+
+export const bulkSelectionMachine = setup({
+  types: {
+    input: {} as BulkSelectionInput,
+    context: {} as BulkSelectionContext,
+    events: {} as BulkSelectionEvent,
+    emitted: {} as BulkSelectionEmitted,
+  },
+  actors: { applyBulk },
+  guards: {
+    isOtherList: ({ context }, key: string) => key !== context.listKey,
+    hasChosenShown: ({ context }, ids: readonly string[]) => context.chosen.some((id) => ids.includes(id)),
+    hasShown: ({ context }) => context.shown.length > 0,
+    isLastChosen: ({ context }, id: string) => context.chosen.length === 1 && context.chosen[0] === id,
+    isOnlyShown: ({ context }, id: string) => context.shown.length === 1 && context.shown[0] === id,
+    isWholePageChosen: ({ context }) => context.shown.every((id) => context.chosen.includes(id)),
+    isConfirmAsked: (_, confirm: boolean) => confirm,
+    isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
+  },
+  actions: {
+    storeList: assign((_, shown: { ids: string[]; key: string }) => ({ shown: shown.ids, listKey: shown.key, chosen: [] })),
+    storeShownKeepChosen: assign(({ context }, ids: string[]) => ({ shown: ids, chosen: context.chosen.filter((id) => ids.includes(id)) })),
+    storeShown: assign((_, ids: string[]) => ({ shown: ids })),
+    toggleChosen: assign(({ context }, id: string) => ({ chosen: toggled(context.chosen, id) })),
+    /** From every row of the filter to the page's rows but this one. */
+    chooseShownBut: assign(({ context }, id: string) => ({ chosen: context.shown.filter((one) => one !== id) })),
+    choosePage: assign(({ context }) => ({ chosen: [...context.shown] })),
+    clearChosen: assign({ chosen: [] }),
+    storeAction: assign((_, start: { action: string; target: BulkTarget }) => ({ action: start.action, target: start.target, outcome: null, problem: '' })),
+    storeOutcome: assign((_, outcome: BulkOutcome) => ({ outcome, chosen: [] })),
+    storeProblem: assign((_, { error }: { error: unknown }) => ({ problem: error instanceof Error ? error.message : String(error) })),
+    announceChange: emit({ type: 'list.changed' } as const),
+    endSession: emit({ type: 'session.end' } as const),
+  },
+}).createMachine({
+  id: 'bulkSelection',
+  context: ({ input }) => ({ apply: input.apply, shown: input.ids, listKey: input.listKey, chosen: [], action: '', target: { ids: [] }, outcome: null, problem: '' }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            'page.shown': { actions: { type: 'storeList', params: ({ event }) => event } },
+            'choose.toggle': { target: 'some', actions: { type: 'toggleChosen', params: ({ event }) => event.id } },
+            'choose.page': { guard: 'hasShown', target: 'some', actions: 'choosePage' },
+          },
+        },
+        some: {
+          tags: ['chosen'],
+          on: {
+            'page.shown': [
+              { guard: { type: 'isOtherList', params: ({ event }) => event.key }, target: 'none', actions: { type: 'storeList', params: ({ event }) => event } },
+              { guard: { type: 'hasChosenShown', params: ({ event }) => event.ids }, actions: { type: 'storeShownKeepChosen', params: ({ event }) => event.ids } },
+              { target: 'none', actions: { type: 'storeList', params: ({ event }) => event } },
+            ],
+            'choose.toggle': [
+              { guard: { type: 'isLastChosen', params: ({ event }) => event.id }, target: 'none', actions: 'clearChosen' },
+              { actions: { type: 'toggleChosen', params: ({ event }) => event.id } },
+            ],
+            'choose.page': [{ guard: 'isWholePageChosen', target: 'none', actions: 'clearChosen' }, { actions: 'choosePage' }],
+            'choose.matching': { guard: 'isWholePageChosen', target: 'matching', actions: 'clearChosen' },
+            'choose.none': { target: 'none', actions: 'clearChosen' },
+            'action.start': [
+              { guard: { type: 'isConfirmAsked', params: ({ event }) => event.confirm }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen } }) } },
+              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen } }) } },
+            ],
+          },
+        },
+        /** Every row of the list's filter, on every page. */
+        matching: {
+          tags: ['chosen'],
+          on: {
+            'page.shown': [
+              { guard: { type: 'isOtherList', params: ({ event }) => event.key }, target: 'none', actions: { type: 'storeList', params: ({ event }) => event } },
+              { actions: { type: 'storeShown', params: ({ event }) => event.ids } },
+            ],
+            'choose.toggle': [
+              { guard: { type: 'isOnlyShown', params: ({ event }) => event.id }, target: 'none', actions: 'clearChosen' },
+              { target: 'some', actions: { type: 'chooseShownBut', params: ({ event }) => event.id } },
+            ],
+            'choose.page': { target: 'none', actions: 'clearChosen' },
+            'choose.none': { target: 'none', actions: 'clearChosen' },
+            'action.start': [
+              { guard: { type: 'isConfirmAsked', params: ({ event }) => event.confirm }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const } }) } },
+              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const } }) } },
+            ],
+          },
+        },
+        /** Where a cancelled or failed action returns: the selection as it was. */
+        previous: { type: 'history' },
+      },
+    },
+    /** An action that cannot be undone, asked again. */
+    confirming: {
+      tags: ['chosen'],
+      on: {
+        'action.confirm': 'applying',
+        'action.cancel': 'choosing.previous',
+      },
+    },
+    applying: {
+      tags: ['chosen', 'busy'],
+      invoke: {
+        id: 'applyBulk',
+        src: 'applyBulk',
+        input: ({ context }) => ({ apply: context.apply, action: context.action, target: context.target }),
+        onDone: { target: 'choosing.none', actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'announceChange'] },
+        onError: [
+          { guard: { type: 'isSignedOut', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },
+          { target: 'failed', actions: { type: 'storeProblem', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    failed: {
+      tags: ['chosen'],
+      on: {
+        'action.retry': 'applying',
+        'problem.dismiss': 'choosing.previous',
+      },
+    },
+    signedOut: {
+      entry: 'endSession',
+    },
+  },
+});
