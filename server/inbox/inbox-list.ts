@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { validate } from 'superstruct';
 import { DEFAULT_INBOX_STATE, INBOX_ERROR, INBOX_PAGE_SIZE, InboxQueryStruct, type InboxCounts, type InboxState } from '../../src/validation/inbox/inbox.protocol.ts';
+import { idsOfParam } from '../../src/validation/shared/bulk-action.protocol.ts';
 import { dialectOf } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
@@ -73,7 +74,7 @@ export function parseInboxQuery(query: unknown, { cursor: cursorAllowed }: { cur
   if (value.from !== undefined) filter.from = value.from;
   if (value.to !== undefined) filter.to = value.to;
   if (value.q !== undefined && value.q.trim() !== '') filter.q = value.q.trim();
-  if (value.ids !== undefined) filter.ids = [...new Set(value.ids.split(',').map(Number))];
+  if (value.ids !== undefined) filter.ids = idsOfParam(value.ids);
   return { filter, after: value.cursor === undefined ? null : decodeCursor(value.cursor) };
 }
 

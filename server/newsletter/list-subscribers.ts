@@ -18,6 +18,8 @@ export interface SubscriberFilter {
   list?: number;
   /** Part of the address, any case. */
   q?: string;
+  /** Only these subscribers (the chosen ones of an export or a bulk action). */
+  ids?: number[];
 }
 
 export interface SubscriberListing {
@@ -43,6 +45,7 @@ export function filteredSubscribers(db: Kysely<Database>, filter: SubscriberFilt
   const pattern = q === undefined ? '' : `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return (db.selectFrom('newsletter_subscribers') as SubscriberQuery)
     .$if(status && filter.status !== undefined, (query) => query.where('status', '=', filter.status!))
+    .$if(filter.ids !== undefined, (query) => query.where('id', 'in', filter.ids!))
     .$if(q !== undefined, (query) => query.where(sql<boolean>`email like ${pattern} escape '\\'`))
     // `lists` is a JSON array of integers without spaces ("[2,4]"): a list id is one of its comma-separated items.
     .$if(list !== undefined, (query) => query.where(sql<boolean>`',' || replace(replace(lists, '[', ''), ']', '') || ',' like ${`%,${list},%`}`));

@@ -13,6 +13,7 @@ import {
   type SubscribersPage,
 } from '../../src/validation/newsletter/subscribers.protocol.ts';
 import type { Database } from '../db/types.ts';
+import { idsOfParam } from '../../src/validation/shared/bulk-action.protocol.ts';
 import { mailDeliveryOf, type MailSetup } from '../mail/mail-health.ts';
 import type { MailDelivery } from '../../src/validation/shared/mail-health.protocol.ts';
 import { RestError } from '../http/rest-error.ts';
@@ -26,13 +27,15 @@ import type { PendingChange } from './subscribe.ts';
  */
 
 /** The query string of the list and the exports, checked: a wrong parameter is a 400 naming it. */
-export function parseSubscribersQuery(query: unknown): { filter: SubscriberFilter; page: number } {
+export function parseSubscribersQuery(query: unknown, { ids = false } = {}): { filter: SubscriberFilter; page: number } {
   const [error, value] = validate(query ?? {}, SubscribersQueryStruct);
   if (error !== undefined) {
     const field = String(error.path[0] ?? error.key ?? 'query');
     throw new RestError(400, SUBSCRIBERS_ERROR.invalidQuery, `The ${field} parameter is not valid: ${error.message}`, { field });
   }
+  if (value.ids !== undefined && !ids) throw new RestError(400, SUBSCRIBERS_ERROR.invalidQuery, 'The ids parameter is not valid: only the exports take ids; the list is paged by its filter.', { field: 'ids' });
   const filter: SubscriberFilter = {};
+  if (value.ids !== undefined) filter.ids = idsOfParam(value.ids);
   if (value.status !== undefined) filter.status = value.status;
   if (value.list !== undefined) filter.list = Number(value.list);
   const q = value.q?.trim() ?? '';

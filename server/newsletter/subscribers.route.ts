@@ -5,7 +5,9 @@ import { CONSOLE_API, CONSOLE_REFUSAL, EmptyBodyStruct } from '../../src/validat
 import {
   SUBSCRIBERS_ERROR,
   SUBSCRIBERS_ROUTE,
+  SubscribersBulkBodyStruct,
   UnsubscribeBodyStruct,
+  type SubscribersBulkAnswer,
   ownerUnsubscribeWording,
   type SubscriberAnswer,
   type SubscribersPage,
@@ -15,7 +17,8 @@ import { consoleBody, idParam } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute } from '../console/console-guard.ts';
 import { mailSetupOf } from '../mail/mail-health.ts';
 import { RestError } from '../http/rest-error.ts';
-import { subscribersCsvChunks, type SubscribersCsvKind } from './list-subscribers.ts';
+import { filteredSubscribers, subscribersCsvChunks, type SubscriberFilter, type SubscribersCsvKind } from './list-subscribers.ts';
+import { BULK_MAX } from '../../src/validation/shared/bulk-action.protocol.ts';
 import { resendConfirmation } from './resend-confirmation.ts';
 import { newsletterNames, parseSubscribersQuery, subscriberOf, subscriberRow, subscribersPage } from './subscriber-console.ts';
 import { unsubscribeSubscriber } from './subscription-links.ts';
@@ -63,7 +66,7 @@ export default fp(
 
     for (const [kind, file] of Object.entries(EXPORT_FILES) as Array<[SubscribersCsvKind, (typeof EXPORT_FILES)[SubscribersCsvKind]]>) {
       app.get(route(file.route), consoleRoute('owner'), async (request, reply: FastifyReply) => {
-        const { filter } = parseSubscribersQuery(request.query);
+        const { filter } = parseSubscribersQuery(request.query, { ids: true });
         const who = auditActorOf(request);
         // The company's day (SITE_TIMEZONE), as yyyy-mm-dd.
         const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(app.clock());
@@ -107,6 +110,35 @@ export default fp(
       if (await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now }, brevoListsOf(app.config))) app.outbox.queued('brevo');
       await recordAudit(db, auditActorOf(request), { action: 'subscriber-unsubscribe', subject: `subscriber ${id}`, detail: { note: note.trim() }, now });
       return answer(id);
+    });
+
+    // One action on many subscribers (README.md, "The console": subscribers): one request, one
+    // audit entry with the count; each subscriber changes as the same action on their page
+    // would change them (an unsubscribe at their request, its consent record with the note,
+    // Brevo told of those it had).
+    app.post(route(SUBSCRIBERS_ROUTE.bulk), consoleRoute('owner'), async (request): Promise<SubscribersBulkAnswer> => {
+      const { action, selection, note } = consoleBody(request, SubscribersBulkBodyStruct);
+      const filter: SubscriberFilter = 'ids' in selection ? { ids: [...new Set(selection.ids)] } : parseSubscribersQuery(selection.filter).filter;
+      const rows = await filteredSubscribers(db, filter).selectAll().orderBy('id').limit(BULK_MAX + 1).execute();
+      if (rows.length > BULK_MAX) {
+        throw new RestError(400, SUBSCRIBERS_ERROR.tooMany, `More than ${BULK_MAX} subscribers match: narrow the filter (status, list or address) and act on the rest after.`, { field: 'selection' });
+      }
+      const now = app.clock();
+      // Those already unsubscribed are left as they are (and not counted as changed).
+      const leaving = rows.filter((row) => row.status !== 'unsubscribed');
+      let brevoTold = false;
+      for (const row of leaving) {
+        if (await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now }, brevoListsOf(app.config))) brevoTold = true;
+      }
+      const changed = leaving.length;
+      if (brevoTold) app.outbox.queued('brevo');
+      await recordAudit(db, auditActorOf(request), {
+        action: 'subscribers-bulk',
+        subject: `${rows.length} subscriber${rows.length === 1 ? '' : 's'}`,
+        detail: { action, selected: rows.length, changed, note: note.trim(), ...('filter' in selection ? { filter: selection.filter } : {}) },
+        now,
+      });
+      return { action, selected: rows.length, changed };
     });
   },
   { name: 'subscribers-routes', fastify: '5.x', dependencies: ['console-guard'] },

@@ -7,7 +7,8 @@
 // forward) brings its filter back. "Older messages" follows the page's cursor; "Newest
 // messages" goes back to the first page. A message that arrived while the list is open
 // (`list.refresh`, from the console's watch on the inbox) loads the newest page again, if that
-// is the page shown. A signed-out answer ends here (`session.end`).
+// is the page shown; an action on several of its messages (`list.reload`, from the page's
+// selection) loads the page shown again. A signed-out answer ends here (`session.end`).
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { addressFilter } from '../../services/inbox/address-filter.actor.ts';
 import { filterErrors, hashOf, queryOf, type FilterField, type InboxFilter } from '../../services/inbox/inbox-filter.service.ts';
@@ -42,7 +43,8 @@ export type InboxListEvent =
   | { type: 'page.older' }
   | { type: 'page.newest' }
   | { type: 'list.retry' }
-  | { type: 'list.refresh' };
+  | { type: 'list.refresh' }
+  | { type: 'list.reload' };
 
 export type InboxListEmitted = { type: 'address.change'; hash: string } | { type: 'session.end' } | { type: 'focus.list' };
 
@@ -135,6 +137,8 @@ export const inboxListMachine = setup({
             'page.newest': { guard: 'isOlderPage', target: 'loading', actions: ['clearCursor', 'focusList'] },
             // An older page stays as it is: the person is reading it.
             'list.refresh': { guard: 'isNewestPage', target: 'loading' },
+            // An action on several messages changed them: the page shown loads again, whichever it is.
+            'list.reload': 'loading',
           },
         },
         empty: {

@@ -2,8 +2,9 @@
 // address, loaded (loading → results | empty | failed, Try again). A filter, a search or a page
 // the person picks is loaded at once and written to the address (`address.change`, which the
 // view hands to the shell's navigate); the address changing (back, forward) brings its query
-// back. The search is typed into `search` and applied when submitted. A signed-out answer ends
-// here (`session.end`).
+// back. The search is typed into `search` and applied when submitted. An action on several of
+// the page's subscribers (`list.reload`, from the page's selection) loads the page again. A
+// signed-out answer ends here (`session.end`).
 import { assign, emit, setup } from 'xstate';
 import { listSubscribers } from '../../services/newsletter/subscribers.actor.ts';
 import { subscribersHash, type SubscribersQueryField } from '../../services/newsletter/subscribers-api.client.ts';
@@ -32,7 +33,8 @@ export type SubscribersListEvent =
   | { type: 'search.change'; value: string }
   | { type: 'search.submit' }
   | { type: 'page.go'; page: number }
-  | { type: 'list.retry' };
+  | { type: 'list.retry' }
+  | { type: 'list.reload' };
 
 export type SubscribersListEmitted = { type: 'address.change'; hash: string } | { type: 'session.end' };
 
@@ -106,6 +108,8 @@ export const subscribersListMachine = setup({
         results: {
           on: {
             'page.go': { target: 'loading', actions: [{ type: 'storeChange', params: ({ event }) => ({ field: 'page', value: event.page <= 1 ? '' : String(event.page) }) }, 'publishAddress'] },
+            // An action on several subscribers changed them: the page shown loads again.
+            'list.reload': 'loading',
           },
         },
         empty: {},

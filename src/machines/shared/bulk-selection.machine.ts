@@ -3,7 +3,8 @@
 // whole page), or every row that matches the list's filter (`matching`, across every page),
 // and then an action: one request for all of them (the `applyBulk` actor, whose `apply` the
 // list's page gives), an action that cannot be undone (delete) asked again first
-// (`confirming`). Done, the selection is empty and the outcome (how many were chosen and
+// (`confirming`), one that records why (an unsubscribe at the person's request) asked with its
+// note (`noting`: a blank note, or one over its length, is refused beside its field). Done, the selection is empty and the outcome (how many were chosen and
 // changed) is announced; failed, the reason is shown with Try again. A new filter or page
 // (`page.shown` with another key) empties the selection; the same page shown again (a message
 // arrived) keeps what is still on it. A signed-out answer ends here (`session.end`).
@@ -21,7 +22,8 @@ export interface BulkOutcome {
 }
 
 export interface BulkSelectionInput {
-  apply: (action: string, target: BulkTarget, signal: AbortSignal) => Promise<BulkOutcome>;
+  /** The one request: the action, what it is on, and its note ('' for an action that takes none). */
+  apply: (action: string, target: BulkTarget, note: string, signal: AbortSignal) => Promise<BulkOutcome>;
   /** The rows the page shows first, and which list they are. */
   ids: string[];
   listKey: string;
@@ -37,6 +39,9 @@ export interface BulkSelectionContext {
   /** The action being confirmed, applied or that failed, and what it is on. */
   action: string;
   target: BulkTarget;
+  /** The note of an action that records why ('' for the others), and the longest it may be. */
+  note: string;
+  noteMax: number;
   /** What the last action did (announced until the next). */
   outcome: BulkOutcome | null;
   problem: string;
@@ -48,7 +53,8 @@ export type BulkSelectionEvent =
   | { type: 'choose.page' }
   | { type: 'choose.matching' }
   | { type: 'choose.none' }
-  | { type: 'action.start'; action: string; confirm: boolean }
+  | { type: 'action.start'; action: string; ask: BulkQuestion; noteMax?: number }
+  | { type: 'note.change'; value: string }
   | { type: 'action.confirm' }
   | { type: 'action.cancel' }
   | { type: 'action.retry' }
@@ -56,8 +62,11 @@ export type BulkSelectionEvent =
 
 export type BulkSelectionEmitted = { type: 'list.changed' } | { type: 'session.end' };
 
-export const applyBulk = fromPromise<BulkOutcome, { apply: BulkSelectionInput['apply']; action: string; target: BulkTarget }>(({ input, signal }) =>
-  input.apply(input.action, input.target, signal),
+/** What an action asks before it is applied: nothing, "are you sure?", or why (a note). */
+export type BulkQuestion = 'nothing' | 'confirm' | 'note';
+
+export const applyBulk = fromPromise<BulkOutcome, { apply: BulkSelectionInput['apply']; action: string; target: BulkTarget; note: string }>(({ input, signal }) =>
+  input.apply(input.action, input.target, input.note, signal),
 );
 
 const toggled = (chosen: readonly string[], id: string) => (chosen.includes(id) ? chosen.filter((one) => one !== id) : [...chosen, id]);
@@ -77,7 +86,9 @@ export const bulkSelectionMachine = setup({
     isLastChosen: ({ context }, id: string) => context.chosen.length === 1 && context.chosen[0] === id,
     isOnlyShown: ({ context }, id: string) => context.shown.length === 1 && context.shown[0] === id,
     isWholePageChosen: ({ context }) => context.shown.every((id) => context.chosen.includes(id)),
-    isConfirmAsked: (_, confirm: boolean) => confirm,
+    isAsked: (_, asked: { ask: BulkQuestion; question: BulkQuestion }) => asked.ask === asked.question,
+    isNoteBlank: ({ context }) => context.note.trim() === '',
+    isNoteTooLong: ({ context }) => context.note.length > context.noteMax,
     isSignedOut: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.isSignedOut,
   },
   actions: {
@@ -89,7 +100,8 @@ export const bulkSelectionMachine = setup({
     chooseShownBut: assign(({ context }, id: string) => ({ chosen: context.shown.filter((one) => one !== id) })),
     choosePage: assign(({ context }) => ({ chosen: [...context.shown] })),
     clearChosen: assign({ chosen: [] }),
-    storeAction: assign((_, start: { action: string; target: BulkTarget }) => ({ action: start.action, target: start.target, outcome: null, problem: '' })),
+    storeAction: assign((_, start: { action: string; target: BulkTarget; noteMax?: number | undefined }) => ({ action: start.action, target: start.target, note: '', noteMax: start.noteMax ?? 0, outcome: null, problem: '' })),
+    storeNote: assign((_, note: string) => ({ note })),
     storeOutcome: assign((_, outcome: BulkOutcome) => ({ outcome, chosen: [] })),
     storeProblem: assign((_, { error }: { error: unknown }) => ({ problem: error instanceof Error ? error.message : String(error) })),
     announceChange: emit({ type: 'list.changed' } as const),
@@ -97,7 +109,7 @@ export const bulkSelectionMachine = setup({
   },
 }).createMachine({
   id: 'bulkSelection',
-  context: ({ input }) => ({ apply: input.apply, shown: input.ids, listKey: input.listKey, chosen: [], action: '', target: { ids: [] }, outcome: null, problem: '' }),
+  context: ({ input }) => ({ apply: input.apply, shown: input.ids, listKey: input.listKey, chosen: [], action: '', target: { ids: [] }, note: '', noteMax: 0, outcome: null, problem: '' }),
   initial: 'choosing',
   states: {
     choosing: {
@@ -126,8 +138,9 @@ export const bulkSelectionMachine = setup({
             'choose.matching': { guard: 'isWholePageChosen', target: 'matching', actions: 'clearChosen' },
             'choose.none': { target: 'none', actions: 'clearChosen' },
             'action.start': [
-              { guard: { type: 'isConfirmAsked', params: ({ event }) => event.confirm }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen } }) } },
-              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen } }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'confirm' }) }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen }, noteMax: event.noteMax }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'note' }) }, target: '#bulkSelection.noting', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen }, noteMax: event.noteMax }) } },
+              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { ids: context.chosen }, noteMax: event.noteMax }) } },
             ],
           },
         },
@@ -146,13 +159,29 @@ export const bulkSelectionMachine = setup({
             'choose.page': { target: 'none', actions: 'clearChosen' },
             'choose.none': { target: 'none', actions: 'clearChosen' },
             'action.start': [
-              { guard: { type: 'isConfirmAsked', params: ({ event }) => event.confirm }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const } }) } },
-              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const } }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'confirm' }) }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'note' }) }, target: '#bulkSelection.noting', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
+              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
             ],
           },
         },
         /** Where a cancelled or failed action returns: the selection as it was. */
         previous: { type: 'history' },
+      },
+    },
+    /** An action that records why, asked with its note; a blank note is refused beside its field. */
+    noting: {
+      tags: ['chosen'],
+      initial: 'writing',
+      states: {
+        writing: {},
+        missing: {},
+        tooLong: {},
+      },
+      on: {
+        'note.change': { actions: { type: 'storeNote', params: ({ event }) => event.value } },
+        'action.confirm': [{ guard: 'isNoteBlank', target: '.missing' }, { guard: 'isNoteTooLong', target: '.tooLong' }, { target: 'applying' }],
+        'action.cancel': 'choosing.previous',
       },
     },
     /** An action that cannot be undone, asked again. */
@@ -168,7 +197,7 @@ export const bulkSelectionMachine = setup({
       invoke: {
         id: 'applyBulk',
         src: 'applyBulk',
-        input: ({ context }) => ({ apply: context.apply, action: context.action, target: context.target }),
+        input: ({ context }) => ({ apply: context.apply, action: context.action, target: context.target, note: context.note }),
         onDone: { target: 'choosing.none', actions: [{ type: 'storeOutcome', params: ({ event }) => event.output }, 'announceChange'] },
         onError: [
           { guard: { type: 'isSignedOut', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },

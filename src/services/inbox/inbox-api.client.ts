@@ -3,7 +3,7 @@
 // with that protocol's struct. Refusals arrive as ConsoleApiError with the server's code.
 import type { ConsoleApi } from '../shared/console-api.client.ts';
 import { EmptyBodyStruct } from '../../validation/console/console-api.ts';
-import { INBOX_ROUTE, InboxCountsStruct, InboxPageStruct, MessageAnswerStruct, RetryAnswerStruct, type InboxCounts, type InboxPage, type InboxQuery, type Message, type RetryAnswer } from '../../validation/inbox/inbox.protocol.ts';
+import { BulkAnswerStruct, INBOX_ROUTE, InboxCountsStruct, InboxPageStruct, MessageAnswerStruct, RetryAnswerStruct, type BulkAnswer, type BulkMessageAction, type BulkSelection, type InboxCounts, type InboxPage, type InboxQuery, type Message, type RetryAnswer } from '../../validation/inbox/inbox.protocol.ts';
 
 /** A route with its `:id` (and `:fileId`) filled in. */
 export function inboxPath(route: string, id: number, fileId?: number): string {
@@ -57,10 +57,14 @@ export function createInboxClient(api: ConsoleApi) {
       // The server answers `{}` or `{ok: true}`; either is a deletion (mask drops extra keys).
       await api.post(inboxPath(INBOX_ROUTE.delete, id), {}, EmptyBodyStruct, signal ? { signal } : {});
     },
-    /** The CSV of every message of the filter (without a cursor): a plain download link. */
-    exportUrl(query: InboxQuery): string {
-      const { cursor: _cursor, ...filter } = query;
-      return api.url(INBOX_ROUTE.exportCsv, querySearchParams(filter));
+    /** One action on many messages: those chosen, or every message of a filter (one request, one audit entry). */
+    bulk(action: BulkMessageAction, selection: BulkSelection, signal?: AbortSignal): Promise<BulkAnswer> {
+      return api.post(INBOX_ROUTE.bulk, { action, selection }, BulkAnswerStruct, signal ? { signal } : {});
+    },
+    /** The CSV of every message of the filter (without a cursor), or of the chosen `ids` within it: a plain download link. */
+    exportUrl(query: InboxQuery, ids?: readonly number[]): string {
+      const { cursor: _cursor, ids: _ids, ...filter } = query;
+      return api.url(INBOX_ROUTE.exportCsv, querySearchParams(ids === undefined ? filter : { ...filter, ids: ids.join(',') }));
     },
     attachmentUrl(id: number, fileId: number): string {
       return api.url(inboxPath(INBOX_ROUTE.attachment, id, fileId));

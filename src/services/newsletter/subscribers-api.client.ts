@@ -7,9 +7,13 @@ import { CONSOLE_HASH, hashWithQuery } from '../../validation/console/console-ha
 import {
   SUBSCRIBERS_ROUTE,
   SubscriberAnswerStruct,
+  SubscribersBulkAnswerStruct,
   SubscribersPageStruct,
   SubscribersQueryStruct,
+  type BulkSubscriberAction,
   type Subscriber,
+  type SubscribersBulkAnswer,
+  type SubscribersBulkSelection,
   type SubscribersPage,
   type SubscribersQuery,
 } from '../../validation/newsletter/subscribers.protocol.ts';
@@ -56,13 +60,18 @@ export function createSubscribersClient(api: ConsoleApi) {
     async unsubscribe(id: number, note: string, signal?: AbortSignal): Promise<Subscriber> {
       return (await api.post(pathOf(SUBSCRIBERS_ROUTE.unsubscribe, id), { note }, SubscriberAnswerStruct, signalOf(signal))).subscriber;
     },
-    /** The two CSV files of the filter (without its page): plain download links. */
-    exportUrls(query: SubscribersQuery): { spreadsheet: string; mailingService: string } {
-      const { page: _page, ...filter } = query;
+    /** One action on many subscribers: those chosen, or every subscriber of a filter, with one note (one request, one audit entry). */
+    bulk(action: BulkSubscriberAction, selection: SubscribersBulkSelection, note: string, signal?: AbortSignal): Promise<SubscribersBulkAnswer> {
+      return api.post(SUBSCRIBERS_ROUTE.bulk, { action, selection, note }, SubscribersBulkAnswerStruct, signalOf(signal));
+    },
+    /** The two CSV files of the filter (without its page), or of the chosen `ids` within it: plain download links. */
+    exportUrls(query: SubscribersQuery, ids?: readonly number[]): { spreadsheet: string; mailingService: string } {
+      const { page: _page, ids: _ids, ...filter } = query;
       const { status: _status, ...subscribed } = filter;
+      const chosen: Record<string, string> = ids === undefined ? {} : { ids: ids.join(',') };
       return {
-        spreadsheet: api.url(SUBSCRIBERS_ROUTE.exportSpreadsheet, subscribersSearchParams(filter)),
-        mailingService: api.url(SUBSCRIBERS_ROUTE.exportMailingService, subscribersSearchParams(subscribed)),
+        spreadsheet: api.url(SUBSCRIBERS_ROUTE.exportSpreadsheet, { ...subscribersSearchParams(filter), ...chosen }),
+        mailingService: api.url(SUBSCRIBERS_ROUTE.exportMailingService, { ...subscribersSearchParams(subscribed), ...chosen }),
       };
     },
   };

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'message-answered',
   'message-note',
   'messages-bulk',
+  'subscribers-bulk',
   'subscriber-unsubscribe',
   'confirmation-resend',
   'access-export',

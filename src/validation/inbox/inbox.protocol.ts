@@ -1,8 +1,11 @@
 // The console inbox's protocol, written once for the browser (services/inbox/) and the server
 // (server/inbox/): the list with its filters and cursor, one message, its actions, the export
 // and mail health. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
-import { array, boolean, enums, integer, literal, min, nullable, number, object, optional, pattern, size, string, union, type Infer } from 'superstruct';
+import { array, boolean, enums, literal, nullable, number, object, optional, pattern, size, string, union, type Infer } from 'superstruct';
 import { MAIL_FAILURE_KINDS } from '../shared/mail-health.protocol.ts';
+import { BULK_MAX, BulkIdsStruct, bulkAnswerStruct, exportIdsParam } from '../shared/bulk-action.protocol.ts';
+
+export { BULK_MAX };
 
 /** Routes below CONSOLE_API. `:id` and `:fileId` are path parameters. */
 export const INBOX_ROUTE = {
@@ -58,7 +61,7 @@ export const InboxQueryStruct = object({
   q: optional(size(string(), 0, SEARCH_MAX)),
   cursor: optional(size(string(), 1, 200)),
   /** The export only: these messages (ids separated by commas), within the filter. */
-  ids: optional(pattern(size(string(), 1, 2000), /^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/)),
+  ids: exportIdsParam,
 });
 export type InboxQuery = Infer<typeof InboxQueryStruct>;
 
@@ -68,18 +71,14 @@ export type InboxQuery = Infer<typeof InboxQueryStruct>;
  */
 export const BULK_MESSAGE_ACTIONS = ['read', 'unread', 'answered', 'unanswered', 'spam', 'not-spam', 'delete'] as const;
 export type BulkMessageAction = (typeof BULK_MESSAGE_ACTIONS)[number];
-/** The most messages one bulk action takes: more is refused, and the filter is narrowed. */
-export const BULK_MAX = 5000;
-const messageId = min(integer(), 1);
 /** The messages an action is on: those chosen by id, or every message of the filter (its query, without cursor or ids). */
 export const BulkSelectionStruct = union([
-  object({ ids: size(array(messageId), 1, BULK_MAX) }),
+  BulkIdsStruct,
   object({ filter: object({ form: optional(size(string(), 1, 100)), state: optional(enums(INBOX_STATES)), from: optional(isoDate), to: optional(isoDate), q: optional(size(string(), 0, SEARCH_MAX)) }) }),
 ]);
 export type BulkSelection = Infer<typeof BulkSelectionStruct>;
 export const BulkBodyStruct = object({ action: enums(BULK_MESSAGE_ACTIONS), selection: BulkSelectionStruct });
-/** `selected`: the messages the selection held; `changed`: those the action changed (one already read is not read again). */
-export const BulkAnswerStruct = object({ action: enums(BULK_MESSAGE_ACTIONS), selected: number(), changed: number() });
+export const BulkAnswerStruct = bulkAnswerStruct(BULK_MESSAGE_ACTIONS);
 export type BulkAnswer = Infer<typeof BulkAnswerStruct>;
 
 /**

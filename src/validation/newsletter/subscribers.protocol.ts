@@ -2,7 +2,8 @@
 // (services/newsletter/) and the server (server/newsletter/subscribers.route.ts): the list with
 // its filters and pages, one subscriber with their consent history, the owner's two actions and
 // the two exports. Browser-safe. Routes are below CONSOLE_API (validation/console/console-api.ts).
-import { array, boolean, enums, nullable, number, object, optional, pattern, record, size, string, type Infer } from 'superstruct';
+import { array, boolean, enums, nullable, number, object, optional, pattern, record, size, string, union, type Infer } from 'superstruct';
+import { BulkIdsStruct, bulkAnswerStruct, exportIdsParam } from '../shared/bulk-action.protocol.ts';
 import { MailDeliveryStruct } from '../shared/mail-health.protocol.ts';
 
 /** Routes below CONSOLE_API. `:id` is a path parameter. */
@@ -19,6 +20,8 @@ export const SUBSCRIBERS_ROUTE = {
   resend: '/subscribers/:id/resend-confirmation',
   /** POST UnsubscribeBody (owner): unsubscribes at the person's request. */
   unsubscribe: '/subscribers/:id/unsubscribe',
+  /** POST SubscribersBulkBody (owner): one action on many subscribers (those chosen, or every subscriber of a filter); answers SubscribersBulkAnswerStruct. */
+  bulk: '/subscribers/bulk',
 } as const;
 
 export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
@@ -36,6 +39,8 @@ export const SubscribersQueryStruct = object({
   list: optional(pattern(string(), /^[1-9]\d{0,6}$/)),
   q: optional(size(string(), 0, SUBSCRIBER_SEARCH_MAX)),
   page: optional(pattern(string(), /^[1-9]\d{0,5}$/)),
+  /** The exports only: these subscribers (ids separated by commas), within the filter. */
+  ids: exportIdsParam,
 });
 export type SubscribersQuery = Infer<typeof SubscribersQueryStruct>;
 
@@ -53,6 +58,8 @@ export const SUBSCRIBERS_ERROR = {
   mailLimited: 'subscribers_mail_limited',
   /** 409: unsubscribe for someone already unsubscribed. */
   alreadyUnsubscribed: 'subscribers_already_unsubscribed',
+  /** 400: a bulk action on more than BULK_MAX subscribers (`data.field` is `selection`). */
+  tooMany: 'subscribers_bulk_too_many',
 } as const;
 
 export const NewsletterListStruct = object({ id: number(), label: string() });
@@ -144,8 +151,25 @@ export type Subscriber = Infer<typeof SubscriberStruct>;
 export const SubscriberAnswerStruct = object({ subscriber: SubscriberStruct });
 export type SubscriberAnswer = Infer<typeof SubscriberAnswerStruct>;
 
-export const UnsubscribeBodyStruct = object({ note: size(pattern(string(), /\S/), 1, UNSUBSCRIBE_NOTE_MAX) });
+const unsubscribeNote = size(pattern(string(), /\S/), 1, UNSUBSCRIBE_NOTE_MAX);
+export const UnsubscribeBodyStruct = object({ note: unsubscribeNote });
 export type UnsubscribeBody = Infer<typeof UnsubscribeBodyStruct>;
+
+/**
+ * What can be done to many subscribers at once (README.md, "The console": subscribers): an
+ * unsubscribe at their request, with one note for all, as on one subscriber's page.
+ */
+export const BULK_SUBSCRIBER_ACTIONS = ['unsubscribe'] as const;
+export type BulkSubscriberAction = (typeof BULK_SUBSCRIBER_ACTIONS)[number];
+/** The subscribers an action is on: those chosen by id, or every subscriber of the filter (its query, without page or ids). */
+export const SubscribersBulkSelectionStruct = union([
+  BulkIdsStruct,
+  object({ filter: object({ status: optional(enums(SUBSCRIBER_STATUSES)), list: optional(pattern(string(), /^[1-9]\d{0,6}$/)), q: optional(size(string(), 0, SUBSCRIBER_SEARCH_MAX)) }) }),
+]);
+export type SubscribersBulkSelection = Infer<typeof SubscribersBulkSelectionStruct>;
+export const SubscribersBulkBodyStruct = object({ action: enums(BULK_SUBSCRIBER_ACTIONS), selection: SubscribersBulkSelectionStruct, note: unsubscribeNote });
+export const SubscribersBulkAnswerStruct = bulkAnswerStruct(BULK_SUBSCRIBER_ACTIONS);
+export type SubscribersBulkAnswer = Infer<typeof SubscribersBulkAnswerStruct>;
 
 /** The consent record's words for an owner's unsubscribe. */
 export function ownerUnsubscribeWording(note: string): string {

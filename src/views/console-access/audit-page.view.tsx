@@ -30,6 +30,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'message-answered': 'Marked a message as answered (or not)',
   'message-note': 'Added a note to a message',
   'messages-bulk': 'Acted on several messages at once',
+  'subscribers-bulk': 'Acted on several subscribers at once',
   'subscriber-unsubscribe': 'Unsubscribed someone at their request',
   'confirmation-resend': 'Sent a confirmation mail again',
   'access-export': 'Exported everything held about someone (an access request)',

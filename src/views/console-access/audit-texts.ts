@@ -69,6 +69,7 @@ const BULK_ACTION_WORDS: Readonly<Record<string, string>> = {
   spam: 'marked as spam',
   'not-spam': 'released from spam (their mail goes out)',
   delete: 'deleted',
+  unsubscribe: 'unsubscribed at their request',
 };
 
 /** One detail in words, or null to leave it out (a flag that is off says nothing). */

@@ -1,15 +1,18 @@
 // The inbox (`#/messages`): the filter (form, state, dates, search) with the shared form kit, the
 // count announced, the messages as a list of rows (each a link to its `#/messages/<id>`), the pages
 // by cursor and the CSV of the current filter. It renders the inboxList machine's state and
-// sends it the visitor's changes; the machine's address changes go to the shell's navigate.
+// sends it the visitor's changes; the machine's address changes go to the shell's navigate. A
+// box on each row and the bulk toolbar (the shared bulkSelection machine) act on several
+// messages at once, or on every message of the filter; done, the page shown loads again.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { inboxListMachine } from '../../machines/inbox/inbox-list.machine.ts';
+import { bulkSelectionMachine, type BulkTarget } from '../../machines/shared/bulk-selection.machine.ts';
 import { createInboxClient } from '../../services/inbox/inbox-api.client.ts';
-import { filterErrors, filterOfAddress, queryOf, FILTER_FIELDS, type FilterField } from '../../services/inbox/inbox-filter.service.ts';
+import { filterErrors, filterOfAddress, hashOf, queryOf, FILTER_FIELDS, type FilterField, type InboxFilter } from '../../services/inbox/inbox-filter.service.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
-import { INBOX_STATES, SEARCH_MAX, type MessageSummary } from '../../validation/inbox/inbox.protocol.ts';
+import { INBOX_STATES, SEARCH_MAX, type BulkMessageAction, type MessageSummary } from '../../validation/inbox/inbox.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ErrorSummary, errorItems, SelectField, TextField } from '../shared/form-fields/index.ts';
 import { useEmittedFocus } from '../shared/use-emitted-focus.ts';
@@ -22,6 +25,7 @@ import { messageHash } from '../../validation/console/console-hashes.ts';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
 import { useInboxWatch } from '../shared/inbox-watch-context.ts';
 import { ArrivalNotifications } from './inbox-watch.view.tsx';
+import { BulkToolbar, ChooseRowBox, useBulkSelection, type BulkActionChoice, type BulkSelectionRef } from '../shared/bulk-selection.view.tsx';
 
 const FORM_ID = 'inbox-filter';
 
@@ -36,16 +40,34 @@ const FIELD_LABEL: Record<FilterField, string> = {
 export interface InboxPageProps extends ConsolePageProps {
   logic?: typeof inboxListMachine;
   inspect?: (event: InspectionEvent) => void;
+  /** The selection's machine (a test gives it with its request faked). */
+  bulkLogic?: typeof bulkSelectionMachine;
 }
 
-function MessageRow({ message, timeZone }: { message: MessageSummary; timeZone: string }) {
+/** What can be done to the chosen messages; delete is an owner's, asked first. */
+const BULK_ACTIONS: readonly (BulkActionChoice & { action: BulkMessageAction })[] = [
+  { action: 'read', label: 'Mark as read', done: 'marked as read' },
+  { action: 'unread', label: 'Mark as unread', done: 'marked as unread' },
+  { action: 'answered', label: 'Mark as answered', done: 'marked as answered' },
+  { action: 'unanswered', label: 'Mark as not answered', done: 'marked as not answered' },
+  { action: 'spam', label: 'Mark as spam', done: 'marked as spam' },
+  { action: 'not-spam', label: 'Not spam', done: 'released from spam (their mail goes out)' },
+  { action: 'delete', label: 'Delete', done: 'deleted', confirm: 'delete them, with their attachments? This cannot be undone.' },
+];
+const NOUN = { one: 'message', many: 'messages' };
+
+function MessageRow({ message, timeZone, selection }: { message: MessageSummary; timeZone: string; selection: BulkSelectionRef }) {
+  const subject = message.subject || `Message from ${message.name || message.email}`;
   return (
     <li className={`inbox-row${message.read ? '' : ' inbox-row--new'}${message.spam ? ' inbox-row--spam' : ''}`}>
+      <span className="inbox-row__choose">
+        <ChooseRowBox actorRef={selection} id={String(message.id)} label={`Choose: ${subject}, from ${message.name || message.email}`} />
+      </span>
       <a className="inbox-row__link" href={messageHash(message.id)}>
         <span className="inbox-row__subject">
           {message.read ? null : <span className="inbox-badge inbox-badge--new">New</span>}
           {message.spam ? <span className="inbox-badge inbox-badge--spam">Spam</span> : null}
-          {message.subject || `Message from ${message.name || message.email}`}
+          {subject}
         </span>
       </a>
       <span className="inbox-row__sender">
@@ -63,7 +85,7 @@ function MessageRow({ message, timeZone }: { message: MessageSummary; timeZone: 
   );
 }
 
-export function InboxPage({ session, api, onSessionEnded, navigate, logic = inboxListMachine, inspect }: InboxPageProps) {
+export function InboxPage({ session, api, onSessionEnded, navigate, logic = inboxListMachine, inspect, bulkLogic = bulkSelectionMachine }: InboxPageProps) {
   const actorRef = useActorRef(logic, { input: { api, filter: filterOfAddress() }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -88,6 +110,34 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
   }, [actorRef, arrivals]);
   const counts = watch?.latest?.counts;
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
+
+  // The selection: the rows of the page shown; another filter or page is another list. "Every
+  // message that matches" is the filter applied when the action is asked for.
+  const applied = useRef(filter);
+  applied.current = filter;
+  const client = createInboxClient(api);
+  const apply = useCallback(
+    (action: string, target: BulkTarget, _note: string, signal: AbortSignal) =>
+      createInboxClient(api).bulk(action as BulkMessageAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(applied.current) }, signal),
+    [api],
+  );
+  const recheck = watch?.recheck;
+  const listChanged = useCallback(() => {
+    actorRef.send({ type: 'list.reload' });
+    recheck?.();
+  }, [actorRef, recheck]);
+  const selection = useBulkSelection({
+    apply,
+    ids: context.messages.map((message) => String(message.id)),
+    listKey: `${hashOf(filter)}|${context.cursor ?? ''}`,
+    onListChanged: listChanged,
+    onSessionEnded,
+    navigate,
+    logic: bulkLogic,
+    inspect,
+  });
+  // Only the filter's own count is known: the state's, when nothing else narrows it.
+  const matchingCount = counts !== undefined && !filter.form && !filter.from && !filter.to && !filter.q.trim() ? ((counts as Record<string, number>)[filter.state] ?? null) : null;
 
   const change = (field: FilterField) => (value: string | string[]) => actorRef.send({ type: 'filter.change', field, value: String(value) });
   const count = context.messages.length;
@@ -140,7 +190,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
             browser's own download shows its progress and any failure, by keyboard and to screen readers
             alike, with nothing for the page to track (ARCHITECTURE.md, "The console's inbox in the browser"). */}
         {invalid || !owner ? null : (
-          <a className="action-button" href={createInboxClient(api).exportUrl(queryOf(filter))} download>
+          <a className="action-button" href={client.exportUrl(queryOf(filter))} download>
             Export CSV<span className="visually-hidden"> of the messages of this filter</span>
           </a>
         )}
@@ -151,11 +201,20 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
       </h2>
       {snapshot.matches({ active: 'failed' }) ? <LoadProblem className="inbox-problem" what="The messages" problem={context.problem} onRetry={() => actorRef.send({ type: 'list.retry' })} /> : null}
       {snapshot.matches({ active: 'results' }) || (busy && count > 0) ? (
-        <ol className="inbox-list" aria-labelledby="inbox-results-title" aria-busy={busy}>
-          {context.messages.map((message) => (
-            <MessageRow key={message.id} message={message} timeZone={session.timeZone} />
-          ))}
-        </ol>
+        <>
+          <BulkToolbar
+            actorRef={selection}
+            actions={owner ? BULK_ACTIONS : BULK_ACTIONS.filter((choice) => choice.action !== 'delete')}
+            noun={NOUN}
+            matchingCount={matchingCount}
+            exportHref={owner ? (target) => client.exportUrl(queryOf(filter), 'ids' in target ? target.ids.map(Number) : undefined) : undefined}
+          />
+          <ol className="inbox-list" aria-labelledby="inbox-results-title" aria-busy={busy}>
+            {context.messages.map((message) => (
+              <MessageRow key={message.id} message={message} timeZone={session.timeZone} selection={selection} />
+            ))}
+          </ol>
+        </>
       ) : null}
       {snapshot.matches({ active: 'results' }) && (context.next || context.cursor) ? (
         <nav className="inbox-pages" aria-label="Pages of messages">
@@ -173,4 +232,10 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
       ) : null}
     </div>
   );
+}
+
+/** The filter's own fields (no cursor), as a bulk action on every message of it takes them. */
+function filterOnly(filter: InboxFilter) {
+  const { cursor: _cursor, ...query } = queryOf(filter);
+  return query;
 }

@@ -13,14 +13,14 @@ import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import { ownerUnsubscribeWording, UNSUBSCRIBE_NOTE_MAX, type Subscriber } from '../../validation/newsletter/subscribers.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { TextAreaField } from '../shared/form-fields/index.ts';
-import { BREVO_NOT_CONNECTED, CONSENT_LABEL, listNames, refusalText, STATUS_LABEL } from './subscriber-texts.ts';
+import { BREVO_NOT_CONNECTED, CONSENT_LABEL, listNames, refusalText, STATUS_LABEL, UNSUBSCRIBE_NOTE_MISSING } from './subscriber-texts.ts';
 import '../shared/action-button.css';
 import './subscribers.css';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
 import { mailDeliveryText } from '../shared/mail-texts.ts';
 
 const FORM_ID = 'subscriber-unsubscribe';
-export const NOTE_MISSING = 'Write why the person is unsubscribed (for example: “Asked by phone on 20 November”).';
+export const NOTE_MISSING = UNSUBSCRIBE_NOTE_MISSING;
 
 export interface SubscriberPageProps extends ConsolePageProps {
   subscriberId: number;

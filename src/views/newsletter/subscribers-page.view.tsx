@@ -1,21 +1,25 @@
 // The subscribers list (`#/subscribers?status=…&list=…&q=…&page=…`): the filter (status, list)
 // and the address search with the shared form kit, the counts and the result announced, the
 // subscribers as a table (status, lists, SMS, dates, form, consent) in a labelled region that
-// scrolls sideways on a phone, the pages, and for an owner the two exports, each explained.
+// scrolls sideways on a phone, the pages, and for an owner the two exports, each explained, and
+// a box on each row with the bulk toolbar (the shared bulkSelection machine): unsubscribe the
+// chosen at their request with one note, or export them.
 // It renders the subscribersList machine's state and sends it the person's changes; the
 // machine's address changes go to the shell's navigate, and the address's query comes back as
 // the `query` prop.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { subscribersListMachine } from '../../machines/newsletter/subscribers-list.machine.ts';
-import { createSubscribersClient, subscribersQueryOf } from '../../services/newsletter/subscribers-api.client.ts';
+import { bulkSelectionMachine, type BulkTarget } from '../../machines/shared/bulk-selection.machine.ts';
+import { createSubscribersClient, subscribersHash, subscribersQueryOf } from '../../services/newsletter/subscribers-api.client.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { subscriberHash } from '../../validation/console/console-hashes.ts';
-import { SUBSCRIBER_SEARCH_MAX, SUBSCRIBER_STATUSES, type SubscriberSummary } from '../../validation/newsletter/subscribers.protocol.ts';
+import { SUBSCRIBER_SEARCH_MAX, SUBSCRIBER_STATUSES, UNSUBSCRIBE_NOTE_MAX, type BulkSubscriberAction, type SubscriberSummary, type SubscribersQuery } from '../../validation/newsletter/subscribers.protocol.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { SelectField, TextField } from '../shared/form-fields/index.ts';
-import { listNames, STATUS_LABEL } from './subscriber-texts.ts';
+import { listNames, STATUS_LABEL, UNSUBSCRIBE_NOTE_MISSING } from './subscriber-texts.ts';
+import { BulkToolbar, ChooseRowBox, useBulkSelection, type BulkActionChoice, type BulkSelectionRef } from '../shared/bulk-selection.view.tsx';
 import '../shared/action-button.css';
 import './subscribers.css';
 import { ConsoleTime } from '../shared/console-time.view.tsx';
@@ -26,12 +30,36 @@ export interface SubscribersPageProps extends ConsolePageProps {
   query: string;
   logic?: typeof subscribersListMachine;
   inspect?: (event: InspectionEvent) => void;
+  /** The selection's machine (a test gives it with its request faked). */
+  bulkLogic?: typeof bulkSelectionMachine;
 }
 
-function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary; timeZone: string }) {
+/** What an owner can do to the chosen subscribers: unsubscribe them at their request, with one note. */
+const BULK_ACTIONS: readonly (BulkActionChoice & { action: BulkSubscriberAction })[] = [
+  {
+    action: 'unsubscribe',
+    label: 'Unsubscribe at their request',
+    done: 'unsubscribed',
+    note: {
+      question: 'unsubscribe them at their request? They get no more newsletters; only they can sign up again.',
+      label: 'Note',
+      hint: `How and when they asked; kept in each one’s consent history (at most ${UNSUBSCRIBE_NOTE_MAX} characters).`,
+      max: UNSUBSCRIBE_NOTE_MAX,
+      missing: UNSUBSCRIBE_NOTE_MISSING,
+    },
+  },
+];
+const NOUN = { one: 'subscriber', many: 'subscribers' };
+
+function SubscriberRow({ subscriber, timeZone, selection }: { subscriber: SubscriberSummary; timeZone: string; selection: BulkSelectionRef | null }) {
   const time = (value: string | null) => (value === null ? '—' : <ConsoleTime at={value} timeZone={timeZone} />);
   return (
     <tr>
+      {selection === null ? null : (
+        <td className="subscribers-choose" data-label="Choose">
+          <ChooseRowBox actorRef={selection} id={String(subscriber.id)} label={`Choose ${subscriber.email}`} />
+        </td>
+      )}
       <th scope="row" data-label="Address">
         <a href={subscriberHash(subscriber.id)}>{subscriber.email}</a>
       </th>
@@ -57,7 +85,7 @@ function SubscriberRow({ subscriber, timeZone }: { subscriber: SubscriberSummary
   );
 }
 
-export function SubscribersPage({ session, api, onSessionEnded, navigate, query, logic = subscribersListMachine, inspect }: SubscribersPageProps) {
+export function SubscribersPage({ session, api, onSessionEnded, navigate, query, logic = subscribersListMachine, inspect, bulkLogic = bulkSelectionMachine }: SubscribersPageProps) {
   const actorRef = useActorRef(logic, { input: { api, query: subscribersQueryOf(query) }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const { context } = snapshot;
@@ -79,6 +107,30 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
 
   const page = context.page;
   const counts = page?.counts;
+
+  // The selection (an owner's: every subscriber action is): the rows of the page shown; another
+  // filter or page is another list. "Every subscriber that matches" is the filter applied when
+  // the action is asked for.
+  const applied = useRef(context.query);
+  applied.current = context.query;
+  const apply = useCallback(
+    (action: string, target: BulkTarget, note: string, signal: AbortSignal) =>
+      createSubscribersClient(api).bulk(action as BulkSubscriberAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(applied.current) }, note, signal),
+    [api],
+  );
+  const listChanged = useCallback(() => actorRef.send({ type: 'list.reload' }), [actorRef]);
+  const selection = useBulkSelection({
+    apply,
+    ids: (page?.subscribers ?? []).map((subscriber) => String(subscriber.id)),
+    listKey: subscribersHash(context.query),
+    onListChanged: listChanged,
+    onSessionEnded,
+    navigate,
+    logic: bulkLogic,
+    inspect,
+  });
+  // The filter's count: its status's, or every status's (the counts are of the filter's list and search).
+  const matchingCount = counts === undefined ? null : context.query.status !== undefined ? counts[context.query.status] : SUBSCRIBER_STATUSES.reduce((sum, value) => sum + counts[value], 0);
   const shown = page?.subscribers.length ?? 0;
   const status = busy
     ? 'Loading subscribers…'
@@ -163,12 +215,20 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
           </button>
         </div>
       ) : null}
+      {owner && page !== null && (snapshot.matches({ active: 'results' }) || (busy && shown > 0)) ? (
+        <BulkToolbar actorRef={selection} actions={BULK_ACTIONS} noun={NOUN} matchingCount={matchingCount} exportHref={(target) => createSubscribersClient(api).exportUrls(context.query, 'ids' in target ? target.ids.map(Number) : undefined).spreadsheet} />
+      ) : null}
       {page !== null && (snapshot.matches({ active: 'results' }) || (busy && shown > 0)) ? (
         <div className="subscribers-table" role="region" aria-labelledby="subscribers-table-caption" tabIndex={0}>
           <table className="console-table" aria-busy={busy}>
             <caption id="subscribers-table-caption">Subscribers, newest first</caption>
             <thead>
               <tr>
+                {owner ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Choose</span>
+                  </th>
+                ) : null}
                 <th scope="col">Address</th>
                 <th scope="col">Status</th>
                 <th scope="col">Lists</th>
@@ -181,7 +241,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
             </thead>
             <tbody>
               {page.subscribers.map((subscriber) => (
-                <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={session.timeZone} />
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={session.timeZone} selection={owner ? selection : null} />
               ))}
             </tbody>
           </table>
@@ -203,4 +263,10 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
       ) : null}
     </section>
   );
+}
+
+/** The filter's own fields (no page), as a bulk action on every subscriber of it takes them. */
+function filterOnly(query: SubscribersQuery) {
+  const { page: _page, ids: _ids, ...filter } = query;
+  return filter;
 }

@@ -5,7 +5,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
-import { bulkSelectionMachine, type BulkOutcome, type BulkSelectionInput, type BulkTarget } from '../../machines/shared/bulk-selection.machine.ts';
+import { bulkSelectionMachine, type BulkOutcome, type BulkQuestion, type BulkSelectionInput, type BulkTarget } from '../../machines/shared/bulk-selection.machine.ts';
+import { fieldIds, TextAreaField } from './form-fields/index.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { useConsolePageEvents } from './use-console-page-events.ts';
 import './action-button.css';
@@ -22,13 +23,29 @@ export interface BulkActionChoice {
   done: string;
   /** Asked first, for an action that cannot be undone ("Delete them? This cannot be undone."). */
   confirm?: string;
+  /** Asked with a note, for an action that records why (an unsubscribe at the person's request). */
+  note?: BulkNoteQuestion;
 }
+
+/** The note an action asks for: the question above it, the field's label and hint, its longest length, and what a blank note is told. */
+export interface BulkNoteQuestion {
+  question: string;
+  label: string;
+  hint: string;
+  max: number;
+  missing: string;
+}
+
+/** What an action asks before it is applied. */
+const questionOf = (choice: BulkActionChoice): BulkQuestion => (choice.note ? 'note' : choice.confirm ? 'confirm' : 'nothing');
 
 /** A noun for the rows, one and many ("message", "messages"). */
 export interface BulkNoun {
   one: string;
   many: string;
 }
+
+const NOTE_FORM_ID = 'bulk-note';
 
 const counted = (count: number, noun: BulkNoun) => `${count} ${count === 1 ? noun.one : noun.many}`;
 
@@ -144,7 +161,7 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
                 key={choice.action}
                 type="button"
                 className={`action-button${choice.confirm ? ' action-button--danger' : ' action-button--secondary'}`}
-                onClick={() => actorRef.send({ type: 'action.start', action: choice.action, confirm: choice.confirm !== undefined })}
+                onClick={() => actorRef.send({ type: 'action.start', action: choice.action, ask: questionOf(choice), ...(choice.note ? { noteMax: choice.note.max } : {}) })}
               >
                 {choice.label}
               </button>
@@ -172,6 +189,42 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
             Cancel
           </button>
         </div>
+      ) : null}
+      {snapshot.matches('noting') && confirming?.note ? (
+        <form
+          className="bulk-toolbar__note"
+          aria-labelledby="bulk-note-question"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actorRef.send({ type: 'action.confirm' });
+            // Refused: the focus goes to the note, whose label, hint and error are then read out.
+            if (actorRef.getSnapshot().matches('noting')) document.getElementById(fieldIds(NOTE_FORM_ID, 'note').control)?.focus();
+          }}
+        >
+          <p id="bulk-note-question">
+            {matching ? `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`}` : counted(context.chosen.length, noun)}: {confirming.note.question}
+          </p>
+          <TextAreaField
+            formId={NOTE_FORM_ID}
+            name="note"
+            label={confirming.note.label}
+            hint={confirming.note.hint}
+            required
+            rows={3}
+            value={context.note}
+            error={snapshot.matches({ noting: 'missing' }) ? confirming.note.missing : snapshot.matches({ noting: 'tooLong' }) ? `Shorten the note to at most ${confirming.note.max} characters (it has ${context.note.length}).` : undefined}
+            onChange={(value) => actorRef.send({ type: 'note.change', value })}
+          />
+          <div className="bulk-toolbar__actions">
+            <button type="submit" className="action-button action-button--danger">
+              {confirming.label}
+            </button>
+            <button type="button" className="action-button action-button--secondary" onClick={() => actorRef.send({ type: 'action.cancel' })}>
+              Cancel
+            </button>
+          </div>
+        </form>
       ) : null}
       {snapshot.matches('failed') ? (
         <div className="bulk-toolbar__problem" role="alert">

@@ -4,12 +4,14 @@
 // state, the search typed and waited for, a `from` date, a `to` date before it refused beside
 // its field and then corrected), and the address's filter coming back (the back button); and
 // the inbox opened at an address whose dates are the wrong way round; and by staff, who have no
-// export (an owner's, as the subscribers' are).
+// export (an owner's, as the subscribers' are). An action on chosen rows (the page's bulk
+// toolbar, its request answered at once) loads the page shown again (`list.reload`).
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { inboxListMachine } from '../../../src/machines/inbox/inbox-list.machine.ts';
+import { bulkSelectionMachine } from '../../../src/machines/shared/bulk-selection.machine.ts';
 import { EMPTY_FILTER, filterFromHash, hashOf, queryOf, type InboxFilter } from '../../../src/services/inbox/inbox-filter.service.ts';
 import { InboxPage } from '../../../src/views/inbox/inbox-page.view.tsx';
 import { expectErrorSummary, expectFieldError } from '../../support/govuk-errors.ts';
@@ -52,7 +54,9 @@ const scriptStep = (filter: InboxFilter) => {
 let props = consolePageProps();
 const listFake = (fakes: Record<string, unknown>) => fakes.listMessages as FakePromiseActor<unknown, { query: unknown }>;
 const control = (name: string) => document.getElementById(`inbox-filter-${name}`) as HTMLInputElement & HTMLSelectElement;
-const status = () => screen.getByRole('status');
+const status = () => document.querySelector<HTMLElement>('.inbox-status')!;
+/** The selection's request answered at once: one message marked as read. */
+const bulkLogic = bulkSelectionMachine.provide({ actors: { applyBulk: fromPromise(async () => ({ action: 'read', selected: 1, changed: 1 })) } });
 const rows = () => [...document.querySelectorAll<HTMLLIElement>('.inbox-list > li')];
 
 const changeFilter: StepExecutor<Machine> = async ({ event, user }) => {
@@ -102,6 +106,7 @@ for (const { hash, role } of [
     { type: 'xstate.error.actor.listMessages', error: SIGNED_OUT },
     ...SCRIPT.map((change) => ({ type: 'filter.change' as const, ...change })),
     { type: 'filter.restore', filter: EMPTY_FILTER },
+    { type: 'list.reload' },
   ],
   fakes: { listMessages: () => fakePromiseActor() },
   setup: () => {
@@ -140,7 +145,7 @@ for (const { hash, role } of [
     props = consolePageProps(role);
     return (
       <WatchedInbox>
-        <InboxPage {...props} logic={logic} inspect={inspect} />
+        <InboxPage {...props} logic={logic} inspect={inspect} bulkLogic={bulkLogic} />
       </WatchedInbox>
     );
   },
@@ -155,6 +160,11 @@ for (const { hash, role } of [
     'list.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
     // The console's watch on the inbox saw a message arrive.
     'list.refresh': () => act(() => arrive()),
+    // The first row chosen and marked as read: the page shown loads again.
+    'list.reload': async ({ user }) => {
+      await user.click(within(rows()[0]!).getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Mark as read' }));
+    },
   },
   states: {
     'active.loading': ({ snapshot, fakes }) => {
@@ -184,6 +194,9 @@ for (const { hash, role } of [
         expect(row.querySelector('time')).toHaveAttribute('datetime', message.receivedAt);
       }
       expect(status()).toHaveTextContent(`${context.messages.length === 1 ? '1 message' : `${context.messages.length} messages`}`);
+      // Every row has its box, and the page its own; nothing is chosen when a page arrives.
+      for (const [index, message] of context.messages.entries()) expect(within(rows()[index]!).getByRole('checkbox', { name: new RegExp(`, from ${message.name || message.email}$`) })).not.toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Choose every message on this page' })).not.toBeChecked();
       expect(screen.queryByRole('button', { name: 'Older messages' }) !== null).toBe(context.next !== null);
       expect(screen.queryByRole('button', { name: 'Newest messages' }) !== null).toBe(context.cursor !== null);
       // The CSV is the filter's, whichever page is shown; an owner's only.

@@ -3,12 +3,14 @@
 // the first page (results with a next page, empty, unreachable then Try again, signed out), the
 // next page and back, a filter changed step by step (status, then list, then an address search
 // typed and submitted), each written to the address, and the address's query coming back (the
-// back button).
+// back button); for an owner, the first row chosen and unsubscribed with a note (the page's bulk
+// toolbar, its request answered at once) loads the page again (`list.reload`).
 import { act, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { expect } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
+import { fromPromise, type SnapshotFrom } from 'xstate';
 import { subscribersListMachine } from '../../../src/machines/newsletter/subscribers-list.machine.ts';
+import { bulkSelectionMachine } from '../../../src/machines/shared/bulk-selection.machine.ts';
 import { subscribersHash, subscribersSearchParams } from '../../../src/services/newsletter/subscribers-api.client.ts';
 import type { SubscribersQuery } from '../../../src/validation/newsletter/subscribers.protocol.ts';
 import { SubscribersPage } from '../../../src/views/newsletter/subscribers-page.view.tsx';
@@ -34,7 +36,9 @@ function Routed(page: Omit<Parameters<typeof SubscribersPage>[0], 'query'>) {
 
 const listFake = (fakes: Record<string, unknown>) => fakes.listSubscribers as FakePromiseActor<unknown, { query: SubscribersQuery }>;
 const control = (name: string) => document.getElementById(`subscribers-filter-${name}`) as HTMLInputElement & HTMLSelectElement;
-const status = () => screen.getByRole('status');
+const status = () => document.querySelector<HTMLElement>('.subscribers-status')!;
+/** The selection's request answered at once: one subscriber unsubscribed. */
+const bulkLogic = bulkSelectionMachine.provide({ actors: { applyBulk: fromPromise(async () => ({ action: 'unsubscribe', selected: 1, changed: 1 })) } });
 const rows = () => [...document.querySelectorAll<HTMLTableRowElement>('.subscribers-table tbody tr')];
 const unfiltered = (query: SubscribersQuery) => query.status === undefined && query.list === undefined && query.q === undefined;
 
@@ -85,6 +89,7 @@ for (const owner of [true, false]) describeModel({
     { type: 'page.go', page: 2 },
     { type: 'page.go', page: 1 },
     { type: 'query.change', query: BACK },
+    { type: 'list.reload' },
   ],
   fakes: { listSubscribers: () => fakePromiseActor() },
   serializeState: (snapshot) => {
@@ -118,13 +123,16 @@ for (const owner of [true, false]) describeModel({
         return unfiltered(query) && context.page !== null && event.page === (context.page.page === 1 ? 2 : 1);
       case 'query.change':
         return settled && query.q === SEARCH;
+      // Only an owner has the boxes and the actions.
+      case 'list.reload':
+        return owner;
       default:
         return true;
     }
   },
   render: ({ logic, inspect }) => {
     props = consolePageProps(owner ? 'owner' : 'staff');
-    return <Routed {...props} logic={logic} inspect={inspect} />;
+    return <Routed {...props} logic={logic} inspect={inspect} bulkLogic={bulkLogic} />;
   },
   events: {
     'filter.change': changeFilter,
@@ -138,6 +146,13 @@ for (const owner of [true, false]) describeModel({
       act(() => routeTo(new URLSearchParams(subscribersSearchParams(BACK)).toString()));
     },
     'list.retry': ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })),
+    // The first row chosen and unsubscribed at their request, with a note.
+    'list.reload': async ({ user }) => {
+      await user.click(within(rows()[0]!).getByRole('checkbox'));
+      await user.click(screen.getByRole('button', { name: 'Unsubscribe at their request' }));
+      await user.type(screen.getByRole('textbox', { name: /^Note/ }), 'Asked by phone');
+      await user.click(within(screen.getByRole('form', { name: /unsubscribe them at their request\?/ })).getByRole('button', { name: 'Unsubscribe at their request' }));
+    },
   },
   states: {
     'active.loading': ({ snapshot, fakes }) => {
@@ -156,7 +171,12 @@ for (const owner of [true, false]) describeModel({
         expect(row).toHaveTextContent(subscriber.lists.map((list) => list.label).join(', '));
         expect(row).toHaveTextContent(subscriber.sms ?? '—');
         expect(row).toHaveTextContent(subscriber.consent === null ? 'No consent recorded' : subscriber.consent.wording);
+        // An owner chooses rows (nothing is chosen when a page arrives); staff have no boxes.
+        const box = within(row).queryByRole('checkbox', { name: `Choose ${subscriber.email}` });
+        if (owner) expect(box).not.toBeChecked();
+        else expect(box).toBeNull();
       }
+      expect(screen.queryByRole('group', { name: 'Act on several subscribers' }) !== null).toBe(owner);
       expect(screen.getByRole('region', { name: 'Subscribers, newest first' })).toHaveAttribute('tabindex', '0');
       expect(status()).toHaveTextContent(`${page.subscribers.length === 1 ? '1 subscriber' : `${page.subscribers.length} subscribers`} shown, page ${page.page} of ${page.pages}.`);
       expect(screen.queryByRole('button', { name: 'Next page' }) !== null).toBe(page.page < page.pages);

@@ -2,9 +2,10 @@
 // the production machine's graph: rows chosen one by one and by page, every row that matches the
 // filter, the page shown again with some of the chosen rows gone, another page or filter, an
 // action applied (its outcome announced, the list told to load again), an action that cannot be
-// undone asked first and cancelled or confirmed, a failure with Try again and Back, a signed-out
-// answer.
-import { act, screen } from '@testing-library/react';
+// undone asked first and cancelled or confirmed, one that records why asked with its note (a
+// blank note and one over its length refused beside the field), a failure with Try again and
+// Back, a signed-out answer.
+import { act, fireEvent, screen } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { expect, vi } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
@@ -20,7 +21,11 @@ const NOUN = { one: 'message', many: 'messages' };
 const ACTIONS: BulkActionChoice[] = [
   { action: 'read', label: 'Mark as read', done: 'marked as read' },
   { action: 'delete', label: 'Delete', done: 'deleted', confirm: 'delete them? This cannot be undone.' },
+  { action: 'unsubscribe', label: 'Unsubscribe', done: 'unsubscribed', note: { question: 'unsubscribe them at their request?', label: 'Note', hint: 'How and when they asked.', max: 20, missing: 'Write why they are unsubscribed.' } },
 ];
+const NOTES = { blank: '   ', written: 'Asked by phone', long: 'Asked by phone on Monday' };
+/** The note as the guards see it: blank, written, or over its 20 characters. */
+const noteClass = (note: string) => (note.trim() === '' ? 'blank' : note.length > 20 ? 'long' : 'written');
 const FIRST = { ids: ['1', '2'], key: 'inbox' };
 const DONE: BulkOutcome = { action: 'read', selected: 2, changed: 1 };
 const UNREACHABLE = new ConsoleApiError('fetch_error', 'The server could not be reached.', 0);
@@ -76,8 +81,10 @@ describeModel({
     { type: 'page.shown', ids: ['3'], key: 'inbox' },
     // …and another filter or page.
     { type: 'page.shown', ids: ['1', '2'], key: 'spam' },
-    { type: 'action.start', action: 'read', confirm: false },
-    { type: 'action.start', action: 'delete', confirm: true },
+    { type: 'action.start', action: 'read', ask: 'nothing' },
+    { type: 'action.start', action: 'delete', ask: 'confirm' },
+    { type: 'action.start', action: 'unsubscribe', ask: 'note', noteMax: 20 },
+    ...Object.values(NOTES).map((value) => ({ type: 'note.change' as const, value })),
     { type: 'xstate.done.actor.applyBulk', output: DONE },
     { type: 'xstate.error.actor.applyBulk', error: UNREACHABLE },
     { type: 'xstate.error.actor.applyBulk', error: SIGNED_OUT },
@@ -91,6 +98,7 @@ describeModel({
       shown: snapshot.context.shown,
       key: snapshot.context.listKey,
       action: snapshot.matches('choosing') ? '' : snapshot.context.action,
+      note: snapshot.matches('choosing') ? '' : noteClass(snapshot.context.note),
       outcome: snapshot.matches({ choosing: 'none' }) && snapshot.context.outcome !== null,
     }),
   // A row is chosen where it is shown; the list goes back to its first page only from `spam`, to keep the walk finite.
@@ -99,6 +107,8 @@ describeModel({
     // "Every message that matches" is offered once the whole page is chosen (the machine's guard too).
     if (event.type === 'choose.matching') return snapshot.context.shown.every((id) => snapshot.context.chosen.includes(id));
     // A page shown again is another list, or the same list with other rows (the same rows again render nothing new).
+    // A note written differently as the guards see it (blank, written, too long).
+    if (event.type === 'note.change') return noteClass(event.value) !== noteClass(snapshot.context.note);
     if (event.type === 'page.shown') return snapshot.context.listKey === 'inbox' && (event.key !== 'inbox' || event.ids.join() !== snapshot.context.shown.join());
     return true;
   },
@@ -113,8 +123,11 @@ describeModel({
     'choose.matching': ({ user }) => user.click(button('Choose every message that matches the filter (12)')!),
     'choose.none': ({ user }) => user.click(button('Choose none')!),
     'page.shown': ({ event }) => act(() => show({ ids: (event as { ids: string[] }).ids, key: (event as { key: string }).key })),
-    'action.start': ({ event, user }) => user.click(button((event as { action: string }).action === 'read' ? 'Mark as read' : 'Delete')!),
-    'action.confirm': ({ user }) => user.click(button('Delete')!),
+    'action.start': ({ event, user }) => user.click(button({ read: 'Mark as read', delete: 'Delete', unsubscribe: 'Unsubscribe' }[(event as { action: string }).action]!)!),
+    'action.confirm': ({ user, from }) => user.click(button(from.context.action === 'delete' ? 'Delete' : 'Unsubscribe')!),
+    'note.change': ({ event }) => {
+      fireEvent.change(screen.getByRole('textbox', { name: /^Note/ }), { target: { value: (event as { value: string }).value } });
+    },
     'action.cancel': ({ user }) => user.click(button('Cancel')!),
     'action.retry': ({ user }) => user.click(button('Try again')!),
     'problem.dismiss': ({ user }) => user.click(button('Back to the choice')!),
@@ -124,6 +137,7 @@ describeModel({
     applyBulk: ({ input, from, event }) => {
       expect(input.action).toBe(from.context.action);
       expect(input.target).toEqual(from.context.target);
+      expect(input.note).toBe(from.context.note);
       if (event.type === 'xstate.done.actor.applyBulk') expect(onListChanged).toHaveBeenCalledTimes(1);
       else expect(onListChanged).not.toHaveBeenCalled();
     },
@@ -148,6 +162,24 @@ describeModel({
       expectChosen(snapshot);
       expect(screen.getByText('Every message that matches the filter (12) is chosen, on every page.')).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Export the chosen messages (CSV)' })).toHaveAttribute('href', '/export');
+    },
+    'noting.writing': ({ snapshot }) => {
+      expect(screen.getByRole('form', { name: /unsubscribe them at their request\?$/ })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /^Note/ })).toHaveValue(snapshot.context.note);
+      expect(screen.getByRole('textbox', { name: /^Note/ })).toHaveAttribute('aria-invalid', 'false');
+      for (const id of snapshot.context.shown) expect(box(id)).toBeDisabled();
+    },
+    'noting.missing': () => {
+      const note = screen.getByRole('textbox', { name: /^Note/ });
+      expect(note).toHaveAttribute('aria-invalid', 'true');
+      expect(note).toHaveAccessibleDescription(/Write why they are unsubscribed\./);
+      expect(note).toHaveFocus();
+    },
+    'noting.tooLong': ({ snapshot }) => {
+      const note = screen.getByRole('textbox', { name: /^Note/ });
+      expect(note).toHaveAttribute('aria-invalid', 'true');
+      expect(note).toHaveAccessibleDescription(new RegExp(`Shorten the note to at most 20 characters \\(it has ${snapshot.context.note.length}\\)\\.`));
+      expect(note).toHaveFocus();
     },
     confirming: ({ snapshot }) => {
       expect(screen.getByRole('alert')).toHaveTextContent('delete them? This cannot be undone.');

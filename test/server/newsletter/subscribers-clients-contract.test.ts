@@ -42,6 +42,17 @@ describe(`the subscribers' client against the server on ${testDialect}`, () => {
     expect(refused).toBeInstanceOf(ConsoleApiError);
     expect(refused).toMatchObject({ code: SUBSCRIBERS_ERROR.resentTooSoon, status: 429 });
 
+    // The chosen ones' export, and one action on them (a second subscriber signs up first).
+    const second = subscribeAnswer(await postSubscribe(test.app, homeFields(await fetchNonce(test.app, 'sib_subscribe'), { email: 'sipho@example.co.za' })));
+    expect(second.status).toBe('success');
+    const both = (await client.list({})).subscribers.map((item) => item.id);
+    expect(both).toHaveLength(2);
+    const chosenSheet = new URL(client.exportUrls({ status: 'pending', page: '2' }, [id]).spreadsheet);
+    expect(chosenSheet.search).toBe(`?status=pending&ids=${id}`);
+    const chosenRows = await test.app.inject({ url: chosenSheet.pathname + chosenSheet.search, headers: consoleHeaders(test.app, owner.cookie) });
+    expect(chosenRows.body.split('\r\n').filter((line) => line !== '')).toHaveLength(2);
+    expect(await client.bulk('unsubscribe', { ids: both.filter((one) => one !== id) }, 'Asked by phone')).toEqual({ action: 'unsubscribe', selected: 1, changed: 1 });
+
     const left = await client.unsubscribe(id, 'Asked by e-mail');
     expect(left.status).toBe('unsubscribed');
     expect(left.consents.at(-1)?.wording).toBe("Unsubscribed by the owner at the person's request: Asked by e-mail");

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { homeNewsletterForm } from '../../support/site-content.ts';
 import { MAILBOX_MAIL_WINDOW_MS } from '../../../server/newsletter/confirmation-mail-limits.ts';
 import { CONSOLE_API, CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
+import { BULK_MAX } from '../../../src/validation/shared/bulk-action.protocol.ts';
 import {
   SUBSCRIBERS_ERROR,
   SUBSCRIBERS_PAGE_SIZE,
   SubscriberAnswerStruct,
+  SubscribersBulkAnswerStruct,
   SubscribersPageStruct,
   type Subscriber,
   type SubscribersPage,
@@ -260,6 +262,70 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     ]);
   });
 
+  it('unsubscribes the chosen, or every subscriber of a filter, in one request with one note, audited once with the count', async () => {
+    const chosen = [await seed('one@example.co.za', 'subscribed'), await seed('two@example.co.za', 'pending'), await seed('gone@example.co.za', 'unsubscribed')];
+    const other = await seed('stays@example.co.za', 'subscribed', { lists: [4] });
+    clock += 60_000;
+    // The note is required, as on one subscriber's page; nothing changes without it.
+    const missing = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { ids: chosen }, note: ' ' });
+    expect([missing.statusCode, missing.json().code, missing.json().data.field]).toEqual([400, CONSOLE_REFUSAL.invalidBody, 'note']);
+    const empty = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { ids: [] }, note: 'asked' });
+    expect([empty.statusCode, empty.json().code, empty.json().data.field]).toEqual([400, CONSOLE_REFUSAL.invalidBody, 'selection']);
+    expect((await list({ status: 'unsubscribed' })).counts).toEqual({ pending: 1, subscribed: 2, unsubscribed: 1 });
+
+    // Three chosen, one already unsubscribed: two changed, each with its consent record.
+    const done = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { ids: chosen }, note: 'The company asked by e-mail on 20 November' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(is(done.json(), SubscribersBulkAnswerStruct)).toBe(true);
+    expect(done.json()).toEqual({ action: 'unsubscribe', selected: 3, changed: 2 });
+    for (const id of chosen.slice(0, 2)) {
+      const subscriber = await detail(id);
+      expect(subscriber).toMatchObject({ status: 'unsubscribed', unsubscribedAt: '2026-11-20T08:01:00.000Z' });
+      expect(subscriber.consents.at(-1)).toMatchObject({ action: 'unsubscribe', wording: "Unsubscribed by the owner at the person's request: The company asked by e-mail on 20 November" });
+    }
+    expect((await detail(chosen[2]!)).consents.map((consent) => consent.action)).toEqual(['subscribe']);
+    expect((await detail(other)).status).toBe('subscribed');
+
+    // Every subscriber of a filter (list 4, subscribed): the one left.
+    const byFilter = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { filter: { status: 'subscribed', list: '4' } }, note: 'Left the company' });
+    expect(byFilter.json()).toEqual({ action: 'unsubscribe', selected: 1, changed: 1 });
+    expect((await detail(other)).status).toBe('unsubscribed');
+    expect((await audit()).map((entry) => [entry.action, entry.subject, JSON.parse(entry.detail)])).toEqual([
+      ['subscribers-bulk', '3 subscribers', { action: 'unsubscribe', selected: 3, changed: 2, note: 'The company asked by e-mail on 20 November' }],
+      ['subscribers-bulk', '1 subscriber', { action: 'unsubscribe', selected: 1, changed: 1, note: 'Left the company', filter: { status: 'subscribed', list: '4' } }],
+    ]);
+    // A wrong filter is named.
+    const wrong = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { filter: { status: 'asleep' } }, note: 'x' });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, CONSOLE_REFUSAL.invalidBody]);
+  });
+
+  it('refuses a bulk action on more than BULK_MAX subscribers, naming the selection, and changes none', async () => {
+    const at = new Date(clock).toISOString();
+    const rows = Array.from({ length: BULK_MAX + 1 }, (_, index) => ({ email: `many${index}@example.co.za`, status: 'subscribed' as const, lists: '[2]', sms: null, attributes: '{}', dates: '{}', form_id: 1, created_at: at, updated_at: at, confirmed_at: at, unsubscribed_at: null, confirmation_sent_at: null }));
+    for (let start = 0; start < rows.length; start += 500) await test.app.db.insertInto('newsletter_subscribers').values(rows.slice(start, start + 500)).execute();
+    const refused = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { filter: {} }, note: 'everyone' });
+    expect([refused.statusCode, refused.json().code, refused.json().data.field]).toEqual([400, SUBSCRIBERS_ERROR.tooMany, 'selection']);
+    expect((await list()).counts).toEqual({ pending: 0, subscribed: BULK_MAX + 1, unsubscribed: 0 });
+    expect(await audit()).toEqual([]);
+  });
+
+  it('exports the chosen subscribers (ids within the filter); the list refuses ids', async () => {
+    const thandi = await seed('thandi@example.co.za', 'subscribed');
+    const sipho = await seed('sipho@example.co.za', 'pending');
+    await seed('lerato@example.co.za', 'subscribed');
+    const sheet = await get(`/subscribers/export.csv?ids=${thandi},${sipho}`, owner);
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFemail', 'thandi@example.co.za', 'sipho@example.co.za']);
+    // Within the filter: the chosen who are subscribed.
+    const subscribedOnly = await get(`/subscribers/export.csv?ids=${thandi},${sipho}&status=subscribed`, owner);
+    expect(subscribedOnly.body.split('\r\n').filter((line) => line !== '')).toHaveLength(2);
+    expect(JSON.parse((await audit())[0]!.detail)).toEqual({ kind: 'spreadsheet', filter: { ids: [thandi, sipho] }, rows: 2 });
+    const listed = await get(`/subscribers?ids=${thandi}`);
+    expect([listed.statusCode, listed.json().code, listed.json().data.field]).toEqual([400, SUBSCRIBERS_ERROR.invalidQuery, 'ids']);
+    const bad = await get('/subscribers/export.csv?ids=1,,2', owner);
+    expect([bad.statusCode, bad.json().data.field]).toEqual([400, 'ids']);
+  });
+
   it('refuses every route without a session, from another origin, or to too small a role', async () => {
     const id = await seed('thandi@example.co.za', 'pending');
     const people = { owner: { ...owner, cookie: await sessionCookieFor(test.app, owner.id) }, staff: { ...staff, cookie: await sessionCookieFor(test.app, staff.id) } };
@@ -269,5 +335,6 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     await expectConsoleRefusals(test.app, { method: 'GET', url: `${CONSOLE_API}/subscribers/export-brevo.csv`, role: 'owner' }, people);
     await expectConsoleRefusals(test.app, { method: 'POST', url: `${CONSOLE_API}/subscribers/${id}/resend-confirmation`, role: 'owner', body: {} }, people);
     await expectConsoleRefusals(test.app, { method: 'POST', url: `${CONSOLE_API}/subscribers/${id}/unsubscribe`, role: 'owner', body: { note: 'asked' } }, people);
+    await expectConsoleRefusals(test.app, { method: 'POST', url: `${CONSOLE_API}/subscribers/bulk`, role: 'owner', body: { action: 'unsubscribe', selection: { ids: [id] }, note: 'asked' } }, people);
   });
 });
