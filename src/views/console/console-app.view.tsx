@@ -16,7 +16,6 @@ import { AccountPage } from '../console-access/account-page.view.tsx';
 import { AuditPage } from '../console-access/audit-page.view.tsx';
 import { EnrolmentPage } from '../console-access/enrolment-page.view.tsx';
 import { PeoplePage } from '../console-access/people-page.view.tsx';
-import { PrivacyRequestsPage } from '../privacy/privacy-requests-page.view.tsx';
 import type { PictureChoice, PictureChoiceProps } from '../shared/picture-choice.ts';
 import { ROLE_NAMES } from '../console-access/role-names.ts';
 import { SignInPage } from '../console-access/sign-in-page.view.tsx';
@@ -27,8 +26,6 @@ import { MessagePage } from '../inbox/message-page.view.tsx';
 import { ClicksPage } from '../click-tracking/clicks-page.view.tsx';
 import type { DocumentName } from '../../../content/document-names.ts';
 import { DashboardPage } from '../dashboard/dashboard-page.view.tsx';
-import { SubscriberPage } from '../newsletter/subscriber-page.view.tsx';
-import { SubscribersPage } from '../newsletter/subscribers-page.view.tsx';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { ConsoleNavigation } from './console-navigation.view.tsx';
@@ -43,6 +40,9 @@ const ImagePicker = lazyConsolePage(() => import('../media-library/image-picker.
 const ContentDocumentsPage = lazyConsolePage(() => import('../content-editor/content-documents-page.view.tsx').then((module) => module.ContentDocumentsPage));
 const ContentEditorPage = lazyConsolePage(() => import('../content-editor/content-editor-page.view.tsx').then((module) => module.ContentEditorPage));
 const ContentRevisionsPage = lazyConsolePage(() => import('../content-editor/content-revisions-page.view.tsx').then((module) => module.ContentRevisionsPage));
+const SubscribersPage = lazyConsolePage(() => import('../newsletter/subscribers-page.view.tsx').then((module) => module.SubscribersPage));
+const SubscriberPage = lazyConsolePage(() => import('../newsletter/subscriber-page.view.tsx').then((module) => module.SubscriberPage));
+const PrivacyRequestsPage = lazyConsolePage(() => import('../privacy/privacy-requests-page.view.tsx').then((module) => module.PrivacyRequestsPage));
 const BackupsPage = lazyConsolePage(() => import('../backups/backups-page.view.tsx').then((module) => module.BackupsPage));
 const AddProjectPage = lazyConsolePage(() => import('../content-editor/add-project-page.view.tsx').then((module) => module.AddProjectPage));
 

@@ -1,5 +1,6 @@
-// The console's larger pages (the content editor's, the pictures') as chunks of their own,
-// loaded when first opened, so the first screen stays within its budget (README.md, "Budgets").
+// The console's pages that are not its first screen (the content editor's, the pictures', the
+// subscribers', privacy requests, backups) as chunks of their own, loaded when first opened, so
+// the first screen stays within its budget (README.md, "Budgets").
 // A chunk that cannot be loaded (the network, or a deploy that replaced the hashed files of an
 // open console) shows a page that says so, with a reload link: never a blank screen.
 import { lazy, type ComponentType } from 'react';
