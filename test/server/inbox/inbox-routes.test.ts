@@ -370,14 +370,18 @@ describe(`the export on ${testDialect}`, () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = response.body;
-    expect(text.startsWith('\uFEFFid,received,form,name,email,company,subject,message,state,spam reason,page,answered,notes\r\n')).toBe(true);
+    // Every field of every form under its label (without "(optional)"), the phone among them, then the message's facts.
     const lines = text.slice(1).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Number,Received,Form,Full name,Email address,Phone number,Company,What can we help with?,Your message,Drawing or brief,Consent to be contacted,' +
+        'Your name,Your company,Your phone,Your address,Your e-mail,Email subject,Other fields,State,Spam reason,Page,Answered,Notes',
+    );
     expect(lines).toHaveLength(cells.length + 1);
-    // Newest first; 10:00 UTC is 12:00 in Johannesburg.
-    expect(lines[2]).toMatch(/^\d+,2026-04-06 12:00,Send us a message,Formula 5,,'=1\+1,,csvtest,spam,test,https:\/\/example\.co\.za\/about\/,,$/);
+    // Newest first; 10:00 UTC is 12:00 in Johannesburg; the side panel's columns are empty for the page's form.
+    expect(lines[2]).toMatch(/^\d+,2026-04-06 12:00,Send us a message,Formula 5,,,'=1\+1,,csvtest,,,,,,,,,,Spam,test,https:\/\/example\.co\.za\/about\/,,$/);
     // A company that a spreadsheet splitting on ";" would read as two cells, the second a formula:
     // quoted, and the second cell made text too.
-    expect(lines[1]).toMatch(/^\d+,2026-04-07 12:00,Send us a message,Formula 6,,"Acme;'=1\+2",/);
+    expect(lines[1]).toMatch(/^\d+,2026-04-07 12:00,Send us a message,Formula 6,,,"Acme;'=1\+2",/);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     // A leading tab or line break is trimmed with the rest of the white space, and what follows is still made text.
     for (const cell of [",'+27 82 000 0000,", ",'-2+3,", ",'@SUM(A1),", ",'=cmd|calc,"]) expect(text).toContain(cell);
@@ -386,6 +390,23 @@ describe(`the export on ${testDialect}`, () => {
     expect(audit.actor).toBe('owner@example.co.za');
     const withCursor = await get('/messages/export.csv?cursor=abc', owner);
     expect(withCursor.statusCode).toBe(400);
+  });
+});
+
+describe(`the export's columns on ${testDialect}`, () => {
+  it('has the phone under its label, a ticked agreement in words, one form\'s columns when filtered by it, and a field no form has in Other fields', async () => {
+    const id = await sendContact({ 'your-name': 'Column Sender', 'your-phone': '082 555 0123', 'your-message': 'columnstest: a quote please' });
+    await test.app.submissionWriter.storeSpam(record('5', { 'your-name': 'Old Field', 'your-message': 'columnstest', 'your-fax': '011 555 0000' }, '2026-04-10T10:00:00.000Z'), 'test');
+    const csv = (await get('/messages/export.csv?q=columnstest&state=all&form=5', owner)).body.slice(1);
+    const [header, ...rows] = csv.trimEnd().split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).toEqual(['Number', 'Received', 'Form', 'Full name', 'Email address', 'Phone number', 'Company', 'What can we help with?', 'Your message', 'Drawing or brief', 'Consent to be contacted', 'Other fields', 'State', 'Spam reason', 'Page', 'Answered', 'Notes']);
+    const sent = rows.find((row) => row.startsWith(`${id},`))!;
+    expect(sent).toContain(',Column Sender,thandi@example.co.za,082 555 0123,Nkosi Retail,LED video walls,');
+    expect(sent).toContain(',columnstest: a quote please,,"Ticked: “');
+    expect(sent).toMatch(/,,New,,/);
+    const old = rows.find((row) => row.includes('Old Field'))!;
+    expect(old).toContain(',your-fax: 011 555 0000,Spam,test,');
   });
 });
 
