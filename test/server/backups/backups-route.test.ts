@@ -132,7 +132,8 @@ describe(`the Backups page's routes on ${testDialect}`, () => {
     await writeFile(secret, 'not for download');
     await symlink(secret, path.join(backupDir, 'site-backup-2020-01-01T000000Z.zip'));
     await writeFile(path.join(backupDir, 'before-upgrade.zip'), 'an operator\'s own file');
-    for (const name of ['site-backup-2020-01-01T000000Z.zip', 'before-upgrade.zip', '..%2Fsecret.zip', '..%2F..%2Fetc%2Fpasswd', 'site-backup-2026-11-27T000000Z.zip', 'site-backup-2026-11-27T000000Z.zip%00.txt']) {
+    const refusedNames = ['site-backup-2020-01-01T000000Z.zip', 'before-upgrade.zip', '..%2Fsecret.zip', '..%2F..%2Fetc%2Fpasswd', 'site-backup-2026-11-27T000000Z.zip', 'site-backup-2026-11-27T000000Z.zip%00.txt'];
+    for (const name of refusedNames) {
       const response = await test.app.inject({ url: `${url(BACKUPS_ROUTE.backups)}/archives/${name}`, headers: { cookie: owner.cookie } });
       expect(response.statusCode, name).toBe(404);
       expect(response.json()).toMatchObject({ code: BACKUPS_ERROR.noSuchArchive });
@@ -141,7 +142,9 @@ describe(`the Backups page's routes on ${testDialect}`, () => {
     expect((await page()).archives.map((archive) => archive.name)).not.toContain('site-backup-2020-01-01T000000Z.zip');
     await rm(path.join(backupDir, 'site-backup-2020-01-01T000000Z.zip'));
     await rm(path.join(backupDir, 'before-upgrade.zip'));
-    expect(await test.app.db.selectFrom('console_audit').select('subject').where('action', '=', 'backup-download').where('subject', 'like', '%2020%').execute()).toEqual([]);
+    // None of them is recorded as downloaded (by name: a real backup made at 20:20 has "2020" in its own).
+    const downloaded = await test.app.db.selectFrom('console_audit').select('subject').where('action', '=', 'backup-download').execute();
+    expect(downloaded.filter((entry) => refusedNames.some((name) => entry.subject.includes(decodeURIComponent(name).replace(/\0.*$/, ''))))).toEqual([]);
   });
 
   it('refuses "Copy again" with no off-site storage configured', async () => {
