@@ -2,11 +2,14 @@
  * `npm run subscribers [-- --csv | --brevo-csv] [-- --status=subscribed]`: the newsletter's
  * subscribers from the database named by DATABASE_URL (the server's own setting), as a table,
  * or as CSV on stdout (`npm run -s subscribers -- --csv > subscribers.csv`): `--csv` for a
- * spreadsheet (each one's consent, formula-safe cells), `--brevo-csv` for a mailing service
+ * spreadsheet (each one's consent, lists and forms by name, times on the company's clock,
+ * formula-safe cells), `--brevo-csv` for a mailing service
  * (Brevo's import columns, only subscribed people, no formula guard), the console's two exports.
  */
 import type { SubscriberStatus } from '../server/db/types.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
+import { readLiveContent } from '../server/content-editor/content-store.ts';
+import { newsletterNames } from '../server/newsletter/subscriber-console.ts';
 import { SUBSCRIBER_STATUSES, formatSubscribers, listSubscribers, subscribersCsvChunks, type SubscribersCsvKind } from '../server/newsletter/list-subscribers.ts';
 
 const USAGE = `usage: npm run subscribers -- [--csv | --brevo-csv] [--status=${SUBSCRIBER_STATUSES.join('|')}]\n`;
@@ -33,7 +36,9 @@ async function main(args: readonly string[]): Promise<number> {
     const filter = status === undefined ? {} : { status };
     if (csv === null) return formatSubscribers(await listSubscribers(db, filter), config.siteTimeZone);
     let text = '';
-    for await (const chunk of subscribersCsvChunks(db, filter, csv)) text += chunk;
+    // The lists', forms' and attributes' names as the site serves them (the console's publishes).
+    const words = { names: newsletterNames((await readLiveContent(db)).newsletterForms), timeZone: config.siteTimeZone };
+    for await (const chunk of subscribersCsvChunks(db, filter, csv, words)) text += chunk;
     return text;
   });
 }

@@ -2,6 +2,9 @@ import { formatSiteTime } from '../../src/validation/shared/site-time.ts';
 import { sql, type Kysely, type SelectQueryBuilder, type Selectable } from 'kysely';
 import type { Database, NewsletterSubscribersTable, SubscriberStatus } from '../db/types.ts';
 import { csvText, phoneNumberCell } from '../reports/csv.ts';
+import { siteClockTime } from '../reports/site-days.ts';
+import { SUBSCRIBER_STATUS_WORDS } from '../../src/validation/newsletter/subscribers.protocol.ts';
+import type { NewsletterNames } from './subscriber-console.ts';
 
 /*
  * The subscribers with their latest sign-up consent (form, exact wording, time), for
@@ -140,24 +143,41 @@ export function formatSubscribers(subscribers: readonly SubscriberListing[], tim
 /** The two CSV files: every column for a spreadsheet, or Brevo's import columns for a mailing service. */
 export type SubscribersCsvKind = 'spreadsheet' | 'mailing-service';
 
+/**
+ * The spreadsheet's words (README.md, "The console": subscribers): lists, forms and attributes
+ * by the newsletter forms' names for them, times on the company's clock (SITE_TIMEZONE).
+ */
+export interface SpreadsheetWords {
+  names: NewsletterNames;
+  timeZone: string;
+}
+
 const SPREADSHEET_COLUMNS = {
-  before: ['email', 'status', 'lists', 'sms'],
-  after: ['created_at', 'confirmed_at', 'unsubscribed_at', 'consent_form_id', 'consent_wording', 'consent_at'],
+  before: ['Email', 'Status', 'Lists', 'SMS'],
+  after: ['Signed up', 'Confirmed', 'Unsubscribed', 'Sign-up form', 'Consent (the words agreed to)', 'Consent given'],
 } as const;
 
-function spreadsheetRow(item: SubscriberListing, attributeNames: readonly string[]): string[] {
+/** An attribute's column: the sign-up form's label for it, with its Brevo name ("First name (FIRSTNAME)"). */
+const attributeColumn = (words: SpreadsheetWords, name: string) => {
+  const label = words.names.attributeLabels[name];
+  return label === undefined || label === name ? name : `${label} (${name})`;
+};
+
+function spreadsheetRow(item: SubscriberListing, attributeNames: readonly string[], words: SpreadsheetWords): string[] {
+  const time = (value: string | null | undefined) => (value == null ? '' : siteClockTime(value, words.timeZone));
+  const form = item.consent?.formId == null ? null : words.names.form(item.consent.formId);
   return [
     item.email,
-    item.status,
-    item.lists.join(';'),
+    SUBSCRIBER_STATUS_WORDS[item.status],
+    item.lists.map((id) => words.names.list(id).label).join('; '),
     item.sms ?? '',
     ...attributeNames.map((name) => item.attributes[name] ?? ''),
-    item.createdAt,
-    item.confirmedAt ?? '',
-    item.unsubscribedAt ?? '',
-    item.consent?.formId == null ? '' : String(item.consent.formId),
+    time(item.createdAt),
+    time(item.confirmedAt),
+    time(item.unsubscribedAt),
+    form === null ? '' : form.title || `Form ${form.id}`,
     item.consent?.wording ?? '',
-    item.consent?.at ?? '',
+    time(item.consent?.at),
   ];
 }
 
@@ -165,9 +185,9 @@ function spreadsheetRow(item: SubscriberListing, attributeNames: readonly string
  * For a spreadsheet: RFC 4180 CSV (reports/csv.ts: formula-safe cells), one column per
  * attribute any subscriber has; SMS numbers, which start with +, therefore read '+27….
  */
-export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
+export function subscribersCsv(subscribers: readonly SubscriberListing[], words: SpreadsheetWords): string {
   const attributeNames = [...new Set(subscribers.flatMap((item) => Object.keys(item.attributes)))].sort();
-  return csvText([[...SPREADSHEET_COLUMNS.before, ...attributeNames, ...SPREADSHEET_COLUMNS.after], ...subscribers.map((item) => spreadsheetRow(item, attributeNames))]);
+  return csvText([[...SPREADSHEET_COLUMNS.before, ...attributeNames.map((name) => attributeColumn(words, name)), ...SPREADSHEET_COLUMNS.after], ...subscribers.map((item) => spreadsheetRow(item, attributeNames, words))]);
 }
 
 /**
@@ -185,6 +205,7 @@ export async function* subscribersCsvChunks(
   db: Kysely<Database>,
   filter: SubscriberFilter,
   kind: SubscribersCsvKind,
+  words: SpreadsheetWords,
   done: (rows: number, complete: boolean) => Promise<void> = async () => {},
 ): AsyncGenerator<string> {
   const brevo = kind === 'mailing-service';
@@ -193,11 +214,11 @@ export async function* subscribersCsvChunks(
   let complete = false;
   try {
     const names = await attributeNamesOf(db, chosen);
-    yield csvText([brevo ? ['EMAIL', ...names, 'SMS'] : [...SPREADSHEET_COLUMNS.before, ...names, ...SPREADSHEET_COLUMNS.after]]);
+    yield csvText([brevo ? ['EMAIL', ...names, 'SMS'] : [...SPREADSHEET_COLUMNS.before, ...names.map((name) => attributeColumn(words, name)), ...SPREADSHEET_COLUMNS.after]]);
     for await (const batch of subscriberBatches(db, chosen)) {
       yield brevo
         ? csvText(batch.map((item) => [item.email, ...names.map((name) => item.attributes[name] ?? ''), phoneNumberCell(item.sms ?? '')]))
-        : csvText(batch.map((item) => spreadsheetRow(item, names)));
+        : csvText(batch.map((item) => spreadsheetRow(item, names, words)));
       count += batch.length;
     }
     complete = true;

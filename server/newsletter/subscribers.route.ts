@@ -72,7 +72,7 @@ export default fp(
         const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(app.clock());
         async function* chunks() {
           yield file.bom;
-          yield* subscribersCsvChunks(db, filter, kind, async (rows, complete) => {
+          yield* subscribersCsvChunks(db, filter, kind, { names: names(), timeZone: app.config.siteTimeZone }, async (rows, complete) => {
             // Also a download broken off: the rows that left, said to be interrupted.
             await recordAudit(db, who, { action: 'export', subject: 'subscribers', detail: { kind, filter, rows, ...(complete ? {} : { interrupted: true }) }, now: app.clock() });
           });

@@ -26,6 +26,12 @@ export const SUBSCRIBERS_ROUTE = {
 
 export const SUBSCRIBER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATUSES)[number];
+/** Each status in the owner's words: the console's pages and the spreadsheet export say the same. */
+export const SUBSCRIBER_STATUS_WORDS: Record<SubscriberState, string> = {
+  pending: 'Waiting for confirmation',
+  subscribed: 'Subscribed',
+  unsubscribed: 'Unsubscribed',
+};
 /** Subscribers per page. */
 export const SUBSCRIBERS_PAGE_SIZE = 50;
 /** The longest address search the list takes. */

@@ -1,14 +1,10 @@
 // The words the subscribers' console pages use for statuses, consent actions and the server's refusals.
-import { SUBSCRIBERS_ERROR, type ConsentEntry, type NewsletterListRef, type SubscriberState } from '../../validation/newsletter/subscribers.protocol.ts';
+import { SUBSCRIBERS_ERROR, SUBSCRIBER_STATUS_WORDS, type ConsentEntry, type NewsletterListRef, type SubscriberState } from '../../validation/newsletter/subscribers.protocol.ts';
 
 /** A blank note where an unsubscribe asks why (one subscriber's page, several at once). */
 export const UNSUBSCRIBE_NOTE_MISSING = 'Write why the person is unsubscribed (for example: “Asked by phone on 20 November”).';
 
-export const STATUS_LABEL: Record<SubscriberState, string> = {
-  pending: 'Waiting for confirmation',
-  subscribed: 'Subscribed',
-  unsubscribed: 'Unsubscribed',
-};
+export const STATUS_LABEL: Record<SubscriberState, string> = SUBSCRIBER_STATUS_WORDS;
 
 export const CONSENT_LABEL: Record<ConsentEntry['action'], string> = {
   subscribe: 'Signed up',

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { subscribersCsv, type SubscriberListing } from '../../../server/newsletter/list-subscribers.ts';
 import { csvCell } from '../../../server/reports/csv.ts';
+import { newsletterNames } from '../../../server/newsletter/subscriber-console.ts';
+import type { NewsletterForm } from '../../../content/structs/newsletter-form.struct.ts';
+import { homeNewsletterForm } from '../../support/site-content.ts';
 import { runScript } from '../helpers/server-process.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from '../helpers/test-db.ts';
 
@@ -95,9 +98,10 @@ describe('CSV cells', () => {
       unsubscribedAt: null,
       consent: null,
     };
-    expect(subscribersCsv([listing])).toBe(
-      'email,status,lists,sms,FIRSTNAME,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at\r\n' +
-        'a@example.co.za,subscribed,2,,A,2026-11-20T08:00:00.000Z,,,,,\r\n',
+    const names = newsletterNames([{ ...homeNewsletterForm, lists: [{ id: 2, label: 'Project case studies' }] }] as unknown as NewsletterForm[]);
+    expect(subscribersCsv([listing], { names, timeZone: 'Africa/Johannesburg' })).toBe(
+      'Email,Status,Lists,SMS,First name (FIRSTNAME),Signed up,Confirmed,Unsubscribed,Sign-up form,Consent (the words agreed to),Consent given\r\n' +
+        'a@example.co.za,Subscribed,Project case studies,,A,2026-11-20 10:00,,,,,\r\n',
     );
   });
 });
@@ -120,18 +124,21 @@ describe(`npm run subscribers on ${testDialect}`, () => {
     const { code, stdout, stderr } = await subscribers(['--csv']);
     expect([code, stderr]).toEqual([0, '']);
     const quotedWording = `"${WORDING.replaceAll('"', '""')}"`;
+    const LISTS = 'Project case studies; Showroom open days and events';
+    const FORM = homeNewsletterForm.title;
     expect(stdout).toBe(
       [
-        'email,status,lists,sms,FIRSTNAME,PROJECT_DATE,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at',
-        `thandi@example.co.za,subscribed,"2;4",'+27825550123,"'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
-        `sipho@example.co.za,pending,"2;4",,"Sipho, Jr.",,2026-11-20T08:00:00.000Z,,,1,${quotedWording},2026-11-20T08:00:00.000Z`,
-        `lerato@example.co.za,unsubscribed,"2;4",,,,2026-11-20T08:00:00.000Z,,2026-11-21T10:00:00.000Z,1,${quotedWording},2026-11-20T08:00:00.000Z`,
+        // Lists and the form by their names, attributes by their labels, times on the company's clock (UTC+2).
+        'Email,Status,Lists,SMS,First name (FIRSTNAME),When does your next display project start? (PROJECT_DATE),Signed up,Confirmed,Unsubscribed,Sign-up form,Consent (the words agreed to),Consent given',
+        `thandi@example.co.za,Subscribed,"${LISTS}",'+27825550123,"'=HYPERLINK(""http://evil.example"",""click"")",2027-03-05,2026-11-20 10:00,2026-11-20 11:00,,${FORM},${quotedWording},2026-11-20 10:00`,
+        `sipho@example.co.za,Waiting for confirmation,"${LISTS}",,"Sipho, Jr.",,2026-11-20 10:00,,,${FORM},${quotedWording},2026-11-20 10:00`,
+        `lerato@example.co.za,Unsubscribed,"${LISTS}",,,,2026-11-20 10:00,,2026-11-21 12:00,${FORM},${quotedWording},2026-11-20 10:00`,
         '',
       ].join('\r\n'),
     );
 
     const only = await subscribers(['--csv', '--status=subscribed']);
-    expect(only.stdout.trimEnd().split('\r\n').map((line) => line.split(',')[0])).toEqual(['email', 'thandi@example.co.za']);
+    expect(only.stdout.trimEnd().split('\r\n').map((line) => line.split(',')[0])).toEqual(['Email', 'thandi@example.co.za']);
   });
 
   it('exports Brevo\'s import columns for a mailing service (--brevo-csv): only subscribed people, formula-safe but for the plain SMS number', async () => {

@@ -61,7 +61,7 @@ describe(`the subscribers' client against the server on ${testDialect}`, () => {
     expect(urls.spreadsheet).toMatch(/\/admin\/api\/subscribers\/export\.csv\?status=unsubscribed&q=thandi$/);
     expect(urls.mailingService).toMatch(/\/admin\/api\/subscribers\/export-brevo\.csv\?q=thandi$/);
     const sheet = await test.app.inject({ url: new URL(urls.spreadsheet).pathname + new URL(urls.spreadsheet).search, headers: consoleHeaders(test.app, owner.cookie) });
-    expect(sheet.body.split('\r\n')[1]).toMatch(/^thandi\.nkosi@example\.co\.za,unsubscribed,/);
+    expect(sheet.body.split('\r\n')[1]).toMatch(/^thandi\.nkosi@example\.co\.za,Unsubscribed,/);
     const brevo = await test.app.inject({ url: new URL(urls.mailingService).pathname + new URL(urls.mailingService).search, headers: consoleHeaders(test.app, owner.cookie) });
     // Only subscribed people, and the attribute columns are those they have: none here.
     expect(brevo.body).toBe('EMAIL,SMS\r\n');

@@ -237,8 +237,9 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     expect(sheet.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(sheet.headers['content-disposition']).toBe('attachment; filename="subscribers-2026-11-20.csv"');
     const sheetLines = sheet.body.split('\r\n');
-    expect(sheetLines[0]).toBe('\uFEFFemail,status,lists,sms,FIRSTNAME,LASTNAME,created_at,confirmed_at,unsubscribed_at,consent_form_id,consent_wording,consent_at');
-    expect(sheetLines[1]).toMatch(/^thandi@example\.co\.za,subscribed,2,'\+27825550123,"'=HYPERLINK\(""x""\)",Nkosi,/);
+    // In the owner's words: statuses, lists and the form by name, attributes by label, times on the company's clock.
+    expect(sheetLines[0]).toBe('\uFEFFEmail,Status,Lists,SMS,First name (FIRSTNAME),LASTNAME,Signed up,Confirmed,Unsubscribed,Sign-up form,Consent (the words agreed to),Consent given');
+    expect(sheetLines[1]).toMatch(/^thandi@example\.co\.za,Subscribed,Project case studies,'\+27825550123,"'=HYPERLINK\(""x""\)",Nkosi,2026-11-20 10:00,2026-11-20 10:00,,/);
     expect(sheetLines.filter((line) => line !== '')).toHaveLength(5);
 
     const brevo = await get('/subscribers/export-brevo.csv', owner);
@@ -253,7 +254,7 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     expect((await get('/subscribers/export-brevo.csv?status=pending', owner)).body).toBe(brevo.body);
 
     const filtered = await get('/subscribers/export.csv?status=pending', owner);
-    expect(filtered.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFemail', 'sipho@example.co.za']);
+    expect(filtered.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFEmail', 'sipho@example.co.za']);
     expect((await audit()).map((entry) => [entry.action, JSON.parse(entry.detail)])).toEqual([
       ['export', { kind: 'spreadsheet', filter: {}, rows: 4 }],
       ['export', { kind: 'mailing-service', filter: {}, rows: 2 }],
@@ -315,7 +316,7 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     await seed('lerato@example.co.za', 'subscribed');
     const sheet = await get(`/subscribers/export.csv?ids=${thandi},${sipho}`, owner);
     expect(sheet.statusCode).toBe(200);
-    expect(sheet.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFemail', 'thandi@example.co.za', 'sipho@example.co.za']);
+    expect(sheet.body.split('\r\n').filter((line) => line !== '').map((line) => line.split(',')[0])).toEqual(['\uFEFFEmail', 'thandi@example.co.za', 'sipho@example.co.za']);
     // Within the filter: the chosen who are subscribed.
     const subscribedOnly = await get(`/subscribers/export.csv?ids=${thandi},${sipho}&status=subscribed`, owner);
     expect(subscribedOnly.body.split('\r\n').filter((line) => line !== '')).toHaveLength(2);
