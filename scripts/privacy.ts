@@ -13,6 +13,9 @@ import { erasePersonRecords, findPersonRecords, recordsSummary } from '../server
 import { recordsArchive } from '../server/privacy/records-archive.ts';
 import { createMessageCatalogue } from '../server/submissions/message-forms.ts';
 import { runDatabaseCommand } from './run-database-command.ts';
+import { formsOf } from '../content/forms/index.ts';
+import { readLiveContent } from '../server/content-editor/content-store.ts';
+import { newsletterNames } from '../server/newsletter/subscriber-console.ts';
 
 const USAGE = 'usage: npm run privacy -- export <email|sms> [--out <file>]\n       npm run privacy -- erase <email|sms> --yes\n';
 
@@ -52,9 +55,12 @@ async function main(args: readonly string[]): Promise<number> {
     const held = await findPersonRecords(db, subject);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: config.siteTimeZone }).format(now);
     const file = out ?? `access-request-${day}.zip`;
-    await pipeline(await recordsArchive(held, config.uploadDir, new Date(now).toISOString()), createWriteStream(file, { mode: 0o600, flags: 'wx' }));
+    // The forms, lists and company as the site serves them (the console's publishes), for the archive's readable page.
+    const live = await readLiveContent(db);
+    const words = { catalogue: createMessageCatalogue(formsOf(live), live.sidebarContact), newsletter: newsletterNames(live.newsletterForms), timeZone: config.siteTimeZone, company: live.company.name };
+    await pipeline(await recordsArchive(held, config.uploadDir, new Date(now).toISOString(), words), createWriteStream(file, { mode: 0o600, flags: 'wx' }));
     await recordAudit(db, COMMAND_LINE_ACTOR, { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscribers: held.subscribers.length }, now });
-    const summary = recordsSummary(held, createMessageCatalogue());
+    const summary = recordsSummary(held, words.catalogue);
     return `${file}: ${summary.messages.length} message(s), ${summary.subscribers.length} subscriber(s), ${summary.outbox} outbox row(s)${summary.mentionedIn.length > 0 ? `, mentioned in ${summary.mentionedIn.length} message(s) of others (not exported: review them)` : ''}${summary.consoleAccount ? ', a console account (remove it with npm run admin -- revoke)' : ''}\n`;
   });
 }

@@ -9,6 +9,7 @@ import { RestError } from '../http/rest-error.ts';
 import { brevoListsOf } from '../newsletter/brevo-sync.ts';
 import { erasePersonRecords, findPersonRecords, recordsSummary } from './person-records.ts';
 import { recordsArchive } from './records-archive.ts';
+import { newsletterNames } from '../newsletter/subscriber-console.ts';
 
 /*
  * Access and erasure in the console (README, "Privacy"), below CONSOLE_API, owners only, behind
@@ -36,7 +37,8 @@ export default fp(
     app.get(route(PERSON_RECORDS_ROUTE.export), consoleRoute('owner'), async (request, reply) => {
       const held = await findPersonRecords(db, querySubject(request));
       const now = app.clock();
-      const archive = await recordsArchive(held, app.config.uploadDir, new Date(now).toISOString());
+      const words = { catalogue: app.messageCatalogue, newsletter: newsletterNames(app.newsletterForms.all()), timeZone: app.config.siteTimeZone, company: app.liveContent.current.company.name };
+      const archive = await recordsArchive(held, app.config.uploadDir, new Date(now).toISOString(), words);
       // Who asked is in the audit log; whose records they were is not (an erasure may follow).
       await recordAudit(db, auditActorOf(request), { action: 'access-export', subject: 'a person', detail: { messages: held.messages.length, subscribers: held.subscribers.length }, now });
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: app.config.siteTimeZone }).format(now);

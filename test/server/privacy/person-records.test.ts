@@ -140,6 +140,19 @@ describe(`access and erasure on ${testDialect}`, () => {
     const inArchive = document.messages[0]!.files[0]!.inArchive;
     expect(archive.get(inArchive)).toEqual(PDF);
     expect(JSON.stringify(document)).not.toContain(OTHER);
+    // The same in words, for the person who asked: a page with the forms' labels, the lists by
+    // name, every consent, the file's place in the archive; nothing of anyone else, no script.
+    const page = archive.get('records.html')!.toString('utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain(`<h1>What ${test.app.liveContent.current.company.name} holds about ${PERSON}</h1>`);
+    const form = test.app.messageCatalogue.find(found.messages[0]!.form)!;
+    expect(page).toContain(`<h3>${form.title}, received `);
+    expect(page).toContain(`<dt>${form.fields.find((field) => field.name === 'your-email')!.label}</dt><dd>${PERSON}</dd>`);
+    expect(page).toContain(`in this archive as <code>${inArchive}</code>`);
+    expect(page).toContain('<dt>Status</dt><dd>Waiting for confirmation</dd>');
+    expect(page).toMatch(/<li>Signed up, \d{4}-\d{2}-\d{2} \d{2}:\d{2}: “/);
+    expect(page).not.toContain(OTHER);
+    expect(page).not.toMatch(/<script|src=|href=/);
 
     const filesBefore = readdirSync(test.uploadDir);
     expect(filesBefore).toHaveLength(2);
