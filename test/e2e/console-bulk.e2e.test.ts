@@ -13,26 +13,13 @@ import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { enrolWithPasskey } from './support/virtual-authenticator.ts';
-import { validContactFields } from '../server/helpers/test-forms.ts';
+import { sendContactMessage } from './support/visitor-message.ts';
 
 let browser: Browser;
 let server: ConsoleServer;
 
 const SENDERS = ['Thandi Nkosi', 'Pieter van Wyk', 'Ayesha Patel'];
 
-/** A visitor's message through the public contact form (the CF7 route the page's form posts to). */
-async function sendContactMessage(name: string): Promise<void> {
-  const fields = validContactFields({ 'your-name': name, 'your-email': `${name.split(' ')[0]!.toLowerCase()}@example.co.za` });
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  const response = await fetch(`${server.baseUrl}/wp-json/contact-form-7/v1/contact-forms/5/feedback`, {
-    method: 'POST',
-    body,
-    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' },
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  expect((await response.json()).status).toBe('mail_sent');
-}
 
 /** Subscribed people, written as the server would (README.md, "The console": subscribers). */
 function seedSubscribers(databaseUrl: string, emails: readonly string[]): void {
@@ -55,7 +42,7 @@ const READERS = ['buyer@acme.example', 'facilities@acme.example', 'reader@exampl
 beforeAll(async () => {
   server = await startConsoleServer('console-bulk');
   browser = await launchChromium();
-  for (const name of SENDERS) await sendContactMessage(name);
+  for (const name of SENDERS) await sendContactMessage(server.baseUrl, { 'your-name': name, 'your-email': `${name.split(' ')[0]!.toLowerCase()}@example.co.za` });
   seedSubscribers(server.env.DATABASE_URL!, READERS);
 });
 

@@ -12,7 +12,7 @@ import { launchChromium, screenshotPath, watchProblems } from './support/browser
 import { someActivity } from './support/console-activity.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
 import { enrolWithPasskey } from './support/virtual-authenticator.ts';
-import { validContactFields } from '../server/helpers/test-forms.ts';
+import { sendContactMessage } from './support/visitor-message.ts';
 
 let browser: Browser;
 let server: ConsoleServer;
@@ -27,19 +27,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A visitor's message through the public contact form (the CF7 route the page's form posts to). */
-async function sendContactMessage(name: string): Promise<void> {
-  const fields = validContactFields({ 'your-name': name });
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  const response = await fetch(`${server.baseUrl}/wp-json/contact-form-7/v1/contact-forms/5/feedback`, {
-    method: 'POST',
-    body,
-    headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' },
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  expect((await response.json()).status).toBe('mail_sent');
-}
 
 async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(width);
@@ -73,7 +60,7 @@ describe('what is new in the console, and answering from a message', () => {
     await page.getByRole('button', { name: 'Tell me when a message arrives' }).waitFor();
 
     // A visitor writes while the inbox is open: the list, the count and the title follow by themselves.
-    await sendContactMessage('Thandi Nkosi');
+    await sendContactMessage(server.baseUrl, { 'your-name': 'Thandi Nkosi' });
     await page.locator('.inbox-row', { hasText: 'Thandi Nkosi' }).waitFor({ timeout: 45_000 });
     await nav.getByRole('link', { name: 'Inbox 2 unread', exact: true }).waitFor({ timeout: 10_000 });
     await expect.poll(() => page.title()).toMatch(/^\(2\) Inbox — Console — /);
