@@ -88,11 +88,15 @@ export async function* exportRows(
         const cells = labels.map(() => '');
         const others: string[] = [];
         const known = new Map((form?.fields ?? []).map((field) => [field.name, field]));
+        // Two fields of one form under the same label: the first has the column, the other goes to Other fields.
+        const taken = new Set<number>();
         for (const [name, value] of Object.entries(fields)) {
           const field = known.get(name);
           const at = field === undefined ? undefined : column.get(columnOf(field.label));
-          if (field !== undefined && at !== undefined) cells[at] = fieldCell(value, field.agreement);
-          else if (postedText(value).trim() !== '') others.push(`${name}: ${postedText(value).trim()}`);
+          if (field !== undefined && at !== undefined && !taken.has(at)) {
+            taken.add(at);
+            cells[at] = fieldCell(value, field.agreement);
+          } else if (postedText(value).trim() !== '') others.push(`${name}: ${postedText(value).trim()}`);
         }
         return [
           String(row.id),

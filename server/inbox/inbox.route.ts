@@ -283,11 +283,19 @@ export default fp<InboxRouteOptions>(
           );
         case 'not-spam': {
           const releasing = (await db.selectFrom('submissions').select('id').where('id', 'in', ids).where('spam', '=', 1).execute()).map((row) => row.id);
-          // Each released as "Not spam" on it alone releases it: its mail goes out.
-          for (const id of releasing) await options.releaseSpam(db, id, now);
-          await audit(db, releasing.length);
-          if (releasing.length > 0) app.outbox.queued();
-          return answer(releasing.length);
+          // Each released as "Not spam" on it alone releases it: its mail goes out. Should one
+          // fail, those before it are released, and the audit entry says how far it went.
+          let released = 0;
+          try {
+            for (const id of releasing) {
+              await options.releaseSpam(db, id, now);
+              released += 1;
+            }
+          } finally {
+            await recordAudit(db, who, { action: 'messages-bulk', subject: `${ids.length} message${ids.length === 1 ? '' : 's'}`, detail: { action, selected: ids.length, changed: released, ...('filter' in selection ? { filter: selection.filter } : {}), ...(released === releasing.length ? {} : { interrupted: true }) }, now });
+            if (released > 0) app.outbox.queued();
+          }
+          return answer(released);
         }
         case 'delete': {
           const files = await db.transaction().execute(async (trx) => {

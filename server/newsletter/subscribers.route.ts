@@ -124,20 +124,30 @@ export default fp(
         throw new RestError(400, SUBSCRIBERS_ERROR.tooMany, `More than ${BULK_MAX} subscribers match: narrow the filter (status, list or address) and act on the rest after.`, { field: 'selection' });
       }
       const now = app.clock();
-      // Those already unsubscribed are left as they are (and not counted as changed).
+      const at = new Date(now).toISOString();
+      // Those already unsubscribed are left as they are (and not counted as changed). Each one is
+      // its own transaction: should one fail, those before it are done and the audit entry says
+      // how far it went (`interrupted`), as an export broken off does.
       const leaving = rows.filter((row) => row.status !== 'unsubscribed');
       let brevoTold = false;
-      for (const row of leaving) {
-        if (await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now }, brevoListsOf(app.config))) brevoTold = true;
+      let complete = false;
+      let changed: number;
+      try {
+        for (const row of leaving) {
+          if (await unsubscribeSubscriber(db, row, { wording: ownerUnsubscribeWording(note), request: { ipHash: null, userAgent: null }, now }, brevoListsOf(app.config))) brevoTold = true;
+        }
+        complete = true;
+      } finally {
+        // Changed: those this request unsubscribed (one unsubscribed meanwhile by their own link is not).
+        changed = leaving.length === 0 ? 0 : Number((await db.selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll<number | string>().as('count')).where('id', 'in', leaving.map((row) => row.id)).where('unsubscribed_at', '=', at).executeTakeFirst())?.count ?? 0);
+        if (brevoTold) app.outbox.queued('brevo');
+        await recordAudit(db, auditActorOf(request), {
+          action: 'subscribers-bulk',
+          subject: `${rows.length} subscriber${rows.length === 1 ? '' : 's'}`,
+          detail: { action, selected: rows.length, changed, note: note.trim(), ...('filter' in selection ? { filter: selection.filter } : {}), ...(complete ? {} : { interrupted: true }) },
+          now,
+        });
       }
-      const changed = leaving.length;
-      if (brevoTold) app.outbox.queued('brevo');
-      await recordAudit(db, auditActorOf(request), {
-        action: 'subscribers-bulk',
-        subject: `${rows.length} subscriber${rows.length === 1 ? '' : 's'}`,
-        detail: { action, selected: rows.length, changed, note: note.trim(), ...('filter' in selection ? { filter: selection.filter } : {}) },
-        now,
-      });
       return { action, selected: rows.length, changed };
     });
   },

@@ -89,6 +89,7 @@ export function recordsPage(held: HeldRecords, words: RecordsPageWords, at: stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <title>What ${escapeHtml(words.company)} holds about ${escapeHtml(held.subject.value)}</title>
 <style>body{font-family:system-ui,sans-serif;line-height:1.5;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1d2733}dt{font-weight:700}dd{margin:0 0 .5rem;white-space:pre-wrap;overflow-wrap:anywhere}section{border-top:1px solid #c5ced9;padding-top:.5rem}</style>
 </head>

@@ -6,13 +6,16 @@
 // (`confirming`), one that records why (an unsubscribe at the person's request) asked with its
 // note (`noting`: a blank note, or one over its length, is refused beside its field). Done, the selection is empty and the outcome (how many were chosen and
 // changed) is announced; failed, the reason is shown with Try again. A new filter or page
-// (`page.shown` with another key) empties the selection; the same page shown again (a message
-// arrived) keeps what is still on it. A signed-out answer ends here (`session.end`).
+// (`page.shown` with another key) empties the selection, and drops a question or a failure
+// still open (the action was asked of the other list); the same page shown again (a message
+// arrived) keeps what is still on it. "Every row that matches" names its list's key, so the
+// request is for the filter it was chosen on, whatever the page shows by then. A signed-out
+// answer ends here (`session.end`).
 import { assign, emit, fromPromise, setup } from 'xstate';
 import { ConsoleApiError } from '../../services/shared/console-api.client.ts';
 
-/** What the selection is: the rows chosen by id, or every row of the list's filter. */
-export type BulkTarget = { ids: string[] } | { matching: true };
+/** What the selection is: the rows chosen by id, or every row of the filter of the list `list` (its key). */
+export type BulkTarget = { ids: string[] } | { matching: true; list: string };
 
 /** What one action did: how many rows it was on, and how many it changed. */
 export interface BulkOutcome {
@@ -39,6 +42,8 @@ export interface BulkSelectionContext {
   /** The action being confirmed, applied or that failed, and what it is on. */
   action: string;
   target: BulkTarget;
+  /** The list (its key) the action was asked on. */
+  startedOn: string;
   /** The note of an action that records why ('' for the others), and the longest it may be. */
   note: string;
   noteMax: number;
@@ -71,6 +76,14 @@ export const applyBulk = fromPromise<BulkOutcome, { apply: BulkSelectionInput['a
 
 const toggled = (chosen: readonly string[], id: string) => (chosen.includes(id) ? chosen.filter((one) => one !== id) : [...chosen, id]);
 
+/**
+ * Where a cancelled question returns: the selection as it was (less the rows gone from the page
+ * meanwhile; when none is left, `page.shown` has already ended the question).
+ */
+const BACK_TO_THE_CHOICE = [{ guard: 'isMatchingTarget', target: 'choosing.matching' }, { target: 'choosing.some' }] as const;
+/** Where a failure returns: the same, or nothing chosen when the rows chosen have all gone from the page. */
+const BACK_FROM_A_FAILURE = [{ guard: 'isMatchingTarget', target: 'choosing.matching' }, { guard: 'hasChosen', target: 'choosing.some' }, { target: 'choosing.none' }] as const;
+
 export const bulkSelectionMachine = setup({
   types: {
     input: {} as BulkSelectionInput,
@@ -86,6 +99,14 @@ export const bulkSelectionMachine = setup({
     isLastChosen: ({ context }, id: string) => context.chosen.length === 1 && context.chosen[0] === id,
     isOnlyShown: ({ context }, id: string) => context.shown.length === 1 && context.shown[0] === id,
     isWholePageChosen: ({ context }) => context.shown.every((id) => context.chosen.includes(id)),
+    /** Some of what the action is on is still there: every row that matches, or a chosen row still shown. */
+    isStillChosen: ({ context }, ids: readonly string[]) => 'matching' in context.target || context.chosen.some((id) => ids.includes(id)),
+    /** The action was on every row that matches. */
+    isMatchingTarget: ({ context }) => 'matching' in context.target,
+    /** Rows are still chosen (some may have gone from the page meanwhile). */
+    hasChosen: ({ context }) => context.chosen.length > 0,
+    /** Another list is shown than the one the action was asked on. */
+    isListChanged: ({ context }) => context.listKey !== context.startedOn,
     isAsked: (_, asked: { ask: BulkQuestion; question: BulkQuestion }) => asked.ask === asked.question,
     isNoteBlank: ({ context }) => context.note.trim() === '',
     isNoteTooLong: ({ context }) => context.note.length > context.noteMax,
@@ -100,7 +121,7 @@ export const bulkSelectionMachine = setup({
     chooseShownBut: assign(({ context }, id: string) => ({ chosen: context.shown.filter((one) => one !== id) })),
     choosePage: assign(({ context }) => ({ chosen: [...context.shown] })),
     clearChosen: assign({ chosen: [] }),
-    storeAction: assign((_, start: { action: string; target: BulkTarget; noteMax?: number | undefined }) => ({ action: start.action, target: start.target, note: '', noteMax: start.noteMax ?? 0, outcome: null, problem: '' })),
+    storeAction: assign(({ context }, start: { action: string; target: BulkTarget; noteMax?: number | undefined }) => ({ action: start.action, target: start.target, startedOn: context.listKey, note: '', noteMax: start.noteMax ?? 0, outcome: null, problem: '' })),
     storeNote: assign((_, note: string) => ({ note })),
     storeOutcome: assign((_, outcome: BulkOutcome) => ({ outcome, chosen: [] })),
     storeProblem: assign((_, { error }: { error: unknown }) => ({ problem: error instanceof Error ? error.message : String(error) })),
@@ -109,7 +130,7 @@ export const bulkSelectionMachine = setup({
   },
 }).createMachine({
   id: 'bulkSelection',
-  context: ({ input }) => ({ apply: input.apply, shown: input.ids, listKey: input.listKey, chosen: [], action: '', target: { ids: [] }, note: '', noteMax: 0, outcome: null, problem: '' }),
+  context: ({ input }) => ({ apply: input.apply, shown: input.ids, listKey: input.listKey, chosen: [], action: '', target: { ids: [] }, startedOn: input.listKey, note: '', noteMax: 0, outcome: null, problem: '' }),
   initial: 'choosing',
   states: {
     choosing: {
@@ -159,14 +180,12 @@ export const bulkSelectionMachine = setup({
             'choose.page': { target: 'none', actions: 'clearChosen' },
             'choose.none': { target: 'none', actions: 'clearChosen' },
             'action.start': [
-              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'confirm' }) }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
-              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'note' }) }, target: '#bulkSelection.noting', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
-              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ event }) => ({ action: event.action, target: { matching: true as const }, noteMax: event.noteMax }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'confirm' }) }, target: '#bulkSelection.confirming', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { matching: true as const, list: context.listKey }, noteMax: event.noteMax }) } },
+              { guard: { type: 'isAsked', params: ({ event }) => ({ ask: event.ask, question: 'note' }) }, target: '#bulkSelection.noting', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { matching: true as const, list: context.listKey }, noteMax: event.noteMax }) } },
+              { target: '#bulkSelection.applying', actions: { type: 'storeAction', params: ({ context, event }) => ({ action: event.action, target: { matching: true as const, list: context.listKey }, noteMax: event.noteMax }) } },
             ],
           },
         },
-        /** Where a cancelled or failed action returns: the selection as it was. */
-        previous: { type: 'history' },
       },
     },
     /** An action that records why, asked with its note; a blank note is refused beside its field. */
@@ -179,21 +198,38 @@ export const bulkSelectionMachine = setup({
         tooLong: {},
       },
       on: {
+        'page.shown': [
+          { guard: { type: 'isOtherList', params: ({ event }) => event.key }, target: 'choosing.none', actions: { type: 'storeList', params: ({ event }) => event } },
+          { guard: { type: 'isStillChosen', params: ({ event }) => event.ids }, actions: { type: 'storeShownKeepChosen', params: ({ event }) => event.ids } },
+          { target: 'choosing.none', actions: { type: 'storeList', params: ({ event }) => ({ ids: event.ids, key: event.key }) } },
+        ],
         'note.change': { actions: { type: 'storeNote', params: ({ event }) => event.value } },
         'action.confirm': [{ guard: 'isNoteBlank', target: '.missing' }, { guard: 'isNoteTooLong', target: '.tooLong' }, { target: 'applying' }],
-        'action.cancel': 'choosing.previous',
+        'action.cancel': BACK_TO_THE_CHOICE,
       },
     },
     /** An action that cannot be undone, asked again. */
     confirming: {
       tags: ['chosen'],
       on: {
+        'page.shown': [
+          { guard: { type: 'isOtherList', params: ({ event }) => event.key }, target: 'choosing.none', actions: { type: 'storeList', params: ({ event }) => event } },
+          { guard: { type: 'isStillChosen', params: ({ event }) => event.ids }, actions: { type: 'storeShownKeepChosen', params: ({ event }) => event.ids } },
+          { target: 'choosing.none', actions: { type: 'storeList', params: ({ event }) => ({ ids: event.ids, key: event.key }) } },
+        ],
         'action.confirm': 'applying',
-        'action.cancel': 'choosing.previous',
+        'action.cancel': BACK_TO_THE_CHOICE,
       },
     },
+    /** The request is out; a list shown meanwhile is taken in (the action stays on what it was asked of). */
     applying: {
       tags: ['chosen', 'busy'],
+      on: {
+        'page.shown': [
+          { guard: { type: 'isOtherList', params: ({ event }) => event.key }, actions: { type: 'storeList', params: ({ event }) => event } },
+          { actions: { type: 'storeShownKeepChosen', params: ({ event }) => event.ids } },
+        ],
+      },
       invoke: {
         id: 'applyBulk',
         src: 'applyBulk',
@@ -208,8 +244,14 @@ export const bulkSelectionMachine = setup({
     failed: {
       tags: ['chosen'],
       on: {
+        'page.shown': [
+          { guard: { type: 'isOtherList', params: ({ event }) => event.key }, actions: { type: 'storeList', params: ({ event }) => event } },
+          { actions: { type: 'storeShownKeepChosen', params: ({ event }) => event.ids } },
+        ],
+        // Try again: the same action on what it was asked of.
         'action.retry': 'applying',
-        'problem.dismiss': 'choosing.previous',
+        // Back to the choice, unless the list shown is another by now (nothing of it is chosen).
+        'problem.dismiss': [{ guard: 'isListChanged', target: 'choosing.none', actions: 'clearChosen' }, ...BACK_FROM_A_FAILURE],
       },
     },
     signedOut: {

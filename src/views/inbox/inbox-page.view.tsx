@@ -56,12 +56,12 @@ const BULK_ACTIONS: readonly (BulkActionChoice & { action: BulkMessageAction })[
 ];
 const NOUN = { one: 'message', many: 'messages' };
 
-function MessageRow({ message, timeZone, selection }: { message: MessageSummary; timeZone: string; selection: BulkSelectionRef }) {
+function MessageRow({ message, timeZone, selection, frozen }: { message: MessageSummary; timeZone: string; selection: BulkSelectionRef; frozen: boolean }) {
   const subject = message.subject || `Message from ${message.name || message.email}`;
   return (
     <li className={`inbox-row${message.read ? '' : ' inbox-row--new'}${message.spam ? ' inbox-row--spam' : ''}`}>
       <span className="inbox-row__choose">
-        <ChooseRowBox actorRef={selection} id={String(message.id)} label={`Choose: ${subject}, from ${message.name || message.email}`} />
+        <ChooseRowBox actorRef={selection} id={String(message.id)} label={`Choose: ${subject}, from ${message.name || message.email}`} frozen={frozen} />
       </span>
       <a className="inbox-row__link" href={messageHash(message.id)}>
         <span className="inbox-row__subject">
@@ -113,12 +113,17 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
 
   // The selection: the rows of the page shown; another filter or page is another list. "Every
   // message that matches" is the filter applied when the action is asked for.
-  const applied = useRef(filter);
-  applied.current = filter;
+  const listKey = `${hashOf(filter)}|${context.cursor ?? ''}`;
+  // Each list's filter by its key: "every message that matches" is the filter it was chosen on.
+  const filters = useRef(new Map<string, InboxFilter>());
+  filters.current.set(listKey, filter);
   const client = createInboxClient(api);
   const apply = useCallback(
-    (action: string, target: BulkTarget, _note: string, signal: AbortSignal) =>
-      createInboxClient(api).bulk(action as BulkMessageAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(applied.current) }, signal),
+    async (action: string, target: BulkTarget, _note: string, signal: AbortSignal) => {
+      const matching = 'list' in target ? filters.current.get(target.list) : undefined;
+      if ('list' in target && matching === undefined) throw new Error('The list has changed since: choose the messages again.');
+      return createInboxClient(api).bulk(action as BulkMessageAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(matching!) }, signal);
+    },
     [api],
   );
   const recheck = watch?.recheck;
@@ -129,7 +134,7 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
   const selection = useBulkSelection({
     apply,
     ids: context.messages.map((message) => String(message.id)),
-    listKey: `${hashOf(filter)}|${context.cursor ?? ''}`,
+    listKey,
     onListChanged: listChanged,
     onSessionEnded,
     navigate,
@@ -208,10 +213,11 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
             noun={NOUN}
             matchingCount={matchingCount}
             exportHref={owner ? (target) => client.exportUrl(queryOf(filter), 'ids' in target ? target.ids.map(Number) : undefined) : undefined}
+            frozen={busy}
           />
           <ol className="inbox-list" aria-labelledby="inbox-results-title" aria-busy={busy}>
             {context.messages.map((message) => (
-              <MessageRow key={message.id} message={message} timeZone={session.timeZone} selection={selection} />
+              <MessageRow key={message.id} message={message} timeZone={session.timeZone} selection={selection} frozen={busy} />
             ))}
           </ol>
         </>

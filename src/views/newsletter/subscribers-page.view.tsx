@@ -51,13 +51,13 @@ const BULK_ACTIONS: readonly (BulkActionChoice & { action: BulkSubscriberAction 
 ];
 const NOUN = { one: 'subscriber', many: 'subscribers' };
 
-function SubscriberRow({ subscriber, timeZone, selection }: { subscriber: SubscriberSummary; timeZone: string; selection: BulkSelectionRef | null }) {
+function SubscriberRow({ subscriber, timeZone, selection, frozen }: { subscriber: SubscriberSummary; timeZone: string; selection: BulkSelectionRef | null; frozen: boolean }) {
   const time = (value: string | null) => (value === null ? '—' : <ConsoleTime at={value} timeZone={timeZone} />);
   return (
     <tr>
       {selection === null ? null : (
         <td className="subscribers-choose" data-label="Choose">
-          <ChooseRowBox actorRef={selection} id={String(subscriber.id)} label={`Choose ${subscriber.email}`} />
+          <ChooseRowBox actorRef={selection} id={String(subscriber.id)} label={`Choose ${subscriber.email}`} frozen={frozen} />
         </td>
       )}
       <th scope="row" data-label="Address">
@@ -111,18 +111,23 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
   // The selection (an owner's: every subscriber action is): the rows of the page shown; another
   // filter or page is another list. "Every subscriber that matches" is the filter applied when
   // the action is asked for.
-  const applied = useRef(context.query);
-  applied.current = context.query;
+  const listKey = subscribersHash(context.query);
+  // Each list's query by its key: "every subscriber that matches" is the filter it was chosen on.
+  const queries = useRef(new Map<string, SubscribersQuery>());
+  queries.current.set(listKey, context.query);
   const apply = useCallback(
-    (action: string, target: BulkTarget, note: string, signal: AbortSignal) =>
-      createSubscribersClient(api).bulk(action as BulkSubscriberAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(applied.current) }, note, signal),
+    async (action: string, target: BulkTarget, note: string, signal: AbortSignal) => {
+      const matching = 'list' in target ? queries.current.get(target.list) : undefined;
+      if ('list' in target && matching === undefined) throw new Error('The list has changed since: choose the subscribers again.');
+      return createSubscribersClient(api).bulk(action as BulkSubscriberAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(matching!) }, note, signal);
+    },
     [api],
   );
   const listChanged = useCallback(() => actorRef.send({ type: 'list.reload' }), [actorRef]);
   const selection = useBulkSelection({
     apply,
     ids: (page?.subscribers ?? []).map((subscriber) => String(subscriber.id)),
-    listKey: subscribersHash(context.query),
+    listKey,
     onListChanged: listChanged,
     onSessionEnded,
     navigate,
@@ -216,7 +221,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
         </div>
       ) : null}
       {owner && page !== null && (snapshot.matches({ active: 'results' }) || (busy && shown > 0)) ? (
-        <BulkToolbar actorRef={selection} actions={BULK_ACTIONS} noun={NOUN} matchingCount={matchingCount} exportHref={(target) => createSubscribersClient(api).exportUrls(context.query, 'ids' in target ? target.ids.map(Number) : undefined).spreadsheet} />
+        <BulkToolbar actorRef={selection} actions={BULK_ACTIONS} noun={NOUN} matchingCount={matchingCount} exportHref={(target) => createSubscribersClient(api).exportUrls(context.query, 'ids' in target ? target.ids.map(Number) : undefined).spreadsheet} frozen={busy} />
       ) : null}
       {page !== null && (snapshot.matches({ active: 'results' }) || (busy && shown > 0)) ? (
         <div className="subscribers-table" role="region" aria-labelledby="subscribers-table-caption" tabIndex={0}>
@@ -241,7 +246,7 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
             </thead>
             <tbody>
               {page.subscribers.map((subscriber) => (
-                <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={session.timeZone} selection={owner ? selection : null} />
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} timeZone={session.timeZone} selection={owner ? selection : null} frozen={busy} />
               ))}
             </tbody>
           </table>

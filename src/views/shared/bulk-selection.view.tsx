@@ -91,7 +91,7 @@ export function useBulkSelection({ apply, ids, listKey, onListChanged, onSession
 }
 
 /** The box that chooses one row. */
-export function ChooseRowBox({ actorRef, id, label }: { actorRef: BulkSelectionRef; id: string; label: string }) {
+export function ChooseRowBox({ actorRef, id, label, frozen = false }: { actorRef: BulkSelectionRef; id: string; label: string; frozen?: boolean }) {
   const chosen = useSelector(actorRef, (snapshot) => snapshot.matches({ choosing: 'matching' }) || snapshot.context.chosen.includes(id));
   const settled = useSelector(actorRef, (snapshot) => snapshot.matches('choosing'));
   return (
@@ -99,7 +99,7 @@ export function ChooseRowBox({ actorRef, id, label }: { actorRef: BulkSelectionR
       type="checkbox"
       className="bulk-choose"
       checked={chosen}
-      disabled={!settled}
+      disabled={!settled || frozen}
       aria-label={label}
       onChange={() => actorRef.send({ type: 'choose.toggle', id })}
     />
@@ -114,17 +114,19 @@ export interface BulkToolbarProps {
   matchingCount: number | null;
   /** The export of what is chosen (a download link), where the person may export. */
   exportHref?: ((target: BulkTarget) => string) | undefined;
+  /** The list is loading: every control waits. */
+  frozen?: boolean;
 }
 
 /** The page's box, what is chosen, the actions, the question, the outcome. */
-export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref }: BulkToolbarProps) {
+export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref, frozen = false }: BulkToolbarProps) {
   const snapshot = useSelector(actorRef, (current) => current);
   const { context } = snapshot;
   const matching = snapshot.matches({ choosing: 'matching' });
   const some = snapshot.matches({ choosing: 'some' });
   const settled = snapshot.matches('choosing');
   const wholePage = matching || (context.shown.length > 0 && context.shown.every((id) => context.chosen.includes(id)));
-  const target: BulkTarget = matching ? { matching: true } : { ids: context.chosen };
+  const target: BulkTarget = matching ? { matching: true, list: context.listKey } : { ids: context.chosen };
   const chosenText = matching
     ? `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`} is chosen, on every page.`
     : `${counted(context.chosen.length, noun)} chosen.`;
@@ -136,7 +138,8 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
   const confirming = actions.find((choice) => choice.action === context.action);
 
   return (
-    <div className="bulk-toolbar" role="group" aria-label={`Act on several ${noun.many}`}>
+    // Frozen while the list loads another page or filter: nothing is chosen from rows on their way out.
+    <fieldset className="bulk-toolbar" aria-label={`Act on several ${noun.many}`} disabled={frozen}>
       <label className="bulk-toolbar__page">
         <input
           type="checkbox"
@@ -180,7 +183,7 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
       {snapshot.matches('confirming') ? (
         <div className="bulk-toolbar__confirm" role="alert">
           <p>
-            {matching ? `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`}` : counted(context.chosen.length, noun)}: {confirming?.confirm}
+            {'ids' in context.target ? counted(context.target.ids.length, noun) : `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`}`}: {confirming?.confirm}
           </p>
           <button type="button" className="action-button action-button--danger" onClick={() => actorRef.send({ type: 'action.confirm' })}>
             {confirming?.label}
@@ -203,7 +206,7 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
           }}
         >
           <p id="bulk-note-question">
-            {matching ? `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`}` : counted(context.chosen.length, noun)}: {confirming.note.question}
+            {'ids' in context.target ? counted(context.target.ids.length, noun) : `Every ${noun.one} that matches the filter${matchingCount === null ? '' : ` (${matchingCount})`}`}: {confirming.note.question}
           </p>
           <TextAreaField
             formId={NOTE_FORM_ID}
@@ -242,6 +245,6 @@ export function BulkToolbar({ actorRef, actions, noun, matchingCount, exportHref
       <p className="bulk-toolbar__status" role="status" aria-live="polite" aria-atomic="true">
         {status}
       </p>
-    </div>
+    </fieldset>
   );
 }

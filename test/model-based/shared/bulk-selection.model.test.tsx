@@ -4,7 +4,8 @@
 // action applied (its outcome announced, the list told to load again), an action that cannot be
 // undone asked first and cancelled or confirmed, one that records why asked with its note (a
 // blank note and one over its length refused beside the field), a failure with Try again and
-// Back, a signed-out answer.
+// Back, a signed-out answer; and another list shown while an action is asked, applied or has
+// failed (the question dropped; the action still on what it was asked of).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useCallback, useState } from 'react';
 import { expect, vi } from 'vitest';
@@ -59,6 +60,13 @@ const box = (id: string) => screen.getByRole('checkbox', { name: `Choose message
 const pageBox = () => screen.getByRole('checkbox', { name: 'Choose every message on this page' });
 const button = (name: string) => screen.queryByRole('button', { name });
 const status = () => screen.getByRole('status');
+
+/** What an asked action is on, as its question says it. */
+const whatItIsOn = (snapshot: Snapshot) => {
+  const { target } = snapshot.context;
+  if ('list' in target) return 'Every message that matches the filter (12)';
+  return `${target.ids.length} ${target.ids.length === 1 ? 'message' : 'messages'}`;
+};
 
 /** The boxes show what is chosen, and the toolbar says how many. */
 function expectChosen(snapshot: Snapshot) {
@@ -164,7 +172,7 @@ describeModel({
       expect(screen.getByRole('link', { name: 'Export the chosen messages (CSV)' })).toHaveAttribute('href', '/export');
     },
     'noting.writing': ({ snapshot }) => {
-      expect(screen.getByRole('form', { name: /unsubscribe them at their request\?$/ })).toBeInTheDocument();
+      expect(screen.getByRole('form', { name: /unsubscribe them at their request\?$/ })).toHaveTextContent(`${whatItIsOn(snapshot)}: unsubscribe them`);
       expect(screen.getByRole('textbox', { name: /^Note/ })).toHaveValue(snapshot.context.note);
       expect(screen.getByRole('textbox', { name: /^Note/ })).toHaveAttribute('aria-invalid', 'false');
       for (const id of snapshot.context.shown) expect(box(id)).toBeDisabled();
@@ -182,7 +190,8 @@ describeModel({
       expect(note).toHaveFocus();
     },
     confirming: ({ snapshot }) => {
-      expect(screen.getByRole('alert')).toHaveTextContent('delete them? This cannot be undone.');
+      // The question names what the action is on: the rows chosen, or every one that matches.
+      expect(screen.getByRole('alert')).toHaveTextContent(`${whatItIsOn(snapshot)}: delete them? This cannot be undone.`);
       for (const id of snapshot.context.shown) expect(box(id)).toBeDisabled();
     },
     applying: ({ fakes, snapshot }) => {

@@ -325,6 +325,11 @@ describe(`the subscribers in the console on ${testDialect}`, () => {
     expect([listed.statusCode, listed.json().code, listed.json().data.field]).toEqual([400, SUBSCRIBERS_ERROR.invalidQuery, 'ids']);
     const bad = await get('/subscribers/export.csv?ids=1,,2', owner);
     expect([bad.statusCode, bad.json().data.field]).toEqual([400, 'ids']);
+    // An id past the columns' 32-bit range names no row: a 400, not the database's error.
+    const huge = await get('/subscribers/export.csv?ids=9999999999', owner);
+    expect([huge.statusCode, huge.json().data.field]).toEqual([400, 'ids']);
+    const hugeBulk = await post('/subscribers/bulk', { action: 'unsubscribe', selection: { ids: [1e15] }, note: 'asked' });
+    expect([hugeBulk.statusCode, hugeBulk.json().data.field]).toEqual([400, 'selection']);
   });
 
   it('refuses every route without a session, from another origin, or to too small a role', async () => {
