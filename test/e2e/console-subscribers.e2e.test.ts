@@ -133,7 +133,8 @@ describe('the console\'s subscribers in Chromium', () => {
     const sheet = await download(page, 'Export for a spreadsheet');
     expect(sheet.file).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(sheet.text.charCodeAt(0)).toBe(0xfeff);
-    expect(sheet.text).toContain(`${address},subscribed,2,'+27825550123,Thandi,`);
+    // In the owner's words: the status as the console says it, the list by its name.
+    expect(sheet.text).toContain(`${address},Subscribed,Project case studies,'+27825550123,Thandi,`);
     const brevo = await download(page, 'Export for a mailing service');
     expect(brevo.file).toMatch(/^subscribers-for-brevo-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(brevo.text).toBe(`EMAIL,FIRSTNAME,SMS\r\n${address},Thandi,+27825550123\r\n`);
