@@ -120,9 +120,10 @@ export function InboxPage({ session, api, onSessionEnded, navigate, logic = inbo
   const client = createInboxClient(api);
   const apply = useCallback(
     async (action: string, target: BulkTarget, _note: string, signal: AbortSignal) => {
-      const matching = 'list' in target ? filters.current.get(target.list) : undefined;
-      if ('list' in target && matching === undefined) throw new Error('The list has changed since: choose the messages again.');
-      return createInboxClient(api).bulk(action as BulkMessageAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(matching!) }, signal);
+      if ('ids' in target) return createInboxClient(api).bulk(action as BulkMessageAction, { ids: target.ids.map(Number) }, signal);
+      const matching = filters.current.get(target.list);
+      if (matching === undefined) throw new Error('The list has changed since: choose the messages again.');
+      return createInboxClient(api).bulk(action as BulkMessageAction, { filter: filterOnly(matching) }, signal);
     },
     [api],
   );

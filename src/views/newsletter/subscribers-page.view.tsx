@@ -117,9 +117,10 @@ export function SubscribersPage({ session, api, onSessionEnded, navigate, query,
   queries.current.set(listKey, context.query);
   const apply = useCallback(
     async (action: string, target: BulkTarget, note: string, signal: AbortSignal) => {
-      const matching = 'list' in target ? queries.current.get(target.list) : undefined;
-      if ('list' in target && matching === undefined) throw new Error('The list has changed since: choose the subscribers again.');
-      return createSubscribersClient(api).bulk(action as BulkSubscriberAction, 'ids' in target ? { ids: target.ids.map(Number) } : { filter: filterOnly(matching!) }, note, signal);
+      if ('ids' in target) return createSubscribersClient(api).bulk(action as BulkSubscriberAction, { ids: target.ids.map(Number) }, note, signal);
+      const matching = queries.current.get(target.list);
+      if (matching === undefined) throw new Error('The list has changed since: choose the subscribers again.');
+      return createSubscribersClient(api).bulk(action as BulkSubscriberAction, { filter: filterOnly(matching) }, note, signal);
     },
     [api],
   );
