@@ -73,9 +73,14 @@ describe('the clicks page in Chromium', () => {
     const problems = watchProblems(page);
     await enrolWithPasskey(page, link);
     // The console's first screen has not loaded Chartist: only a page with a chart does.
+    // The dashboard draws charts of its own once its numbers arrive, so both are read in one
+    // step: Chartist may have loaded only where a chart is on the page.
     const chartistLoaded = () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /chartist/i.test(entry.name)));
-    const chartsOnHome = (await page.locator('.chart').count()) > 0;
-    if (!chartsOnHome) expect(await chartistLoaded()).toBe(false);
+    const firstScreen = await page.evaluate(() => ({
+      charts: document.querySelectorAll('.chart').length,
+      chartist: performance.getEntriesByType('resource').some((entry) => /chartist/i.test(entry.name)),
+    }));
+    if (firstScreen.charts === 0) expect(firstScreen.chartist).toBe(false);
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Link clicks' }).click();
     await page.getByRole('heading', { level: 1, name: 'Link clicks' }).waitFor();

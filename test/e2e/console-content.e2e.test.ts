@@ -5,6 +5,7 @@
 // revisions page compares it with the one before, and restoring the repository's revision puts
 // the old heading back. The server is the built one with its default cluster (WEB_CONCURRENCY),
 // so a publish reaches the other process over IPC (README.md, "Live in seconds").
+import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,15 +50,43 @@ async function publicHeading(): Promise<string> {
  */
 async function liveWithin5s(text: string): Promise<number> {
   const started = Date.now();
-  await expect.poll(servedHeading, { timeout: 5_000, interval: 100 }).toBe(text);
+  await expect.poll(servedByEveryProcess, { timeout: 5_000, interval: 100 }).toEqual([text, text, text, text]);
   const liveIn = Date.now() - started;
   expect(await publicHeading()).toBe(text);
   return liveIn;
 }
 
+/**
+ * The h1 from four requests in a row, each on a new connection. The cluster's primary hands
+ * connections to its two processes in turn (round robin), so four fresh connections reach both
+ * of them; a kept-alive connection (fetch's default) would ask the same process every time.
+ */
+async function servedByEveryProcess(): Promise<string[]> {
+  const headings: string[] = [];
+  for (let request = 0; request < 4; request += 1) headings.push(await servedHeading());
+  return headings;
+}
+
+/**
+ * One request on a new connection (no keep-alive), so that requests in a row reach the
+ * cluster's processes in turn; its status and body.
+ */
+function servedFresh(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${server.baseUrl}${path}`, { agent: false, headers: { accept: 'text/html', connection: 'close' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => { body += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
 /** The h1 of the home page as the server sends it (the prerendered HTML), decoded. */
 async function servedHeading(): Promise<string> {
-  const html = await (await fetch(`${server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+  const html = (await servedFresh('/')).body;
   const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
   return heading.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim();
 }
@@ -185,11 +214,16 @@ describe('editing the site in Chromium', () => {
       // Live: the server serves the home page with the card and the project's own page within
       // 5 s (polled over plain HTTP, as in liveWithin5s); then the browser shows both.
       const started = Date.now();
+      // Four of each, on new connections: both of the cluster's processes serve them.
       const served = async () => {
-        const [homePage, projectPage] = await Promise.all([fetch(`${server.baseUrl}/`), fetch(`${server.baseUrl}/projects/harbour-lights/`)]);
-        return { card: (await homePage.text()).includes(`>${name}</`), page: projectPage.status };
+        const answers = [];
+        for (let request = 0; request < 4; request += 1) {
+          const [homePage, projectPage] = [await servedFresh('/'), await servedFresh('/projects/harbour-lights/')];
+          answers.push({ card: homePage.body.includes(`>${name}</`), page: projectPage.status });
+        }
+        return answers;
       };
-      await expect.poll(served, { timeout: 5_000, interval: 100 }).toEqual({ card: true, page: 200 });
+      await expect.poll(served, { timeout: 5_000, interval: 100 }).toEqual(Array(4).fill({ card: true, page: 200 }));
       expect(Date.now() - started).toBeLessThan(5_000);
       await publicPage.goto(`${server.baseUrl}/?category=outdoor-display`);
       expect(await cardNamed().count()).toBe(1);
