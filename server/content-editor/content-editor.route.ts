@@ -21,13 +21,20 @@ import {
   type Problem,
   type PublishAnswer,
   type RevisionListAnswer,
+  ReplaceBodyStruct,
+  SearchTextStruct,
+  SEARCH_TEXT_MAX,
+  type ReplaceAnswer,
+  type SearchAnswer,
 } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { replaceNote } from '../../src/validation/content-editor/content-search.ts';
+import { is } from 'superstruct';
 import { recordAudit } from '../console/console-audit.ts';
 import { consoleBody } from '../console/console-body.ts';
 import { auditActorOf, consoleRoute, signedIn } from '../console/console-guard.ts';
 import type { Database } from '../db/types.ts';
 import { RestError } from '../http/rest-error.ts';
-import { addProject, documentSummaries, draftProblems, liveDocument, publish, readLiveContent, repositoryOnlyProblems, restore, revision, revisions, type AddProjectOutcome, type RestoreOutcome } from './content-store.ts';
+import { addProject, documentSummaries, draftProblems, liveDocument, publish, readLiveContent, replaceEverywhere, repositoryOnlyProblems, restore, revision, revisions, searchLive, type AddProjectOutcome, type RestoreOutcome } from './content-store.ts';
 import { mayEditContent, setStaffMayEdit, staffMayEdit } from '../console/content-editing.ts';
 import type { SiteRenderer } from '../site-render/render-site.ts';
 import { refuseTooLong } from './content-too-long.ts';
@@ -184,6 +191,41 @@ export default fp<ContentEditorOptions>(
         { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-restore') },
       );
       return published(outcome);
+    });
+
+    // Find and replace (README.md, "Editing the site"): both roles search; a replacement publishes, so it is checked as a publish.
+    app.get(route(CONTENT_ROUTE.search), consoleRoute('staff'), async (request): Promise<SearchAnswer> => {
+      const text = (request.query as Record<string, unknown>).text;
+      if (typeof text !== 'string' || text.trim() === '') throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'Write the text to find.', { field: 'text' });
+      if (!is(text, SearchTextStruct)) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, `The text to find is at most ${SEARCH_TEXT_MAX} characters.`, { field: 'text' });
+      return searchLive(db, text);
+    });
+
+    app.post(route(CONTENT_ROUTE.replace), consoleRoute('staff'), async (request): Promise<ReplaceAnswer> => {
+      await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
+      const body = consoleBody(request, ReplaceBodyStruct);
+      if (body.text.trim() === '') throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'Write the text to find.', { field: 'text' });
+      if (body.replacement === body.text) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'The replacement is the text found: nothing would change.', { field: 'replacement' });
+      const note = body.note.trim() === '' ? replaceNote(body.text, body.replacement) : body.note.trim();
+      const outcome = await replaceEverywhere(
+        db,
+        { text: body.text, replacement: body.replacement, note, documents: body.documents, author: author(request), now: app.clock() },
+        { imageKeys: keysOf(await app.contentImages()), onStored: audited(request, 'content-publish') },
+      );
+      if (outcome.status === 'conflict') {
+        throw new RestError(409, CONTENT_ERROR.conflict, `${outcome.current.title} was published since the search (now revision ${outcome.current.number}); search again to see what would change.`, { current: outcome.current });
+      }
+      if (outcome.status === 'nothing') throw new RestError(400, CONTENT_ERROR.nothingToReplace, `\u201c${body.text}\u201d is not in any live document.`, { field: 'text' });
+      if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.replaceInvalid, 'With the replacement, some fields would not be valid; nothing was changed.', { places: outcome.problems });
+      const last = outcome.published.at(-1)?.revision ?? 0;
+      try {
+        await app.contentPublished(last);
+      } catch (error) {
+        app.log.error({ err: error, revision: last }, 'content: the replaced revisions could not be rendered');
+        throw new RestError(503, CONTENT_ERROR.renderFailed, `The revisions are stored, but the pages could not be rendered; they are rendered again when next noticed.`, { revision: last });
+      }
+      return { published: outcome.published, publishedAt: outcome.publishedAt };
     });
 
     app.get(route(CONTENT_ROUTE.settings), consoleRoute('owner'), async (): Promise<EditingSettings> => ({ staffMayEdit: await staffMayEdit(db) }));

@@ -3,7 +3,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { contentDocuments, DOCUMENT_NAMES, isDocumentName, type DocumentName, type SiteContent } from '../../content/content-documents.ts';
 import { repositoryContent } from '../../content/repository-content.ts';
 import { crossCheckDocuments } from '../../content/validate-content.ts';
-import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, RevisionSummary } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, ReplaceAnswer, ReplaceProblem, RevisionSummary, SearchAnswer } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { placesIn, replacedIn, SEARCH_PLACES_MAX } from '../../src/validation/content-editor/content-search.ts';
 import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
 import { newProjectAddress, newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
 import { repositoryOnlyChanges, withRepositoryOnlyParts } from '../../src/validation/content-editor/repository-only-parts.ts';
@@ -276,3 +277,83 @@ export async function changedDocuments(db: Db): Promise<Array<{ name: DocumentNa
 }
 
 /** Whether staff may publish and restore (owners always may). */
+
+/**
+ * Every place `text` is in the live documents (src/validation/content-editor/content-search.ts),
+ * by document in the console's order, each with its live revision; at most SEARCH_PLACES_MAX
+ * places are listed, `count` says how many there are.
+ */
+export async function searchLive(db: Db, text: string): Promise<SearchAnswer> {
+  const live = await readLiveContent(db);
+  const summaries = await documentSummaries(db);
+  let count = 0;
+  let room = SEARCH_PLACES_MAX;
+  const documents: SearchAnswer['documents'] = [];
+  for (const { name, title, revision } of summaries) {
+    const places = placesIn(name, live[name], text);
+    if (places.length === 0) continue;
+    count += places.length;
+    documents.push({ name, title, revision, places: places.slice(0, Math.max(0, room)) });
+    room -= places.length;
+  }
+  return { text, documents, count };
+}
+
+export interface ReplaceInput {
+  text: string;
+  replacement: string;
+  note: string;
+  /** The documents the search listed, with the revisions it read. */
+  documents: ReadonlyArray<{ name: DocumentName; revision: number }>;
+  author: Author;
+  now: number;
+}
+
+export type ReplaceOutcome =
+  | { status: 'published'; published: ReplaceAnswer['published']; publishedAt: string }
+  | { status: 'conflict'; current: DocumentSummary }
+  | { status: 'invalid'; problems: ReplaceProblem[] }
+  | { status: 'nothing' };
+
+/**
+ * Replaces `text` everywhere it is in the live content and stores one revision of each document
+ * it was in, all with one note, in one transaction under the publish lock: checked as one draft
+ * of the whole site (each document by its struct, then the checks between documents), so a
+ * replacement that breaks any document stores nothing. A document the search read at another
+ * revision than the live one, or one that has the text now but was not listed, is a conflict:
+ * the owner saw a list of changes that is no longer what would be done.
+ */
+export async function replaceEverywhere(db: Kysely<Database>, input: ReplaceInput, { imageKeys, onStored }: PublishChecks): Promise<ReplaceOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await lockPublishing(trx);
+    const live = await readLiveContent(trx);
+    const summaries = new Map((await documentSummaries(trx)).map((summary) => [summary.name, summary]));
+    const listed = new Map(input.documents.map((item) => [item.name, item.revision]));
+    for (const [name, revision] of listed) {
+      const current = summaries.get(name);
+      if (current !== undefined && current.revision !== revision) return { status: 'conflict', current };
+    }
+    const drafts: Partial<Record<DocumentName, unknown>> = {};
+    const counts = new Map<DocumentName, number>();
+    for (const name of DOCUMENT_NAMES) {
+      const { document, count } = replacedIn(name, live[name], input.text, input.replacement);
+      if (count === 0) continue;
+      const current = summaries.get(name);
+      if (!listed.has(name) && current !== undefined) return { status: 'conflict', current };
+      drafts[name] = document;
+      counts.set(name, count);
+    }
+    if (counts.size === 0) return { status: 'nothing' };
+    const own = [...counts.keys()].flatMap((name) => [...documentProblems(name, drafts[name]), ...repositoryOnlyProblems(name, drafts[name])].map((problem) => ({ name, ...problem })));
+    if (own.length > 0) return { status: 'invalid', problems: own };
+    const between = newCrossProblems(live, drafts, imageKeys).map(({ document, path, message }) => ({ name: document, path, message }));
+    if (between.length > 0) return { status: 'invalid', problems: between };
+    const publishedAt = new Date(input.now).toISOString();
+    const published: ReplaceAnswer['published'] = [];
+    for (const [name, count] of counts) {
+      const { revision, number } = await storeRevision(trx, name, drafts[name], { note: input.note, author: input.author, publishedAt }, onStored);
+      published.push({ name, title: contentDocuments[name].title, revision, number, count });
+    }
+    return { status: 'published', published, publishedAt };
+  });
+}

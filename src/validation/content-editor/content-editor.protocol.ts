@@ -29,12 +29,25 @@ export const CONTENT_ROUTE = {
    * (projectPages) published together as two revisions in one transaction; answers AddProjectAnswerStruct.
    */
   addProject: '/content/projects/add',
+  /**
+   * GET `?text=`: every place the text is in the live documents (content-search.ts), as
+   * SearchAnswerStruct. Staff and owners.
+   */
+  search: '/content/search',
+  /**
+   * POST ReplaceBodyStruct: the text replaced in every place, one new revision per document that
+   * has it, all with one note, in one transaction; answers ReplaceAnswerStruct. A document
+   * published since the search is a 409 conflict (`data.current`).
+   */
+  replace: '/content/replace',
   /** GET / POST EditingSettingsStruct (owner): whether staff may edit content. */
   settings: '/content-settings',
 } as const;
 
 /** The longest publish note. */
 export const NOTE_MAX = 200;
+/** The longest text find and replace searches for, and the longest replacement (content-search.ts). */
+export const SEARCH_TEXT_MAX = 200;
 
 export const DocumentNameStruct = enums(DOCUMENT_NAMES);
 
@@ -146,6 +159,38 @@ export type RevisionSummary = Infer<typeof RevisionSummaryStruct>;
 export const RevisionListAnswerStruct = object({ revisions: array(RevisionSummaryStruct) });
 export type RevisionListAnswer = Infer<typeof RevisionListAnswerStruct>;
 
+export const TextPlaceStruct = object({ path: string(), before: string(), match: string(), after: string() });
+
+export const SearchAnswerStruct = object({
+  /** The text searched for, as sent. */
+  text: string(),
+  /** Every document the text is in, in the console's order, with its live revision (a replacement's base). */
+  documents: array(object({ name: DocumentNameStruct, title: string(), revision: RevisionStruct, places: array(TextPlaceStruct) })),
+  /** How many places there are; at most SEARCH_PLACES_MAX are listed. */
+  count: number(),
+});
+export type SearchAnswer = Infer<typeof SearchAnswerStruct>;
+
+/** What the search reads: 1 to SEARCH_TEXT_MAX characters. */
+export const SearchTextStruct = size(string(), 1, SEARCH_TEXT_MAX);
+
+export const ReplaceBodyStruct = object({
+  text: SearchTextStruct,
+  /** Plain text; may be empty (the text is taken out). */
+  replacement: size(string(), 0, SEARCH_TEXT_MAX),
+  note: size(string(), 0, NOTE_MAX),
+  /** The documents the search listed, each with the revision it read: a document published since is a conflict. */
+  documents: size(array(object({ name: DocumentNameStruct, revision: RevisionStruct })), 1, DOCUMENT_NAMES.length),
+});
+export type ReplaceBody = Infer<typeof ReplaceBodyStruct>;
+
+export const ReplaceAnswerStruct = object({
+  /** Each document changed: its new revision, and how many places. */
+  published: array(object({ name: DocumentNameStruct, title: string(), revision: RevisionStruct, number: RevisionNumberStruct, count: number() })),
+  publishedAt: string(),
+});
+export type ReplaceAnswer = Infer<typeof ReplaceAnswerStruct>;
+
 export const EditingSettingsStruct = object({ staffMayEdit: boolean() });
 export type EditingSettings = Infer<typeof EditingSettingsStruct>;
 
@@ -182,4 +227,16 @@ export const CONTENT_ERROR = {
   publishRateLimited: 'content_publish_rate_limited',
   /** 429: this person previewed more often than CONTENT_PREVIEW_RATE_LIMIT allows; as publishRateLimited. */
   previewRateLimited: 'content_preview_rate_limited',
+  /**
+   * 400 on a replace: a document would not be valid with the replacement (a text over its
+   * maximum, a link that is no longer one); `data.places` lists each as ReplaceProblemStruct.
+   * Nothing is stored.
+   */
+  replaceInvalid: 'content_replace_invalid',
+  /** 400 on a replace: the text is in no live document (nothing to change). */
+  nothingToReplace: 'content_nothing_to_replace',
 } as const;
+
+/** A field a replacement would make invalid: its document, its path, and why. */
+export const ReplaceProblemStruct = object({ name: DocumentNameStruct, path: string(), message: string() });
+export type ReplaceProblem = Infer<typeof ReplaceProblemStruct>;
