@@ -198,7 +198,7 @@ export default fp<ContentEditorOptions>(
       const text = (request.query as Record<string, unknown>).text;
       if (typeof text !== 'string' || text.trim() === '') throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'Write the text to find.', { field: 'text' });
       if (!is(text, SearchTextStruct)) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, `The text to find is at most ${SEARCH_TEXT_MAX} characters.`, { field: 'text' });
-      return searchLive(db, text);
+      return { ...(await searchLive(db, text)), canEdit: await canEdit(request) };
     });
 
     app.post(route(CONTENT_ROUTE.replace), consoleRoute('staff'), async (request): Promise<ReplaceAnswer> => {

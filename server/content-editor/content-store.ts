@@ -283,7 +283,7 @@ export async function changedDocuments(db: Db): Promise<Array<{ name: DocumentNa
  * by document in the console's order, each with its live revision; at most SEARCH_PLACES_MAX
  * places are listed, `count` says how many there are.
  */
-export async function searchLive(db: Db, text: string): Promise<SearchAnswer> {
+export async function searchLive(db: Db, text: string): Promise<Omit<SearchAnswer, 'canEdit'>> {
   const live = await readLiveContent(db);
   const summaries = await documentSummaries(db);
   let count = 0;

@@ -21,12 +21,13 @@ export type ConsolePage =
   | 'contentDocument'
   | 'contentRevisions'
   | 'addProject'
+  | 'contentSearch'
   | 'enrolment'
   | 'notFound';
 
 export interface ConsoleRoute {
   page: ConsolePage;
-  /** A list page's filter: the query string after `?` (`#/messages?state=spam`). */
+  /** A list page's filter: the query string after `?` (`#/messages?state=spam`); the editor's field (`#/content/company?field=phone`). */
   query: string;
   /** `#/messages/<id>` */
   messageId: number | null;
@@ -45,6 +46,7 @@ const LIST_PAGES = [
   ['inbox', CONSOLE_HASH.messages],
   ['subscribers', CONSOLE_HASH.subscribers],
   ['clicks', CONSOLE_HASH.clicks],
+  ['contentSearch', CONSOLE_HASH.contentSearch],
 ] as const;
 
 /** The pages at one fixed address. */
@@ -71,6 +73,9 @@ export function parseConsoleHash(hash: string): ConsoleRoute {
   if (subscriber) return route('subscriber', { subscriberId: Number(subscriber[1]) });
   const content = /^#\/content\/([A-Za-z]{1,40})(\/revisions)?$/.exec(path);
   if (content && isDocumentName(content[1]!)) return route(content[2] ? 'contentRevisions' : 'contentDocument', { documentName: content[1] });
+  // The editor at one field (`?field=offices[0].phone`): where find and replace links.
+  const field = /^#\/content\/([A-Za-z]{1,40})\?(.{1,400})$/.exec(path);
+  if (field && isDocumentName(field[1]!)) return route('contentDocument', { documentName: field[1], query: field[2]! });
   const enrolment = /^#\/enrol\/([A-Za-z0-9_-]{1,200})$/.exec(path);
   if (enrolment) return route('enrolment', { token: enrolment[1]! });
   return route('notFound');

@@ -27,6 +27,13 @@ import {
   type PublishBody,
   type RestoreBody,
   type RevisionListAnswer,
+  ReplaceAnswerStruct,
+  ReplaceProblemStruct,
+  SearchAnswerStruct,
+  type ReplaceAnswer,
+  type ReplaceBody,
+  type ReplaceProblem,
+  type SearchAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
 
 /** A route with its `:name` (and `:revision`) filled in. */
@@ -48,6 +55,13 @@ export function problemsOf(error: unknown): Problem[] {
 export function conflictOf(error: unknown): DocumentSummary | null {
   if (!(error instanceof ConsoleApiError) || error.code !== CONTENT_ERROR.conflict) return null;
   return is(error.data.current, DocumentSummaryStruct) ? error.data.current : null;
+}
+
+/** The fields a refused replacement (400 `content_replace_invalid`) would break, each in its document; empty for any other error. */
+export function replaceProblemsOf(error: unknown): ReplaceProblem[] {
+  if (!(error instanceof ConsoleApiError) || error.code !== CONTENT_ERROR.replaceInvalid) return [];
+  const places = error.data.places;
+  return is(places, array(ReplaceProblemStruct)) ? places : [];
 }
 
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -80,6 +94,14 @@ export function createContentEditorClient(api: ConsoleApi) {
     },
     restore(name: DocumentName, body: RestoreBody, signal?: AbortSignal): Promise<PublishAnswer> {
       return api.post(contentPath(CONTENT_ROUTE.restore, name), body, PublishAnswerStruct, withSignal(signal));
+    },
+    /** Every place a text is in the live documents (validation/content-editor/content-search.ts). */
+    search(text: string, signal?: AbortSignal): Promise<SearchAnswer> {
+      return api.get(CONTENT_ROUTE.search, SearchAnswerStruct, { searchParams: { text }, ...withSignal(signal) });
+    },
+    /** The text replaced in every place, one revision per document. */
+    replace(body: ReplaceBody, signal?: AbortSignal): Promise<ReplaceAnswer> {
+      return api.post(CONTENT_ROUTE.replace, body, ReplaceAnswerStruct, withSignal(signal));
     },
   };
 }

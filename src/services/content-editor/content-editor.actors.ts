@@ -11,7 +11,10 @@ import type {
   DocumentListAnswer,
   PreviewAnswer,
   PublishAnswer,
+  ReplaceAnswer,
+  ReplaceBody,
   RevisionListAnswer,
+  SearchAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
 import { createContentEditorClient } from './content-editor-api.client.ts';
 
@@ -62,6 +65,12 @@ export const fetchRevisionPair = fromPromise<{ revision: DocumentAnswer; previou
 export const restoreRevision = fromPromise<PublishAnswer, Named & { revision: number; baseRevision: number }>(({ input, signal }) =>
   createContentEditorClient(input.api).restore(input.name, { revision: input.revision, baseRevision: input.baseRevision }, signal),
 );
+
+/** Every place a text is in the live documents. */
+export const searchContent = fromPromise<SearchAnswer, { api: ConsoleApi; text: string }>(({ input, signal }) => createContentEditorClient(input.api).search(input.text, signal));
+
+/** The text replaced everywhere the search listed it. */
+export const replaceContent = fromPromise<ReplaceAnswer, { api: ConsoleApi } & ReplaceBody>(({ input: { api, ...body }, signal }) => createContentEditorClient(api).replace(body, signal));
 
 /**
  * While a draft has unsaved changes: the browser asks before the page is left (beforeunload),

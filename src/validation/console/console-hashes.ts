@@ -19,6 +19,8 @@ export const CONSOLE_HASH = {
   content: '#/content',
   /** A new project's card and page in one form (README.md, "Editing the site"). */
   addProject: '#/content/add-project',
+  /** Find and replace across the content (README.md, "Editing the site"); `?text=` is the search. */
+  contentSearch: '#/content/search',
 } as const;
 
 export const messageHash = (id: number): string => `${CONSOLE_HASH.messages}/${id}`;
@@ -26,6 +28,10 @@ export const subscriberHash = (id: number): string => `${CONSOLE_HASH.subscriber
 /** A content document's editor, and its revisions (README.md, "Editing the site"). */
 export const contentHash = (name: string): string => `${CONSOLE_HASH.content}/${name}`;
 export const contentRevisionsHash = (name: string): string => `${contentHash(name)}/revisions`;
+/** A content document's editor at one field (`field`: its path, as documentProblems names it). */
+export const contentFieldHash = (name: string, field: string): string => `${contentHash(name)}?${new URLSearchParams({ field })}`;
+/** The find-and-replace page with its search ('' for none). */
+export const contentSearchHash = (text: string): string => (text === '' ? CONSOLE_HASH.contentSearch : `${CONSOLE_HASH.contentSearch}?${new URLSearchParams({ text })}`);
 
 /** A list page's hash with its query (`URLSearchParams` text, '' for none). */
 export const hashWithQuery = (page: string, query: string): string => (query === '' ? page : `${page}?${query}`);

@@ -168,6 +168,8 @@ export const SearchAnswerStruct = object({
   documents: array(object({ name: DocumentNameStruct, title: string(), revision: RevisionStruct, places: array(TextPlaceStruct) })),
   /** How many places there are; at most SEARCH_PLACES_MAX are listed. */
   count: number(),
+  /** Whether the signed-in person may replace (publish): owners; staff when an owner allows it. */
+  canEdit: boolean(),
 });
 export type SearchAnswer = Infer<typeof SearchAnswerStruct>;
 

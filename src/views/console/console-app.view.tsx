@@ -44,6 +44,7 @@ const SubscribersPage = lazyConsolePage(() => import('../newsletter/subscribers-
 const SubscriberPage = lazyConsolePage(() => import('../newsletter/subscriber-page.view.tsx').then((module) => module.SubscriberPage));
 const PrivacyRequestsPage = lazyConsolePage(() => import('../privacy/privacy-requests-page.view.tsx').then((module) => module.PrivacyRequestsPage));
 const BackupsPage = lazyConsolePage(() => import('../backups/backups-page.view.tsx').then((module) => module.BackupsPage));
+const ContentSearchPage = lazyConsolePage(() => import('../content-editor/content-search-page.view.tsx').then((module) => module.ContentSearchPage));
 const AddProjectPage = lazyConsolePage(() => import('../content-editor/add-project-page.view.tsx').then((module) => module.AddProjectPage));
 
 export interface ConsoleAppProps {
@@ -62,11 +63,11 @@ export interface ConsoleAppProps {
   /** Other pages in place of the features' (tests of the shell alone). */
   pages?: Partial<
     Record<'dashboard' | 'inbox' | 'people' | 'audit' | 'privacy' | 'media' | 'backups', ComponentType<ConsolePageProps>> &
-      Record<'subscribers' | 'clicks', ComponentType<ConsolePageProps & { query: string }>> & {
+      Record<'subscribers' | 'clicks' | 'contentSearch', ComponentType<ConsolePageProps & { query: string }>> & {
         message: ComponentType<ConsolePageProps & { messageId: number }>;
         subscriber: ComponentType<ConsolePageProps & { subscriberId: number }>;
         content: ComponentType<ConsolePageProps>;
-        contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName; PictureChoice: PictureChoice }>;
+        contentDocument: ComponentType<ConsolePageProps & { documentName: DocumentName; query: string; PictureChoice: PictureChoice }>;
         contentRevisions: ComponentType<ConsolePageProps & { documentName: DocumentName }>;
         addProject: ComponentType<ConsolePageProps & { PictureChoice: PictureChoice }>;
       }
@@ -91,6 +92,7 @@ export const PAGE_TITLES: Record<ConsolePage, string> = {
   contentDocument: 'Edit content',
   contentRevisions: 'Content revisions',
   addProject: 'Add a project',
+  contentSearch: 'Find and replace',
   enrolment: 'Create your passkey',
   notFound: 'Page not found',
 };
@@ -124,7 +126,7 @@ const NAVIGATION: ReadonlyArray<{ page: ConsolePage; href: string }> = [
 ];
 
 /** The navigation item a page belongs to: an item's own page is shown under its list. */
-const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers', contentDocument: 'content', contentRevisions: 'content', addProject: 'content' };
+const SECTION_OF: Partial<Record<ConsolePage, ConsolePage>> = { message: 'inbox', subscriber: 'subscribers', contentDocument: 'content', contentRevisions: 'content', addProject: 'content', contentSearch: 'content' };
 
 const pageOf = (value: unknown): ConsolePage => (typeof value === 'string' && value !== 'resolving' ? (value as ConsolePage) : 'dashboard');
 
@@ -151,6 +153,7 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     contentDocument: ContentDocument = ContentEditorPage,
     contentRevisions: ContentRevisions = ContentRevisionsPage,
     addProject: AddProject = AddProjectPage,
+    contentSearch: ContentSearch = ContentSearchPage,
   } = pages;
 
   const page = pageOf(route.value);
@@ -246,8 +249,9 @@ export function ConsoleApp({ siteName, api: givenApi, logic = consoleSessionMach
     else if (page === 'clicks') content = <Clicks {...props} query={route.context.query} />;
     else if (page === 'dashboard') content = <Dashboard {...props} />;
     else if (page === 'content') content = <Content {...props} />;
-    else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} PictureChoice={PictureChoice} />;
+    else if (page === 'contentDocument' && route.context.documentName !== null) content = <ContentDocument key={route.context.documentName} {...props} documentName={route.context.documentName} query={route.context.query} PictureChoice={PictureChoice} />;
     else if (page === 'addProject') content = <AddProject {...props} PictureChoice={PictureChoice} />;
+    else if (page === 'contentSearch') content = <ContentSearch {...props} query={route.context.query} />;
     else if (page === 'contentRevisions' && route.context.documentName !== null) content = <ContentRevisions key={route.context.documentName} {...props} documentName={route.context.documentName} />;
     else {
       content = (

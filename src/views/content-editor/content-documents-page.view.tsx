@@ -48,6 +48,9 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
       {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The documents" problem={problem} onRetry={() => actorRef.send({ type: 'documents.reload' })} /> : null}
       {snapshot.matches('shown') && list ? (
         <>
+          <p>
+            <a href={CONSOLE_HASH.contentSearch}>Find and replace</a> a word, a phone number or an address in every document at once.
+          </p>
           {list.canEdit ? (
             <>
               <p>Choose a document to edit. What you publish is live on the site within seconds; every revision is kept and can be restored.</p>

@@ -38,6 +38,8 @@ export const PREVIEW_WIDTHS = { narrow: 375, wide: 1280 } as const;
 
 export interface ContentEditorPageProps extends ConsolePageProps {
   documentName: DocumentName;
+  /** The address's query: `field=offices[0].phone` opens the editor at that field (find and replace links so). */
+  query?: string;
   /** How a picture is chosen (the shell gives the media library's picker). */
   PictureChoice: PictureChoice;
   logic?: typeof contentEditorMachine;
@@ -52,7 +54,7 @@ export function summaryItems(problems: readonly Problem[], formId = FORM_ID): Er
   });
 }
 
-export function ContentEditorPage({ session, api, navigate, onSessionEnded, documentName, PictureChoice, logic = contentEditorMachine, inspect }: ContentEditorPageProps) {
+export function ContentEditorPage({ session, api, navigate, onSessionEnded, documentName, query = '', PictureChoice, logic = contentEditorMachine, inspect }: ContentEditorPageProps) {
   const actorRef = useActorRef(logic, { input: { api, name: documentName }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -73,6 +75,16 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
   }, [actorRef]);
 
   const { context } = snapshot;
+  // Opened at a field (`?field=`): once the form is drawn, that field has the focus, in view.
+  const field = new URLSearchParams(query).get('field');
+  const formShown = context.live !== null && !snapshot.hasTag('busy');
+  const fieldFocused = useRef(false);
+  useEffect(() => {
+    if (field === null || !formShown || fieldFocused.current) return;
+    fieldFocused.current = true;
+    // Focusing scrolls the field into view.
+    document.getElementById(fieldIds(FORM_ID, fieldName(parsePathText(field))).control)?.focus();
+  }, [field, formShown]);
   const { title, struct } = contentDocuments[documentName];
   const send = actorRef.send.bind(actorRef);
   const top = (

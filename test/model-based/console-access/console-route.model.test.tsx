@@ -74,7 +74,7 @@ const listStandIn = (title: string) =>
     );
   };
 
-const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
+const HASHES = ['#/', '#/messages', '#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/search?text=Midrand', '#/content/hero?field=heading', '#/content/nosuch', '#/enrol/tok_123', '#/nowhere'];
 const heading = () => screen.getByRole('heading', { level: 1 });
 
 /** The page is shown (the session is read first) with the focus on its h1 after a change. */
@@ -163,12 +163,21 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
   contentDocument: async ({ snapshot }) => {
     await shows('Edit hero', true);
     expect(snapshot.context.documentName).toBe('hero');
+    // Find and replace links to the editor at one field: the page is given it.
+    expect(snapshot.context.query).toBe(snapshot.context.hash.includes('?') ? 'field=heading' : '');
     expect(screen.getByRole('link', { name: 'Site content' })).toHaveAttribute('aria-current', 'page');
   },
   contentRevisions: async ({ snapshot }) => {
     await shows('Revisions of faq', true);
     expect(snapshot.context.documentName).toBe('faq');
     expect(document.title).toBe('Content revisions — Console — Lumina Display Engineering');
+  },
+  contentSearch: async ({ snapshot }) => {
+    await shows('Find and replace', true);
+    expect(snapshot.context.query).toBe('text=Midrand');
+    expect(screen.getByText('Filter: text=Midrand')).toBeInTheDocument();
+    expect(document.title).toBe('Find and replace — Console — Lumina Display Engineering');
+    expect(screen.getByRole('link', { name: 'Site content' })).toHaveAttribute('aria-current', 'page');
   },
   addProject: async () => {
     await shows('Add a project', true);
@@ -186,7 +195,7 @@ const states: ModelConfig<typeof consoleRouteMachine>['states'] = {
 };
 
 const render: ModelConfig<typeof consoleRouteMachine>['render'] = ({ logic, inspect }) => (
-  <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn, content: ContentStandIn, contentDocument: documentStandIn('Edit'), contentRevisions: documentStandIn('Revisions of'), addProject: AddProjectStandIn }} />
+  <ConsoleApp siteName={company.name} api={createConsoleApi()} logic={signedInAsStaff} routeLogic={logic} inspectRoute={inspect} pages={{ dashboard: DashboardStandIn, inbox: InboxStandIn, message: MessageStandIn, subscribers: listStandIn('Subscribers'), subscriber: SubscriberStandIn, clicks: listStandIn('Link clicks'), media: MediaStandIn, content: ContentStandIn, contentDocument: documentStandIn('Edit'), contentRevisions: documentStandIn('Revisions of'), addProject: AddProjectStandIn, contentSearch: listStandIn('Find and replace') }} />
 );
 const fakes = { followHash: () => fakeCallbackActor() };
 
@@ -219,7 +228,7 @@ describeModel({
 });
 
 // Opened at a page's address (a bookmark, an enrolment link): that page straight away.
-for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/enrol/tok_123', '#/nowhere']) {
+for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?status=pending', '#/subscribers/7', '#/clicks?days=90', '#/people', '#/audit', '#/privacy', '#/media', '#/backups', '#/account', '#/content', '#/content/hero', '#/content/faq/revisions', '#/content/add-project', '#/content/search?text=Midrand', '#/content/hero?field=heading', '#/enrol/tok_123', '#/nowhere']) {
   describeModel({
     machine: consoleRouteMachine,
     variant: `opened at ${hash}`,
@@ -231,6 +240,6 @@ for (const hash of ['#/messages?state=spam', '#/messages/12', '#/subscribers?sta
       window.location.hash = hash;
     },
     render,
-    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), backups: async () => shows('Backups', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), addProject: async () => shows('Add a project', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
+    states: { ...states, inbox: async () => shows('Inbox', false), subscribers: async () => shows('Subscribers', false), subscriber: async () => shows('Subscriber 7', false), clicks: async () => shows('Link clicks', false), message: async () => shows('Message 12', false), people: async () => shows('People', false), audit: async () => shows('Audit log', false), privacy: async () => shows('Privacy requests', false), media: async () => shows('Pictures', false), backups: async () => shows('Backups', false), account: async () => shows('Your account', false), content: async () => shows('Site content', false), contentDocument: async () => shows('Edit hero', false), contentRevisions: async () => shows('Revisions of faq', false), addProject: async () => shows('Add a project', false), contentSearch: async () => shows('Find and replace', false), enrolment: async () => shows('Create your passkey', false), notFound: async () => shows('Page not found', false) },
   });
 }

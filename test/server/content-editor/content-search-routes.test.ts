@@ -52,6 +52,9 @@ describe(`find and replace across the content on ${testDialect}`, () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as SearchAnswer;
     expect(answer.count).toBe(4);
+    // Staff may search; they replace only when an owner allows them to edit.
+    expect(answer.canEdit).toBe(false);
+    expect((await searched(OLD_PHONE)).canEdit).toBe(true);
     expect(answer.documents.map(({ name, title, revision }) => ({ name, title, revision }))).toEqual([
       { name: 'company', title: 'Company and offices', revision: 0 },
       { name: 'contactForm', title: 'Contact form', revision: 0 },
