@@ -5,7 +5,6 @@
 // revisions page compares it with the one before, and restoring the repository's revision puts
 // the old heading back. The server is the built one with its default cluster (WEB_CONCURRENCY),
 // so a publish reaches the other process over IPC (README.md, "Live in seconds").
-import http from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { repositoryContent } from '../../content/repository-content.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium, screenshotPath, watchProblems } from './support/browser.ts';
 import { startConsoleServer, type ConsoleServer } from './support/console-server.ts';
+import { servedByEveryProcess as servedByEvery, servedFresh } from './support/served-fresh.ts';
 import { enrolWithPasskey } from './support/virtual-authenticator.ts';
 
 let browser: Browser;
@@ -56,37 +56,11 @@ async function liveWithin5s(text: string): Promise<number> {
   return liveIn;
 }
 
-/**
- * The h1 from four requests in a row, each on a new connection. The cluster's primary hands
- * connections to its two processes in turn (round robin), so four fresh connections reach both
- * of them; a kept-alive connection (fetch's default) would ask the same process every time.
- */
-async function servedByEveryProcess(): Promise<string[]> {
-  const headings: string[] = [];
-  for (let request = 0; request < 4; request += 1) headings.push(await servedHeading());
-  return headings;
-}
+/** The h1 from four requests in a row, each on a new connection: both of the cluster's processes serve it. */
+const servedByEveryProcess = () => servedByEvery(`${server.baseUrl}/`, ({ body }) => headingOf(body));
 
-/**
- * One request on a new connection (no keep-alive), so that requests in a row reach the
- * cluster's processes in turn; its status and body.
- */
-function servedFresh(path: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${server.baseUrl}${path}`, { agent: false, headers: { accept: 'text/html', connection: 'close' } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { body += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
-
-/** The h1 of the home page as the server sends it (the prerendered HTML), decoded. */
-async function servedHeading(): Promise<string> {
-  const html = (await servedFresh('/')).body;
+/** The h1 of a page as the server sends it (the prerendered HTML), decoded. */
+function headingOf(html: string): string {
   const heading = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
   return heading.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').trim();
 }
@@ -218,7 +192,7 @@ describe('editing the site in Chromium', () => {
       const served = async () => {
         const answers = [];
         for (let request = 0; request < 4; request += 1) {
-          const [homePage, projectPage] = [await servedFresh('/'), await servedFresh('/projects/harbour-lights/')];
+          const [homePage, projectPage] = [await servedFresh(`${server.baseUrl}/`), await servedFresh(`${server.baseUrl}/projects/harbour-lights/`)];
           answers.push({ card: homePage.body.includes(`>${name}</`), page: projectPage.status });
         }
         return answers;

@@ -1,7 +1,7 @@
 // The content editor's pages pass axe-core's WCAG 2.2 A and AA rules in jsdom (contrast and the
 // 375 / 1280 px layouts need a layout engine: the browser tests measure those): the documents
 // (read-only), the hero's form with a refused publish's summary, its preview, the revisions
-// with a comparison, and the Add project form.
+// with a comparison, the Add project form, and find and replace (its places, errors, preview, a refusal).
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -11,12 +11,15 @@ import { addProjectMachine } from '../../../src/machines/content-editor/add-proj
 import { contentDocumentsMachine } from '../../../src/machines/content-editor/content-documents.machine.ts';
 import { contentEditorMachine } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { contentRevisionsMachine } from '../../../src/machines/content-editor/content-revisions.machine.ts';
+import { contentSearchMachine } from '../../../src/machines/content-editor/content-search.machine.ts';
+import { ContentSearchPage } from '../../../src/views/content-editor/content-search-page.view.tsx';
+import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
 import { AddProjectPage } from '../../../src/views/content-editor/add-project-page.view.tsx';
 import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
-import type { DocumentAnswer, DocumentListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { CONTENT_ERROR, type DocumentAnswer, type DocumentListAnswer, type ReplaceAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { consolePageProps } from '../../support/console-page.ts';
 import { content, DOCUMENTS, HERO, REVISIONS } from '../../model-based/content-editor/content-fixtures.ts';
 
@@ -88,5 +91,40 @@ it('Add a project: the empty form, and refused with every problem beside its fie
   await expectNoViolations(container);
   await user.click(screen.getByRole('button', { name: 'Add the project' }));
   await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+  await expectNoViolations(container);
+}, 60_000);
+
+it('find and replace: the places found, the preview of the changes, a refusal', async () => {
+  const found: SearchAnswer = {
+    text: 'Midrand',
+    count: 2,
+    canEdit: true,
+    documents: [{ name: 'company', title: 'Company and offices', revision: 3, places: [
+      { path: 'offices[0].name', before: 'Head office and factory, ', match: 'Midrand', after: '' },
+      { path: 'offices[0].address.city', before: '', match: 'Midrand', after: '' },
+    ] }],
+  };
+  const logic = contentSearchMachine.provide({
+    actors: {
+      searchContent: fromPromise(async () => found),
+      replaceContent: fromPromise(async (): Promise<ReplaceAnswer> => {
+        throw new ConsoleApiError(CONTENT_ERROR.replaceInvalid, 'Not valid.', 400, undefined, { places: [{ name: 'company', path: 'offices[0].name', message: 'Write something here.' }] });
+      }),
+    },
+  });
+  const user = userEvent.setup();
+  const { container } = render(<ContentSearchPage {...consolePageProps()} query="text=Midrand" logic={logic} />);
+  await screen.findByRole('region', { name: 'Company and offices (2 places)' });
+  await expectNoViolations(container);
+  await user.type(screen.getByRole('textbox', { name: /^Replace/ }), 'Halfway House');
+  await user.click(screen.getByRole('button', { name: 'Preview the changes' }));
+  await screen.findByRole('region', { name: /^Replace “Midrand” with “Halfway House”/ });
+  await expectNoViolations(container);
+  await user.click(screen.getByRole('button', { name: 'Replace in 2 places' }));
+  await screen.findByRole('link', { name: 'Company and offices, Offices › item 1 › Name' });
+  await expectNoViolations(container);
+  await user.clear(screen.getByRole('textbox', { name: 'Find' }));
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Find' })).toHaveAttribute('aria-invalid', 'true'));
   await expectNoViolations(container);
 }, 60_000);
