@@ -26,7 +26,14 @@ import {
   SEARCH_TEXT_MAX,
   type ReplaceAnswer,
   type SearchAnswer,
+  ScheduleBodyStruct,
+  ScheduleProjectBodyStruct,
+  type ScheduledChange,
+  type ScheduleListAnswer,
 } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { publishAtOf } from '../../src/validation/content-editor/publish-at.ts';
+import { ROW_ID_MAX } from '../../src/validation/shared/bulk-action.protocol.ts';
+import { cancelSchedule, listSchedules, scheduleDocument, scheduleProject, type ScheduleOutcome } from './content-schedules.ts';
 import { replaceNote } from '../../src/validation/content-editor/content-search.ts';
 import { is } from 'superstruct';
 import { recordAudit } from '../console/console-audit.ts';
@@ -226,6 +233,61 @@ export default fp<ContentEditorOptions>(
         throw new RestError(503, CONTENT_ERROR.renderFailed, `The revisions are stored, but the pages could not be rendered; they are rendered again when next noticed.`, { revision: last });
       }
       return { published: outcome.published, publishedAt: outcome.publishedAt };
+    });
+
+    // Scheduled publishing (README.md, "Editing the site"): checked now, published by the jobs process at its time.
+    const scheduled = (outcome: ScheduleOutcome): ScheduledChange => {
+      if (outcome.status === 'conflict') {
+        throw new RestError(409, CONTENT_ERROR.conflict, `This document was published since your draft began (now revision ${outcome.current.number}).`, { current: outcome.current });
+      }
+      if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems: outcome.problems });
+      if (outcome.status === 'notEditable') throw notEditable(outcome.problems);
+      return outcome.change;
+    };
+    const publishAtFrom = (text: string): number => {
+      const checked = publishAtOf(text, app.clock());
+      if ('problem' in checked) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, checked.problem, { field: 'publishAt' });
+      return checked.at;
+    };
+    const auditedSchedule = (request: FastifyRequest, action: AuditAction) => async (trx: Transaction<Database>, change: ScheduledChange) => {
+      await recordAudit(trx, auditActorOf(request), { action, subject: `content ${change.name}`, detail: { schedule: change.id, kind: change.kind, document: change.name, publishAt: change.publishAt }, now: app.clock() });
+    };
+
+    app.post(route(CONTENT_ROUTE.schedule), consoleRoute('staff'), async (request): Promise<ScheduledChange> => {
+      const name = documentName(request);
+      await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
+      const body = consoleBody(request, ScheduleBodyStruct);
+      refuseTooLong(body.document);
+      const publishAt = publishAtFrom(body.publishAt);
+      return scheduled(
+        await scheduleDocument(
+          db,
+          { name, document: body.document, baseRevision: body.baseRevision, note: body.note.trim(), publishAt, author: author(request), now: app.clock(), onStored: auditedSchedule(request, 'content-schedule') },
+          { imageKeys: keysOf(await app.contentImages()) },
+        ),
+      );
+    });
+
+    app.post(route(CONTENT_ROUTE.scheduleProject), consoleRoute('staff'), async (request): Promise<ScheduledChange> => {
+      await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
+      const body = consoleBody(request, ScheduleProjectBodyStruct);
+      refuseTooLong(body.project);
+      const publishAt = publishAtFrom(body.publishAt);
+      return scheduled(await scheduleProject(db, { project: body.project, note: body.note.trim(), publishAt, author: author(request), now: app.clock(), onStored: auditedSchedule(request, 'content-schedule') }));
+    });
+
+    app.get(route(CONTENT_ROUTE.schedules), consoleRoute('staff'), async (): Promise<ScheduleListAnswer> => ({ schedules: await listSchedules(db) }));
+
+    app.post<{ Params: { id: string } }>(route(CONTENT_ROUTE.cancelSchedule), consoleRoute('staff'), async (request): Promise<ScheduledChange> => {
+      await mustEdit(request);
+      const raw = request.params.id;
+      if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > ROW_ID_MAX) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such scheduled change.');
+      const outcome = await cancelSchedule(db, Number(raw), { by: signedIn(request).person.email, now: app.clock(), onStored: auditedSchedule(request, 'content-schedule-cancel') });
+      if (outcome.status === 'unknown') throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such scheduled change.');
+      if (outcome.status === 'notWaiting') throw new RestError(409, CONTENT_ERROR.scheduleNotWaiting, `This change is ${outcome.change.state} already: it can no longer be cancelled.`, { schedule: outcome.change });
+      return outcome.change;
     });
 
     app.get(route(CONTENT_ROUTE.settings), consoleRoute('owner'), async (): Promise<EditingSettings> => ({ staffMayEdit: await staffMayEdit(db) }));

@@ -177,7 +177,7 @@ const PUBLISH_LOCK_KEY = 310_023;
  * pass their checks side by side). SQLite's transactions begin IMMEDIATE (db/sqlite-waiting-driver.ts):
  * the one writer is the lock.
  */
-async function lockPublishing(trx: Transaction<Database>): Promise<void> {
+export async function lockPublishing(trx: Transaction<Database>): Promise<void> {
   if (dialectOf<Database>(trx) === 'postgres') await sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_KEY})`.execute(trx);
 }
 
@@ -185,19 +185,24 @@ async function lockPublishing(trx: Transaction<Database>): Promise<void> {
  * Stores `document` as the document's new revision if its base is the live revision and it is
  * valid with the rest of the live content; checked and stored in one transaction.
  */
-export async function publish(db: Kysely<Database>, input: PublishInput, { imageKeys, onStored }: PublishChecks): Promise<PublishOutcome> {
+export async function publish(db: Kysely<Database>, input: PublishInput, checks: PublishChecks): Promise<PublishOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockPublishing(trx);
-    const notEditable = repositoryOnlyProblems(input.name, input.document);
-    if (notEditable.length > 0) return { status: 'notEditable', problems: notEditable };
-    const current = await documentSummary(trx, input.name);
-    if (current.revision !== input.baseRevision) return { status: 'conflict', current };
-    const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
-    if (problems.length > 0) return { status: 'invalid', problems };
-    const publishedAt = new Date(input.now).toISOString();
-    const { revision, number } = await storeRevision(trx, input.name, input.document, { ...input, publishedAt }, onStored);
-    return { status: 'published', revision, number, publishedAt };
+    return publishLocked(trx, input, checks);
   });
+}
+
+/** publish's checks and store, in a transaction that holds the publish lock (a scheduled change's too). */
+export async function publishLocked(trx: Transaction<Database>, input: PublishInput, { imageKeys, onStored }: PublishChecks): Promise<PublishOutcome> {
+  const notEditable = repositoryOnlyProblems(input.name, input.document);
+  if (notEditable.length > 0) return { status: 'notEditable', problems: notEditable };
+  const current = await documentSummary(trx, input.name);
+  if (current.revision !== input.baseRevision) return { status: 'conflict', current };
+  const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
+  if (problems.length > 0) return { status: 'invalid', problems };
+  const publishedAt = new Date(input.now).toISOString();
+  const { revision, number } = await storeRevision(trx, input.name, input.document, { ...input, publishedAt }, onStored);
+  return { status: 'published', revision, number, publishedAt };
 }
 
 /** One new revision row, and its audit entry (onStored) in the same transaction. */
@@ -231,26 +236,38 @@ export type AddProjectOutcome = { status: 'published'; revision: number; number:
  * when it is stored, so an edit published meanwhile is kept, not overwritten. A problem is said
  * at the form's field where it has one.
  */
-export async function addProject(db: Kysely<Database>, input: { project: unknown; note: string; author: Author; now: number }, { imageKeys, onStored }: PublishChecks): Promise<AddProjectOutcome> {
+export async function addProject(db: Kysely<Database>, input: AddProjectInput, checks: PublishChecks): Promise<AddProjectOutcome> {
   return db.transaction().execute(async (trx) => {
     await lockPublishing(trx);
-    const live = await readLiveContent(trx);
-    const own = newProjectProblems(input.project, live);
-    if (own.length > 0) return { status: 'invalid', problems: own };
-    const project = input.project as NewProject;
-    const drafts = withNewProject(live, project);
-    const problems = newCrossProblems(live, drafts, imageKeys).map((problem) => {
-      const at = problem.document === 'projects' || problem.document === 'projectPages' ? newProjectPath(problem.document, problem.path, project.card.id) : undefined;
-      return at !== undefined ? { path: at, message: problem.message } : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` };
-    });
-    if (problems.length > 0) return { status: 'invalid', problems };
-    const publishedAt = new Date(input.now).toISOString();
-    const stored = { note: input.note, author: input.author, publishedAt };
-    // The page first: a process that renders between the two sees no card without its page.
-    await storeRevision(trx, 'projectPages', drafts.projectPages, stored, onStored);
-    const { revision, number } = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
-    return { status: 'published', revision, number, publishedAt, path: newProjectAddress(project) };
+    return addProjectLocked(trx, input, checks);
   });
+}
+
+export interface AddProjectInput {
+  project: unknown;
+  note: string;
+  author: Author;
+  now: number;
+}
+
+/** addProject's checks and store, in a transaction that holds the publish lock (a scheduled project's too). */
+export async function addProjectLocked(trx: Transaction<Database>, input: AddProjectInput, { imageKeys, onStored }: PublishChecks): Promise<AddProjectOutcome> {
+  const live = await readLiveContent(trx);
+  const own = newProjectProblems(input.project, live);
+  if (own.length > 0) return { status: 'invalid', problems: own };
+  const project = input.project as NewProject;
+  const drafts = withNewProject(live, project);
+  const problems = newCrossProblems(live, drafts, imageKeys).map((problem) => {
+    const at = problem.document === 'projects' || problem.document === 'projectPages' ? newProjectPath(problem.document, problem.path, project.card.id) : undefined;
+    return at !== undefined ? { path: at, message: problem.message } : { path: '', message: `${contentDocuments[problem.document].title}${problem.path === '' ? '' : `, ${problem.path}`}: ${problem.message}` };
+  });
+  if (problems.length > 0) return { status: 'invalid', problems };
+  const publishedAt = new Date(input.now).toISOString();
+  const stored = { note: input.note, author: input.author, publishedAt };
+  // The page first: a process that renders between the two sees no card without its page.
+  await storeRevision(trx, 'projectPages', drafts.projectPages, stored, onStored);
+  const { revision, number } = await storeRevision(trx, 'projects', drafts.projects, stored, onStored);
+  return { status: 'published', revision, number, publishedAt, path: newProjectAddress(project) };
 }
 
 /**

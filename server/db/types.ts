@@ -288,6 +288,7 @@ export interface Database {
   content_revisions: ContentRevisionsTable;
   content_settings: ContentSettingsTable;
   content_previews: ContentPreviewsTable;
+  content_schedules: ContentSchedulesTable;
 }
 
 /** A published content document (migration 0023; README.md, "Editing the site"): its id is the global revision number. */
@@ -450,4 +451,28 @@ export interface ConsoleAuditTable {
   subject: string;
   detail: string;
   ip_hash: string | null;
+}
+
+/** A change to be published at a set time (migration 0037; README.md, "Editing the site"). */
+export interface ContentSchedulesTable {
+  id: Generated<number>;
+  kind: 'document' | 'project';
+  /** The document it publishes ('projects' for a project). */
+  document: string;
+  /** The draft document, or the NewProject, as JSON text. */
+  body: string;
+  base_revision: number | null;
+  note: string;
+  author_id: number | null;
+  author_name: string;
+  publish_at: string;
+  created_at: string;
+  state: 'waiting' | 'published' | 'failed' | 'cancelled';
+  /** The revision that made it live (published). */
+  revision: number | null;
+  /** Why it could not be published (failed). */
+  problem: string | null;
+  /** When it was published, failed or cancelled, and who cancelled it. */
+  done_at: string | null;
+  done_by: string | null;
 }

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.ts';
 import { addressKeyWarning, proxyWarning, type Config } from '../config.ts';
 import { startBackupSchedule, type BackupScheduleJob } from '../jobs/backup-schedule-job.ts';
+import { startContentScheduleJob } from '../jobs/content-schedule-job.ts';
+import type { RepeatingTask } from '../jobs/repeating-task.ts';
 import { startScheduledJobs, type ScheduledJobs } from '../jobs/scheduled-jobs.ts';
 import { startBrevoDelivery } from '../newsletter/brevo-delivery.ts';
 import { startBrevoPoll, type BrevoPolling } from '../newsletter/brevo-poll.ts';
@@ -39,6 +41,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
     brevoPoll?: BrevoPolling | null;
     jobs?: ScheduledJobs;
     backups?: BackupScheduleJob | null;
+    contentSchedule?: RepeatingTask;
     stopping: boolean;
   } = { stopping: false };
   const db = openProcessDatabase(config, log);
@@ -65,6 +68,8 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
         log.warn({ graceMs: config.timeouts.shutdownGraceMs }, 'closing connections still open after the grace period');
         app?.server.closeAllConnections();
       }, config.timeouts.shutdownGraceMs);
+      // A scheduled publish in progress finishes (it makes its pages live through the app) before the app closes.
+      await running.contentSchedule?.stop();
       await app?.close();
       clearTimeout(force);
       // After the last request: a submission still being answered may have woken it. The
@@ -116,6 +121,7 @@ export async function serve(config: Config, log: FastifyBaseLogger, role: Proces
       running.brevoPoll = startBrevoPoll(app);
       running.jobs = startScheduledJobs(app);
       running.backups = startBackupSchedule(app);
+      running.contentSchedule = startContentScheduleJob(app);
       if (role.inCluster) process.on('message', (message) => wakeForRelayedRows(app.outbox, message));
     } else {
       // Not once the supervisor is gone (the process is draining then): a send on a closed

@@ -52,7 +52,7 @@ describe(`migrations on ${testDialect}`, () => {
     expect(applied.map((result) => [result.migrationName, result.status])).toEqual(
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
-    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_schedules', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
     expect(recorded.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
   });
@@ -61,7 +61,7 @@ describe(`migrations on ${testDialect}`, () => {
     const { db } = await fresh();
     await runMigrations(db);
     expect(await runMigrations(db)).toEqual([]);
-    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
+    expect(await tableNames(db)).toEqual(['backup_lock', 'backup_runs', 'captchas', 'click_hits', 'click_links', 'console_audit', 'console_challenges', 'console_invitations', 'console_passkeys', 'console_people', 'console_sessions', 'content_previews', 'content_revisions', 'content_schedules', 'content_settings', 'health_probe', 'human_test_spent', 'media', 'message_notes', 'newsletter_consents', 'newsletter_subscribers', 'outbox', 'rate_limits', 'service_cursors', 'settings', 'submission_files', 'submission_index', 'submissions']);
   });
 
   it('give the click links made before link hashes their hash, and one link per hash', async () => {
@@ -122,6 +122,7 @@ describe(`migrations on ${testDialect}`, () => {
       content_revisions: ['author_id', 'author_name', 'body', 'created_at', 'document', 'id', 'note', 'number', 'uid'],
       content_settings: ['id', 'staff_may_edit'],
       content_previews: ['body', 'created_at', 'document', 'expires_at', 'id', 'path', 'session_hash'],
+      content_schedules: ['author_id', 'author_name', 'base_revision', 'body', 'created_at', 'document', 'done_at', 'done_by', 'id', 'kind', 'note', 'problem', 'publish_at', 'revision', 'state'],
     });
   });
 

@@ -28,6 +28,7 @@ import * as backupJobs from './0033-backup-jobs.ts';
 import * as contentRevisionNumbers from './0034-content-revision-numbers.ts';
 import * as messageAnswered from './0035-message-answered.ts';
 import * as messageNotes from './0036-message-notes.ts';
+import * as contentSchedules from './0037-content-schedules.ts';
 /**
  * Every migration, keyed by its file name. Kysely runs them in key order and records each
  * in `kysely_migration`, so keys must never be renamed once released. Add new files as
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0034-content-revision-numbers': contentRevisionNumbers,
   '0035-message-answered': messageAnswered,
   '0036-message-notes': messageNotes,
+  '0037-content-schedules': contentSchedules,
 };

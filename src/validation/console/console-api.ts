@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   'content-publish',
   'content-restore',
   'content-settings',
+  'content-schedule',
+  'content-schedule-cancel',
   'media-upload',
   'media-delete',
   'backup-run',

@@ -40,6 +40,17 @@ export const CONTENT_ROUTE = {
    * published since the search is a 409 conflict (`data.current`).
    */
   replace: '/content/replace',
+  /**
+   * POST ScheduleBodyStruct: the draft, checked now as a publish is, stored to be published at
+   * `publishAt` by the jobs process (exactly once, on one server); answers ScheduledChangeStruct.
+   */
+  schedule: '/content/:name/schedule',
+  /** POST ScheduleProjectBodyStruct: a new project, checked now, to be added at `publishAt`; answers ScheduledChangeStruct. */
+  scheduleProject: '/content/projects/schedule',
+  /** GET: the changes waiting, and the latest done, as ScheduleListAnswerStruct. */
+  schedules: '/content/schedules',
+  /** POST (no body): a waiting change cancelled; answers ScheduledChangeStruct. */
+  cancelSchedule: '/content/schedules/:id/cancel',
   /** GET / POST EditingSettingsStruct (owner): whether staff may edit content. */
   settings: '/content-settings',
 } as const;
@@ -193,6 +204,54 @@ export const ReplaceAnswerStruct = object({
 });
 export type ReplaceAnswer = Infer<typeof ReplaceAnswerStruct>;
 
+/** The latest a change may be scheduled for, in days from now. */
+export const SCHEDULE_AHEAD_MAX_DAYS = 366;
+
+/** When a change is to go live: an ISO 8601 time with its offset (`2026-12-24T06:00:00+02:00`). */
+export const PublishAtStruct = size(string(), 0, 40);
+
+export const ScheduleBodyStruct = object({
+  baseRevision: RevisionStruct,
+  document: unknown(),
+  note: size(string(), 0, NOTE_MAX),
+  publishAt: PublishAtStruct,
+});
+export type ScheduleBody = Infer<typeof ScheduleBodyStruct>;
+
+export const ScheduleProjectBodyStruct = object({
+  project: unknown(),
+  note: size(string(), 0, NOTE_MAX),
+  publishAt: PublishAtStruct,
+});
+export type ScheduleProjectBody = Infer<typeof ScheduleProjectBodyStruct>;
+
+export const SCHEDULE_STATES = ['waiting', 'published', 'failed', 'cancelled'] as const;
+
+export const ScheduledChangeStruct = object({
+  id: number(),
+  /** A document's draft, or a new project (its card and page). */
+  kind: enums(['document', 'project']),
+  name: DocumentNameStruct,
+  title: string(),
+  note: string(),
+  /** ISO time it goes live. */
+  publishAt: string(),
+  createdAt: string(),
+  by: AuthorStruct,
+  state: enums(SCHEDULE_STATES),
+  /** The revision that made it live (published). */
+  revision: nullable(RevisionStruct),
+  /** Why it was not published (failed). */
+  problem: nullable(string()),
+  /** When it was published, failed or cancelled; who cancelled it. */
+  doneAt: nullable(string()),
+  doneBy: nullable(string()),
+});
+export type ScheduledChange = Infer<typeof ScheduledChangeStruct>;
+
+export const ScheduleListAnswerStruct = object({ schedules: array(ScheduledChangeStruct) });
+export type ScheduleListAnswer = Infer<typeof ScheduleListAnswerStruct>;
+
 export const EditingSettingsStruct = object({ staffMayEdit: boolean() });
 export type EditingSettings = Infer<typeof EditingSettingsStruct>;
 
@@ -237,6 +296,8 @@ export const CONTENT_ERROR = {
   replaceInvalid: 'content_replace_invalid',
   /** 400 on a replace: the text is in no live document (nothing to change). */
   nothingToReplace: 'content_nothing_to_replace',
+  /** 409 on a cancel: the change is no longer waiting (published, failed or cancelled already); `data.schedule` is it now. */
+  scheduleNotWaiting: 'content_schedule_not_waiting',
 } as const;
 
 /** A field a replacement would make invalid: its document, its path, and why. */

@@ -38,6 +38,8 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'content-publish': 'Published a change to the site',
   'content-restore': 'Restored an earlier revision of the site',
   'content-settings': 'Changed whether staff may edit the site',
+  'content-schedule': 'Scheduled a change to the site',
+  'content-schedule-cancel': 'Cancelled a scheduled change',
   'media-upload': 'Uploaded a picture',
   'media-delete': 'Deleted a picture',
   'backup-run': 'Started a backup (Back up now)',
