@@ -3,13 +3,15 @@
 // a publish found problems (each shown beside its field, and in the summary); previewing (the
 // draft rendered by the server, at 375 or 1280 px, on any page it appears on); publishing (a
 // note, then the POST); conflict when someone published first (load theirs, or keep mine:
-// re-based on their revision, published again only when asked); published. While changed,
+// re-based on their revision, published again only when asked); published; or, from the same
+// note, scheduled for a time on the company's clock (stored, checked, and published then by the
+// server: content-schedules.ts), the time's error beside its field. While changed,
 // leaving the page asks first (guardUnsaved). A signed-out answer ends the session. Someone who
 // may not publish (staff, while no owner allows it) reads the document: readOnly.
 import { assign, emit, setup } from 'xstate';
 import type { DocumentName } from '../../../content/document-names.ts';
 import { conflictOf, problemsOf } from '../../services/content-editor/content-editor-api.client.ts';
-import { fetchDocument, guardUnsaved, previewDocument, publishDocument } from '../../services/content-editor/content-editor.actors.ts';
+import { fetchDocument, guardUnsaved, previewDocument, publishDocument, scheduleDocument } from '../../services/content-editor/content-editor.actors.ts';
 import { ConsoleApiError, type ConsoleApi } from '../../services/shared/console-api.client.ts';
 import { CONSOLE_REFUSAL } from '../../validation/console/console-api.ts';
 import {
@@ -19,13 +21,17 @@ import {
   type PreviewAnswer,
   type Problem,
   type PublishAnswer,
+  type ScheduledChange,
 } from '../../validation/content-editor/content-editor.protocol.ts';
+import { PUBLISH_AT_MESSAGES, zonedTimeToIso } from '../../validation/content-editor/publish-at.ts';
 import { draftTransitions } from './draft-transitions.ts';
 import { announcementOf, applyEdit, applyRawJson, draftProblems, type DraftEdit, type RawJson } from './draft-edit.ts';
 
 export interface ContentEditorInput {
   api: ConsoleApi;
   name: DocumentName;
+  /** The company's clock (the session's SITE_TIMEZONE): a scheduled time is read on it. */
+  timeZone: string;
 }
 
 export interface ContentEditorContext extends ContentEditorInput {
@@ -43,6 +49,12 @@ export interface ContentEditorContext extends ContentEditorInput {
   /** Who published since the draft's revision. */
   conflict: DocumentSummary | null;
   published: PublishAnswer | null;
+  /** "Publish at": the date and time as the field gives it (`2026-12-24T06:00`), on the company's clock. */
+  publishAt: string;
+  /** Why that time is refused (the console's check, or the server's words). */
+  timeProblem: string;
+  /** The change scheduled. */
+  scheduled: ScheduledChange | null;
   /** Why loading, a preview or a publish failed. */
   problem: string;
   /** The console link held back while asking whether to leave. */
@@ -66,6 +78,8 @@ export type ContentEditorEvent =
   | { type: 'note.change'; note: string }
   | { type: 'publish.confirm' }
   | { type: 'publish.cancel' }
+  | { type: 'publishAt.change'; value: string }
+  | { type: 'schedule.confirm' }
   | { type: 'conflict.loadTheirs' }
   | { type: 'conflict.keepMine' }
   | { type: 'document.reload' };
@@ -76,10 +90,21 @@ export type ContentEditorEmitted =
   | { type: 'focus.summary' }
   | { type: 'focus.status' }
   | { type: 'focus.note' }
+  | { type: 'focus.publishAt' }
   | { type: 'focus.moved'; edit: DraftEdit };
 
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 const isRefused = (error: unknown, code: string) => error instanceof ConsoleApiError && error.code === code;
+
+/** Publishing's states at rest (not sending): publish now, schedule (the time, or its error beside the field), or cancel. */
+const AT_REST = {
+  'publish.confirm': '#contentEditor.editing.changed.publishing.sending',
+  'publish.cancel': '#contentEditor.editing.changed.dirty',
+  'schedule.confirm': [
+    { guard: 'hasNoTime', target: '#contentEditor.editing.changed.publishing.timeInvalid', reenter: true, actions: 'storeTimeMissing' },
+    { target: '#contentEditor.editing.changed.publishing.scheduling' },
+  ],
+} as const;
 
 /** The draft's editing transitions, shared with the other draft editor (draft-transitions.ts). */
 const DRAFT = draftTransitions('contentEditor');
@@ -91,7 +116,7 @@ export const contentEditorMachine = setup({
     events: {} as ContentEditorEvent,
     emitted: {} as ContentEditorEmitted,
   },
-  actors: { fetchDocument, guardUnsaved, previewDocument, publishDocument },
+  actors: { fetchDocument, guardUnsaved, previewDocument, publishDocument, scheduleDocument },
   guards: {
     hasProblems: ({ context }) => draftProblems(context.name, context.draft, context.rawJson).length > 0,
     /** After the edit, the draft is the live document again (and every JSON field parses). */
@@ -104,6 +129,10 @@ export const contentEditorMachine = setup({
     /** The person may not publish (staff, while no owner allows it). */
     isReadOnly: (_, live: DocumentAnswer) => live.canEdit === false,
     isInvalid: (_, { error }: { error: unknown }) => problemsOf(error).length > 0,
+    /** "Publish at" is empty or not a date and a time. */
+    hasNoTime: ({ context }) => zonedTimeToIso(context.publishAt, context.timeZone) === '',
+    /** The server refused the time (past, too far ahead): its words go beside the field. */
+    isTimeRefused: (_, { error }: { error: unknown }) => error instanceof ConsoleApiError && error.field === 'publishAt',
   },
   actions: {
     storeLive: assign((_, live: DocumentAnswer) => ({ live, draft: structuredClone(live.document), rawJson: {}, problems: [], note: '', conflict: null, published: null, problem: '', announcement: '' })),
@@ -120,6 +149,10 @@ export const contentEditorMachine = setup({
     storePreview: assign((_, preview: PreviewAnswer) => ({ preview, problem: '' })),
     storePreviewPath: assign((_, { path }: { path: string }) => ({ previewPath: path })),
     storeNote: assign((_, { note }: { note: string }) => ({ note })),
+    storePublishAt: assign((_, { value }: { value: string }) => ({ publishAt: value })),
+    storeTimeMissing: assign(({ context }) => ({ timeProblem: context.publishAt === '' ? PUBLISH_AT_MESSAGES.missing : PUBLISH_AT_MESSAGES.notATime })),
+    storeTimeRefused: assign((_, { error }: { error: unknown }) => ({ timeProblem: error instanceof Error ? error.message : String(error) })),
+    storeScheduled: assign((_, scheduled: ScheduledChange) => ({ scheduled, note: '', publishAt: '', timeProblem: '', problems: [], problem: '', conflict: null })),
     storeLeaveHash: assign((_, { hash }: { hash: string }) => ({ leaveHash: hash })),
     storeConflict: assign((_, { error }: { error: unknown }) => ({ conflict: conflictOf(error) })),
     /** "Keep mine": the draft now starts from their revision; publishing again is the person's choice. */
@@ -139,6 +172,7 @@ export const contentEditorMachine = setup({
     focusSummary: emit({ type: 'focus.summary' } as const),
     focusStatus: emit({ type: 'focus.status' } as const),
     focusNote: emit({ type: 'focus.note' } as const),
+    focusPublishAt: emit({ type: 'focus.publishAt' } as const),
     focusMoved: emit((_, { edit }: { edit: DraftEdit }) => ({ type: 'focus.moved', edit }) as const),
   },
 }).createMachine({
@@ -154,6 +188,9 @@ export const contentEditorMachine = setup({
     previewPath: undefined,
     conflict: null,
     published: null,
+    publishAt: '',
+    timeProblem: '',
+    scheduled: null,
     problem: '',
     leaveHash: '',
     announcement: '',
@@ -193,6 +230,14 @@ export const contentEditorMachine = setup({
             // A change that undoes itself comes back here from `changed` (isUnchangedBy).
             'draft.edit': DRAFT.fromClean,
           },
+        },
+        /**
+         * Scheduled: the draft is stored to go live at its time (Site content lists it, and
+         * cancels it); the form shows it until "Back to the live document" loads that again.
+         */
+        scheduled: {
+          entry: 'focusStatus',
+          on: { 'document.reload': '#contentEditor.loading' },
         },
         /** Published: the draft is the live revision; the next change starts a new draft. */
         published: {
@@ -267,12 +312,37 @@ export const contentEditorMachine = setup({
               },
             },
             publishing: {
-              on: { 'note.change': { actions: { type: 'storeNote', params: ({ event }) => ({ note: event.note }) } } },
+              on: {
+                'note.change': { actions: { type: 'storeNote', params: ({ event }) => ({ note: event.note }) } },
+                'publishAt.change': { actions: { type: 'storePublishAt', params: ({ event }) => ({ value: event.value }) } },
+              },
               initial: 'noting',
               states: {
                 noting: {
                   entry: 'focusNote',
-                  on: { 'publish.confirm': 'sending', 'publish.cancel': '#contentEditor.editing.changed.dirty' },
+                  on: AT_REST,
+                },
+                /** The time is missing, not a time, or refused by the server: said beside the field. */
+                timeInvalid: {
+                  entry: 'focusPublishAt',
+                  on: AT_REST,
+                },
+                scheduling: {
+                  tags: ['busy'],
+                  entry: 'clearProblem',
+                  invoke: {
+                    id: 'scheduleDocument',
+                    src: 'scheduleDocument',
+                    input: ({ context }) => ({ api: context.api, name: context.name, document: context.draft, baseRevision: context.live?.revision ?? 0, note: context.note, publishAt: zonedTimeToIso(context.publishAt, context.timeZone) }),
+                    onDone: { target: '#contentEditor.editing.scheduled', actions: { type: 'storeScheduled', params: ({ event }) => event.output } },
+                    onError: [
+                      { guard: { type: 'isSignedOut', params: errorParams }, target: '#contentEditor.signedOut' },
+                      { guard: { type: 'isConflict', params: errorParams }, target: '#contentEditor.editing.changed.conflict', actions: { type: 'storeConflict', params: errorParams } },
+                      { guard: { type: 'isInvalid', params: errorParams }, target: '#contentEditor.editing.changed.invalid', actions: { type: 'storeServerProblems', params: errorParams } },
+                      { guard: { type: 'isTimeRefused', params: errorParams }, target: 'timeInvalid', actions: { type: 'storeTimeRefused', params: errorParams } },
+                      { target: 'failed', actions: { type: 'storeProblem', params: errorParams } },
+                    ],
+                  },
                 },
                 sending: {
                   tags: ['busy'],
@@ -292,7 +362,7 @@ export const contentEditorMachine = setup({
                 },
                 failed: {
                   entry: 'focusStatus',
-                  on: { 'publish.confirm': 'sending', 'publish.cancel': '#contentEditor.editing.changed.dirty' },
+                  on: AT_REST,
                 },
               },
             },

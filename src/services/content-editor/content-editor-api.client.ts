@@ -34,6 +34,11 @@ import {
   type ReplaceBody,
   type ReplaceProblem,
   type SearchAnswer,
+  ScheduledChangeStruct,
+  ScheduleListAnswerStruct,
+  type ScheduleBody,
+  type ScheduledChange,
+  type ScheduleListAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
 
 /** A route with its `:name` (and `:revision`) filled in. */
@@ -94,6 +99,17 @@ export function createContentEditorClient(api: ConsoleApi) {
     },
     restore(name: DocumentName, body: RestoreBody, signal?: AbortSignal): Promise<PublishAnswer> {
       return api.post(contentPath(CONTENT_ROUTE.restore, name), body, PublishAnswerStruct, withSignal(signal));
+    },
+    /** The draft, checked now, stored to be published at `publishAt`. */
+    schedule(name: DocumentName, body: ScheduleBody, signal?: AbortSignal): Promise<ScheduledChange> {
+      return api.post(contentPath(CONTENT_ROUTE.schedule, name), body, ScheduledChangeStruct, withSignal(signal));
+    },
+    /** The changes waiting, and the latest done. */
+    schedules(signal?: AbortSignal): Promise<ScheduleListAnswer> {
+      return api.get(CONTENT_ROUTE.schedules, ScheduleListAnswerStruct, withSignal(signal));
+    },
+    cancelSchedule(id: number, signal?: AbortSignal): Promise<ScheduledChange> {
+      return api.post(CONTENT_ROUTE.cancelSchedule.replace(':id', String(id)), {}, ScheduledChangeStruct, withSignal(signal));
     },
     /** Every place a text is in the live documents (validation/content-editor/content-search.ts). */
     search(text: string, signal?: AbortSignal): Promise<SearchAnswer> {

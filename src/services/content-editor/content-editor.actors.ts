@@ -15,6 +15,7 @@ import type {
   ReplaceBody,
   RevisionListAnswer,
   SearchAnswer,
+  ScheduledChange,
 } from '../../validation/content-editor/content-editor.protocol.ts';
 import { createContentEditorClient } from './content-editor-api.client.ts';
 
@@ -33,6 +34,11 @@ export const previewDocument = fromPromise<PreviewAnswer, Named & { document: un
 
 export const publishDocument = fromPromise<PublishAnswer, Named & { document: unknown; baseRevision: number; note: string }>(({ input, signal }) =>
   createContentEditorClient(input.api).publish(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note }, signal),
+);
+
+/** The draft stored to be published at `publishAt` (an ISO time with its offset). */
+export const scheduleDocument = fromPromise<ScheduledChange, Named & { document: unknown; baseRevision: number; note: string; publishAt: string }>(({ input, signal }) =>
+  createContentEditorClient(input.api).schedule(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note, publishAt: input.publishAt }, signal),
 );
 
 /** What a new project is checked against: the live grid (its categories and projects) and the live project pages. */

@@ -23,3 +23,30 @@ export function publishAtOf(text: string, now: number): { at: number } | { probl
   if (at > now + SCHEDULE_AHEAD_MAX_DAYS * 86_400_000) return { problem: PUBLISH_AT_MESSAGES.tooFar };
   return { at };
 }
+
+/** The offset of `timeZone` from UTC at instant `at`, in milliseconds (Johannesburg: +2 h). */
+function offsetAt(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(at / 1000) * 1000;
+}
+
+const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
+
+/**
+ * A date and time as the console's field gives it (`2026-12-24T06:00`, on the company's clock,
+ * `timeZone`), as an ISO time with that zone's offset then (`2026-12-24T06:00:00+02:00`); '' for
+ * anything that is not one. In a zone that moves its clocks, a time that does not exist is read
+ * as the offset before the change.
+ */
+export function zonedTimeToIso(local: string, timeZone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (match === null) return '';
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(asUtc) || new Date(asUtc).getUTCDate() !== day) return '';
+  let offset = offsetAt(asUtc, timeZone);
+  offset = offsetAt(asUtc - offset, timeZone);
+  const minutes = Math.round(offset / 60_000);
+  return `${local}:00${minutes < 0 ? '-' : '+'}${pad(Math.trunc(minutes / 60))}:${pad(minutes % 60)}`;
+}

@@ -15,6 +15,7 @@ import { contentEditorMachine } from '../../machines/content-editor/content-edit
 import type { DraftEdit } from '../../machines/content-editor/draft-edit.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { NOTE_MAX, type Problem } from '../../validation/content-editor/content-editor.protocol.ts';
 import { isRepositoryOnlyPart } from '../../validation/content-editor/repository-only-parts.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
@@ -55,15 +56,17 @@ export function summaryItems(problems: readonly Problem[], formId = FORM_ID): Er
 }
 
 export function ContentEditorPage({ session, api, navigate, onSessionEnded, documentName, query = '', PictureChoice, logic = contentEditorMachine, inspect }: ContentEditorPageProps) {
-  const actorRef = useActorRef(logic, { input: { api, name: documentName }, inspect: inspectWith(inspect) });
+  const actorRef = useActorRef(logic, { input: { api, name: documentName, timeZone: session.timeZone }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const noteRef = useRef<HTMLInputElement>(null);
+  const publishAtRef = useRef<HTMLInputElement>(null);
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
   useEmittedFocus(actorRef, 'focus.summary', summaryRef);
   useEmittedFocus(actorRef, 'focus.status', statusRef);
   useEmittedFocus(actorRef, 'focus.note', noteRef);
+  useEmittedFocus(actorRef, 'focus.publishAt', publishAtRef);
   // A moved list item keeps the focus: its same button, at its new place, after the render.
   useEffect(() => {
     const moved = actorRef.on('focus.moved', ({ edit }) => {
@@ -141,7 +144,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
       ) : null}
       <p className="content-page__facts">
         Your draft starts from: <RevisionFacts number={live.number} publishedAt={live.publishedAt} publishedBy={live.publishedBy} timeZone={session.timeZone} />.{' '}
-        {changed ? <strong>Unpublished changes.</strong> : 'No changes.'}{' '}
+        {changed ? <strong>Unpublished changes.</strong> : snapshot.matches({ editing: 'scheduled' }) ? <strong>Scheduled.</strong> : 'No changes.'}{' '}
         {`Its size: ${sizeText(documentBytes(context.draft))} of the ${sizeText(DOCUMENT_MAX_BYTES)} a document may hold.`}
       </p>
       <p className="visually-hidden" role="status">
@@ -149,7 +152,7 @@ export function ContentEditorPage({ session, api, navigate, onSessionEnded, docu
       </p>
       <ErrorSummary formId={FORM_ID} items={summaryItems(problems)} summaryRef={summaryRef} headingLevel={3} />
       <div ref={statusRef} tabIndex={-1} className="content-page__status">
-        <EditorStatus snapshot={snapshot} send={send} timeZone={session.timeZone} noteRef={noteRef} />
+        <EditorStatus snapshot={snapshot} send={send} timeZone={session.timeZone} noteRef={noteRef} publishAtRef={publishAtRef} />
       </div>
       {snapshot.matches({ editing: { changed: 'previewing' } }) ? <Preview snapshot={snapshot} send={send} /> : null}
       <form className="content-form" noValidate aria-labelledby="content-editor-title" onSubmit={(event) => event.preventDefault()}>
@@ -182,8 +185,20 @@ type Snapshot = SnapshotFrom<typeof contentEditorMachine>;
 type Send = (event: EventFrom<typeof contentEditorMachine>) => void;
 
 /** What is happening now: the leave question, the publish step, a conflict, a failure, the result. */
-function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapshot; send: Send; timeZone: string; noteRef: RefObject<HTMLInputElement | null> }) {
+function EditorStatus({ snapshot, send, timeZone, noteRef, publishAtRef }: { snapshot: Snapshot; send: Send; timeZone: string; noteRef: RefObject<HTMLInputElement | null>; publishAtRef: RefObject<HTMLInputElement | null> }) {
   const { context } = snapshot;
+  if (snapshot.matches({ editing: 'scheduled' }) && context.scheduled) {
+    return (
+      <div role="status" className="content-page__done">
+        <p>
+          Scheduled: this draft goes live on {formatConsoleTime(context.scheduled.publishAt, timeZone)}. <a href={CONSOLE_HASH.content}>Site content</a> lists it, and can cancel it.
+        </p>
+        <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'document.reload' })}>
+          Back to the live document
+        </button>
+      </div>
+    );
+  }
   if (snapshot.matches({ editing: 'published' }) && context.published) {
     return (
       <p role="status" className="content-page__done">
@@ -223,13 +238,16 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
   }
   if (snapshot.matches({ editing: { changed: 'publishing' } })) {
     const sending = snapshot.matches({ editing: { changed: { publishing: 'sending' } } });
+    const scheduling = snapshot.matches({ editing: { changed: { publishing: 'scheduling' } } });
+    const busy = sending || scheduling;
     const failed = snapshot.matches({ editing: { changed: { publishing: 'failed' } } });
+    const timeInvalid = snapshot.matches({ editing: { changed: { publishing: 'timeInvalid' } } });
     return (
       <div className="content-publish" role="group" aria-labelledby="content-publish-title">
         <h2 id="content-publish-title">Publish</h2>
         {failed ? (
           <p role="alert" className="content-problem">
-            Not published. {context.problem}
+            Not published or scheduled. {context.problem}
           </p>
         ) : null}
         <TextField
@@ -242,10 +260,24 @@ function EditorStatus({ snapshot, send, timeZone, noteRef }: { snapshot: Snapsho
             controlRef={noteRef}
             onChange={(note) => send({ type: 'note.change', note })}
           />
-        <button type="button" className="action-button" aria-disabled={sending || undefined} onClick={() => (sending ? undefined : send({ type: 'publish.confirm' }))}>
+        <button type="button" className="action-button" aria-disabled={busy || undefined} onClick={() => (busy ? undefined : send({ type: 'publish.confirm' }))}>
           {sending ? 'Publishing…' : 'Publish now'}
         </button>
-        {sending ? null : (
+        <TextField
+          formId={FORM_ID}
+          name="publish-at"
+          type="datetime-local"
+          label="Or publish at"
+          hint={`A date and time on the company’s clock (${timeZone}). The draft is checked now and goes live then, within a minute.`}
+          value={context.publishAt}
+          error={timeInvalid ? context.timeProblem : undefined}
+          controlRef={publishAtRef}
+          onChange={(value) => send({ type: 'publishAt.change', value })}
+        />
+        <button type="button" className="action-button action-button--secondary" aria-disabled={busy || undefined} onClick={() => (busy ? undefined : send({ type: 'schedule.confirm' }))}>
+          {scheduling ? 'Scheduling…' : 'Schedule for that time'}
+        </button>
+        {busy ? null : (
           <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'publish.cancel' })}>
             Cancel
           </button>

@@ -3,6 +3,8 @@
 // refused on Preview or Publish (invalid: the message beside the field and in the summary, then
 // following every change); previewing at 1280 and 375 px, on another page, failed and retried;
 // publishing with a note, published, refused by the server (its problems shown as the struct's),
+// or scheduled for a time (none given or refused: the error beside the field; scheduled: said,
+// and back to the live document),
 // failed (no answer, or over the person's limit: the server's words say when to try again), or in conflict (load theirs, or keep mine and publish again); leaving with unsaved
 // changes asks first (the real guardUnsaved holds the console link back); a document that is
 // gone; a signed-out answer.
@@ -12,7 +14,10 @@ import type { SnapshotFrom } from 'xstate';
 import { TEXT_MAX, textMaxText } from '../../../content/content-limits.ts';
 import { contentEditorMachine, type ContentEditorEvent } from '../../../src/machines/content-editor/content-editor.machine.ts';
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
-import type { PreviewAnswer, PublishAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import type { PreviewAnswer, PublishAnswer, ScheduledChange } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
+import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
+import { PUBLISH_AT_MESSAGES } from '../../../src/validation/content-editor/publish-at.ts';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
@@ -34,6 +39,26 @@ const BLANK_MESSAGE = 'Write something here: it cannot be left empty.';
 const PREVIEW: PreviewAnswer = { url: 'http://localhost/admin/api/content/previews/p1', paths: ['/', '/thank-you/'] };
 const PUBLISHED: PublishAnswer = { revision: 8, number: 4, publishedAt: '2026-03-02T08:00:00.000Z' };
 const NOTE = 'A sharper heading';
+/** "Or publish at": 06:00 on Christmas Eve on the company's clock (TEST_TIME_ZONE). */
+const PUBLISH_AT = '2026-12-24T06:00';
+const SCHEDULED: ScheduledChange = {
+  id: 3,
+  kind: 'document',
+  name: 'hero',
+  title: 'Home: hero',
+  note: NOTE,
+  publishAt: '2026-12-24T04:00:00.000Z',
+  createdAt: '2026-03-02T08:00:00.000Z',
+  by: { id: 1, name: 'owner@example.co.za' },
+  state: 'waiting',
+  revision: null,
+  problem: null,
+  doneAt: null,
+  doneBy: null,
+};
+/** The server's refusal of the time (it has passed by its clock): its words go beside the field. */
+const TIME_REFUSED = new ConsoleApiError(CONSOLE_REFUSAL.invalidBody, PUBLISH_AT_MESSAGES.past, 400, 'publishAt');
+const publishAtField = () => screen.getByLabelText('Or publish at');
 
 const heading = (value: string): ContentEditorEvent => ({ type: 'draft.edit', edit: { op: 'set', path: ['heading'], value } });
 
@@ -164,8 +189,32 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   'editing.changed.publishing.failed': ({ snapshot }) => {
     expect([UNREACHABLE.message, PUBLISH_RATE_LIMITED.message]).toContain(snapshot.context.problem);
-    expect(screen.getByRole('alert')).toHaveTextContent(`Not published. ${snapshot.context.problem}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(`Not published or scheduled. ${snapshot.context.problem}`);
     expect(button('Publish now')).toBeVisible();
+    expect(button('Schedule for that time')).toBeVisible();
+  },
+  'editing.changed.publishing.timeInvalid': ({ snapshot }) => {
+    expectEditable(false);
+    expect(publishAtField()).toHaveValue(snapshot.context.publishAt);
+    // The console's own words for no time, the server's for a refused one; until "Schedule" is pressed again.
+    expect([PUBLISH_AT_MESSAGES.missing, PUBLISH_AT_MESSAGES.past]).toContain(snapshot.context.timeProblem);
+    expect(publishAtField()).toHaveAccessibleDescription(expect.stringContaining(`Error: ${snapshot.context.timeProblem}`));
+    expect(publishAtField()).toHaveFocus();
+  },
+  'editing.changed.publishing.scheduling': ({ snapshot }) => {
+    expectEditable(false);
+    expect(button('Scheduling…')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(fake(fakes(), 'scheduleDocument').pending?.input).toMatchObject({ baseRevision: snapshot.context.live!.revision, note: snapshot.context.note, publishAt: '2026-12-24T06:00:00+02:00', document: { heading: draftHeading(snapshot) } });
+  },
+  'editing.scheduled': ({ snapshot }) => {
+    expectForm(snapshot);
+    expectEditable(false);
+    const status = screen.getByText(/^Scheduled: this draft goes live on /);
+    expect(status).toHaveTextContent(`Scheduled: this draft goes live on ${formatConsoleTime(SCHEDULED.publishAt, TEST_TIME_ZONE)}. Site content lists it, and can cancel it.`);
+    expect(document.activeElement).toBe(status.parentElement?.parentElement);
+    expect(document.querySelector('.content-page__facts')).toHaveTextContent('Scheduled.');
+    expect(button('Back to the live document')).toBeVisible();
   },
   'editing.changed.conflict': ({ snapshot }) => {
     expectEditable(false);
@@ -178,7 +227,7 @@ const states: Record<string, StateAssertion<Machine>> = {
 
 describeModel({
   machine: contentEditorMachine,
-  input: { api: props.api, name: 'hero' },
+  input: { api: props.api, name: 'hero', timeZone: TEST_TIME_ZONE },
   eventSamples: [
     { type: 'xstate.done.actor.fetchDocument', output: HERO },
     { type: 'xstate.done.actor.fetchDocument', output: HERO_READ_ONLY },
@@ -193,10 +242,13 @@ describeModel({
     ...[UNREACHABLE, PREVIEW_RATE_LIMITED, SERVER_INVALID, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.previewDocument' as const, error })),
     { type: 'xstate.done.actor.publishDocument', output: PUBLISHED },
     ...[UNREACHABLE, PUBLISH_RATE_LIMITED, SERVER_INVALID, CONFLICT, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.publishDocument' as const, error })),
+    { type: 'publishAt.change', value: PUBLISH_AT },
+    { type: 'xstate.done.actor.scheduleDocument', output: SCHEDULED },
+    ...[UNREACHABLE, TIME_REFUSED, SERVER_INVALID, CONFLICT, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.scheduleDocument' as const, error })),
   ],
-  fakes: { fetchDocument: () => fakePromiseActor(), previewDocument: () => fakePromiseActor(), publishDocument: () => fakePromiseActor() },
+  fakes: { fetchDocument: () => fakePromiseActor(), previewDocument: () => fakePromiseActor(), publishDocument: () => fakePromiseActor(), scheduleDocument: () => fakePromiseActor() },
   serializeState: (snapshot) => {
-    const { draft, problems, note, previewPath, conflict, live, published, problem } = snapshot.context;
+    const { draft, problems, note, previewPath, conflict, live, published, problem, publishAt, timeProblem, scheduled } = snapshot.context;
     return JSON.stringify({
       value: snapshot.value,
       // A failure of each kind is its own state: no answer, or a refusal over the person's limit.
@@ -208,6 +260,9 @@ describeModel({
       conflict: conflict !== null,
       live: live?.revision,
       published: published !== null,
+      publishAt,
+      timeProblem,
+      scheduled: scheduled !== null,
     });
   },
   // One walk of each way through, not every combination: what a path leaves behind (a note, a
@@ -223,11 +278,16 @@ describeModel({
     const publishing = snapshot.matches({ editing: { changed: 'publishing' } });
     const previewing = snapshot.matches({ editing: { changed: 'previewing' } });
     if (snapshot.matches({ editing: { changed: 'conflict' } })) return true;
+    // A time given: scheduled with it, no other way through.
+    if (context.publishAt !== '' && !['schedule.confirm', 'xstate.done.actor.scheduleDocument', 'xstate.error.actor.scheduleDocument'].includes(String(event.type))) return false;
     const rebased = context.live?.revision === 9;
     if (rebased) return ['draft.publish', 'publish.confirm', 'xstate.done.actor.publishDocument'].includes(event.type);
     if (context.previewPath !== undefined && !previewing) return false;
     if (context.note !== '' && !publishing) return false;
     if (context.published !== null) return snapshot.matches({ editing: 'published' }) && event.type === 'draft.edit' && event.edit.op === 'set' && event.edit.value === '';
+    // Scheduled: back to the live document, and that loaded.
+    if (context.scheduled !== null) return event.type === 'document.reload' || String(event.type) === 'xstate.done.actor.fetchDocument';
+    if (event.type === 'publishAt.change') return context.publishAt === '';
     const current = context.draft === null ? undefined : draftHeading(snapshot);
     if (event.type === 'draft.edit') {
       const value = event.edit.op === 'set' ? event.edit.value : undefined;
@@ -236,6 +296,8 @@ describeModel({
     if (event.type === 'leave.request') return snapshot.matches({ editing: { changed: 'dirty' } });
     if (event.type === 'preview.page') return snapshot.matches({ editing: { changed: { previewing: { shown: 'wide' } } } });
     // Failures from the first attempt; the server's problems from a draft the struct finds valid.
+    // The server refuses a time only once one is given.
+    if (String(event.type) === 'xstate.error.actor.scheduleDocument' && (event as { error?: unknown }).error === TIME_REFUSED) return context.timeProblem === '';
     if (event.type.startsWith('xstate.error')) return context.problems.length === 0 && !snapshot.matches({ editing: { changed: { publishing: 'failed' } } }) && !snapshot.matches({ editing: { changed: { previewing: 'failed' } } }) && current === NEW_HEADING;
     if (event.type === 'note.change') return context.note === '';
     // Published only with a note (the published state's check reads it).
@@ -266,9 +328,13 @@ describeModel({
     },
     'publish.confirm': ({ user }) => user.click(button('Publish now')),
     'publish.cancel': ({ user }) => user.click(button('Cancel')),
+    'publishAt.change': () => {
+      fireEvent.change(publishAtField(), { target: { value: PUBLISH_AT } });
+    },
+    'schedule.confirm': ({ user }) => user.click(button('Schedule for that time')),
     'conflict.loadTheirs': ({ user }) => user.click(button('Load theirs (discard my changes)')),
     'conflict.keepMine': ({ user }) => user.click(button('Keep mine, to publish over theirs')),
-    'document.reload': ({ user }) => user.click(button('Try again')),
+    'document.reload': ({ user, from }) => user.click(button(from.matches({ editing: 'scheduled' }) ? 'Back to the live document' : 'Try again')),
   },
   states,
 });

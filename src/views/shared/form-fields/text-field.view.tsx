@@ -1,4 +1,4 @@
-// A single-line field: text, email, tel, url, date or time. `TextInput` is the control alone (to
+// A single-line field: text, email, tel, url, date, time or a date and time (datetime-local). `TextInput` is the control alone (to
 // compose, as the newsletter's SMS number beside its prefix picker); `TextField` is the whole
 // form group. The form is novalidate: the browser's own checks never run, the form's do.
 import type { InputHTMLAttributes, KeyboardEvent, Ref } from 'react';
@@ -13,7 +13,7 @@ type Native = Pick<
 
 export interface TextInputProps extends ControlFrame, Native {
   /** A number is typed as `text` with a decimal keypad: type=number drops what it cannot parse. */
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time';
+  type?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'time' | 'datetime-local';
   value: string;
   onChange(value: string): void;
   onBlur?(): void;
