@@ -16,6 +16,7 @@ import type {
   RevisionListAnswer,
   SearchAnswer,
   ScheduledChange,
+  ScheduleListAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
 import { createContentEditorClient } from './content-editor-api.client.ts';
 
@@ -40,6 +41,12 @@ export const publishDocument = fromPromise<PublishAnswer, Named & { document: un
 export const scheduleDocument = fromPromise<ScheduledChange, Named & { document: unknown; baseRevision: number; note: string; publishAt: string }>(({ input, signal }) =>
   createContentEditorClient(input.api).schedule(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note, publishAt: input.publishAt }, signal),
 );
+
+/** The changes waiting, and the latest done. */
+export const listSchedules = fromPromise<ScheduleListAnswer, { api: ConsoleApi }>(({ input, signal }) => createContentEditorClient(input.api).schedules(signal));
+
+/** A waiting change cancelled. */
+export const cancelSchedule = fromPromise<ScheduledChange, { api: ConsoleApi; id: number }>(({ input, signal }) => createContentEditorClient(input.api).cancelSchedule(input.id, signal));
 
 /** What a new project is checked against: the live grid (its categories and projects) and the live project pages. */
 export const fetchProjectsNow = fromPromise<ProjectsNow, { api: ConsoleApi }>(async ({ input, signal }) => {

@@ -6,6 +6,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { InspectionEvent } from 'xstate';
 import { DOCUMENT_GROUPS, type DocumentGroup } from '../../../content/document-names.ts';
 import { contentDocumentsMachine } from '../../machines/content-editor/content-documents.machine.ts';
+import { contentSchedulesMachine } from '../../machines/content-editor/content-schedules.machine.ts';
+import { ScheduledChanges } from './scheduled-changes.view.tsx';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
 import { CONSOLE_HASH, contentHash, contentRevisionsHash } from '../../validation/console/console-hashes.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
@@ -30,10 +32,12 @@ export const READ_ONLY_TEXT =
 
 export interface ContentDocumentsPageProps extends ConsolePageProps {
   logic?: typeof contentDocumentsMachine;
+  /** The scheduled changes' machine (tests give one with fake requests). */
+  schedulesLogic?: typeof contentSchedulesMachine;
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, logic = contentDocumentsMachine, inspect }: ContentDocumentsPageProps) {
+export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, logic = contentDocumentsMachine, schedulesLogic = contentSchedulesMachine, inspect }: ContentDocumentsPageProps) {
   const actorRef = useActorRef(logic, { input: { api }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
@@ -66,6 +70,7 @@ export function ContentDocumentsPage({ session, api, navigate, onSessionEnded, l
               {READ_ONLY_TEXT}
             </p>
           )}
+          <ScheduledChanges api={api} timeZone={session.timeZone} canEdit={list.canEdit} navigate={navigate} onSessionEnded={onSessionEnded} logic={schedulesLogic} />
           {DOCUMENT_GROUPS.map((group) => {
             const documents = list.documents.filter((document) => document.group === group);
             if (documents.length === 0) return null;

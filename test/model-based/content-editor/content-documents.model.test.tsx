@@ -5,6 +5,10 @@
 import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { contentDocumentsMachine } from '../../../src/machines/content-editor/content-documents.machine.ts';
+import { contentSchedulesMachine } from '../../../src/machines/content-editor/content-schedules.machine.ts';
+import type { ScheduleListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { fromPromise } from 'xstate';
+import type { ConsoleApi } from '../../../src/services/shared/console-api.client.ts';
 import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import { GROUP_TITLES, ContentDocumentsPage, READ_ONLY_TEXT } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
@@ -13,6 +17,7 @@ import { DOCUMENTS, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
 import { REPOSITORY_REVISION } from '../../../src/views/content-editor/content-texts.tsx';
 
 let props = consolePageProps();
+const SCHEDULES_NEVER_ANSWERED = contentSchedulesMachine.provide({ actors: { listSchedules: fromPromise<ScheduleListAnswer, { api: ConsoleApi }>(() => new Promise(() => undefined)) } });
 const READ_ONLY = { ...DOCUMENTS, canEdit: false };
 
 describeModel({
@@ -28,7 +33,8 @@ describeModel({
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, canEdit: snapshot.context.list?.canEdit, problem: snapshot.context.problem !== '' }),
   render: ({ logic, inspect }) => {
     props = consolePageProps('staff');
-    return <ContentDocumentsPage {...props} logic={logic} inspect={inspect} />;
+    // The scheduled changes have their own machine and model test (content-schedules.model.test.tsx).
+    return <ContentDocumentsPage {...props} logic={logic} schedulesLogic={SCHEDULES_NEVER_ANSWERED} inspect={inspect} />;
   },
   events: { 'documents.reload': ({ user }) => user.click(screen.getByRole('button', { name: 'Try again' })) },
   states: {
@@ -45,6 +51,7 @@ describeModel({
       expect(home).toHaveTextContent(REPOSITORY_REVISION);
       expect(screen.getByRole('region', { name: GROUP_TITLES.company })).toHaveTextContent('Revision 1, published');
       expect(screen.queryByRole('region', { name: GROUP_TITLES.forms })).toBeNull();
+      expect(screen.getByRole('region', { name: 'Scheduled changes' })).toHaveTextContent('Loading the scheduled changes…');
       if (list.canEdit) expect(screen.queryByText(READ_ONLY_TEXT)).toBeNull();
       else expect(screen.getByRole('note')).toHaveTextContent(READ_ONLY_TEXT);
     },

@@ -1,7 +1,7 @@
 // The content editor's pages pass axe-core's WCAG 2.2 A and AA rules in jsdom (contrast and the
 // 375 / 1280 px layouts need a layout engine: the browser tests measure those): the documents
 // (read-only), the hero's form with a refused publish's summary, its preview, the revisions
-// with a comparison, the Add project form, and find and replace (its places, errors, preview, a refusal).
+// with a comparison, the Add project form, the scheduled changes, and find and replace (its places, errors, preview, a refusal).
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -13,15 +13,32 @@ import { contentEditorMachine } from '../../../src/machines/content-editor/conte
 import { contentRevisionsMachine } from '../../../src/machines/content-editor/content-revisions.machine.ts';
 import { contentSearchMachine } from '../../../src/machines/content-editor/content-search.machine.ts';
 import { ContentSearchPage } from '../../../src/views/content-editor/content-search-page.view.tsx';
+import { contentSchedulesMachine } from '../../../src/machines/content-editor/content-schedules.machine.ts';
 import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
 import { AddProjectPage } from '../../../src/views/content-editor/add-project-page.view.tsx';
 import { ContentDocumentsPage } from '../../../src/views/content-editor/content-documents-page.view.tsx';
 import { ContentEditorPage } from '../../../src/views/content-editor/content-editor-page.view.tsx';
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
-import { CONTENT_ERROR, type DocumentAnswer, type DocumentListAnswer, type ReplaceAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { CONTENT_ERROR, type DocumentAnswer, type DocumentListAnswer, type ReplaceAnswer, type ScheduledChange, type ScheduleListAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { consolePageProps } from '../../support/console-page.ts';
 import { content, DOCUMENTS, HERO, REVISIONS } from '../../model-based/content-editor/content-fixtures.ts';
+
+const SCHEDULED_CHANGE: ScheduledChange = {
+  id: 1,
+  kind: 'document',
+  name: 'hero',
+  title: 'Home: hero',
+  note: 'For the holidays',
+  publishAt: '2026-12-24T04:00:00.000Z',
+  createdAt: '2026-12-06T08:00:00.000Z',
+  by: { id: 1, name: 'owner@example.co.za' },
+  state: 'waiting',
+  revision: null,
+  problem: null,
+  doneAt: null,
+  doneBy: null,
+};
 
 async function expectNoViolations(container: HTMLElement) {
   const result = await axe.run(container, {
@@ -35,8 +52,10 @@ async function expectNoViolations(container: HTMLElement) {
 
 it('the documents, read-only', async () => {
   const logic = contentDocumentsMachine.provide({ actors: { listDocuments: fromPromise(async (): Promise<DocumentListAnswer> => ({ ...DOCUMENTS, canEdit: false })) } });
-  const { container } = render(<ContentDocumentsPage {...consolePageProps('staff')} logic={logic} />);
+  const schedulesLogic = contentSchedulesMachine.provide({ actors: { listSchedules: fromPromise(async (): Promise<ScheduleListAnswer> => ({ schedules: [SCHEDULED_CHANGE, { ...SCHEDULED_CHANGE, id: 2, state: 'failed', problem: 'Home: hero was published after this change was scheduled.', doneAt: '2026-12-24T04:00:00.000Z' }] })) } });
+  const { container } = render(<ContentDocumentsPage {...consolePageProps('staff')} logic={logic} schedulesLogic={schedulesLogic} />);
   await screen.findByRole('note');
+  await screen.findByText(/^Not published/);
   await expectNoViolations(container);
 });
 
