@@ -37,6 +37,7 @@ import {
   ScheduledChangeStruct,
   ScheduleListAnswerStruct,
   type ScheduleBody,
+  type ScheduleProjectBody,
   type ScheduledChange,
   type ScheduleListAnswer,
 } from '../../validation/content-editor/content-editor.protocol.ts';
@@ -103,6 +104,10 @@ export function createContentEditorClient(api: ConsoleApi) {
     /** The draft, checked now, stored to be published at `publishAt`. */
     schedule(name: DocumentName, body: ScheduleBody, signal?: AbortSignal): Promise<ScheduledChange> {
       return api.post(contentPath(CONTENT_ROUTE.schedule, name), body, ScheduledChangeStruct, withSignal(signal));
+    },
+    /** A new project, checked now, stored to be added at `publishAt`. */
+    scheduleProject(body: ScheduleProjectBody, signal?: AbortSignal): Promise<ScheduledChange> {
+      return api.post(CONTENT_ROUTE.scheduleProject, body, ScheduledChangeStruct, withSignal(signal));
     },
     /** The changes waiting, and the latest done. */
     schedules(signal?: AbortSignal): Promise<ScheduleListAnswer> {

@@ -42,6 +42,11 @@ export const scheduleDocument = fromPromise<ScheduledChange, Named & { document:
   createContentEditorClient(input.api).schedule(input.name, { document: input.document, baseRevision: input.baseRevision, note: input.note, publishAt: input.publishAt }, signal),
 );
 
+/** A new project stored to be added at `publishAt` (an ISO time with its offset). */
+export const scheduleProject = fromPromise<ScheduledChange, { api: ConsoleApi; project: unknown; note: string; publishAt: string }>(({ input, signal }) =>
+  createContentEditorClient(input.api).scheduleProject({ project: input.project, note: input.note, publishAt: input.publishAt }, signal),
+);
+
 /** The changes waiting, and the latest done. */
 export const listSchedules = fromPromise<ScheduleListAnswer, { api: ConsoleApi }>(({ input, signal }) => createContentEditorClient(input.api).schedules(signal));
 

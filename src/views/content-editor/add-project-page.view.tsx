@@ -10,6 +10,7 @@ import { useMemo, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { addProjectMachine } from '../../machines/content-editor/add-project.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { CONSOLE_HASH } from '../../validation/console/console-hashes.ts';
 import { NOTE_MAX } from '../../validation/content-editor/content-editor.protocol.ts';
 import { categoryIdsOf, newProjectStruct } from '../../validation/content-editor/new-project.ts';
@@ -46,12 +47,14 @@ export interface AddProjectPageProps extends ConsolePageProps {
 type Snapshot = SnapshotFrom<typeof addProjectMachine>;
 type Send = (event: EventFrom<typeof addProjectMachine>) => void;
 
-export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, blank, logic = addProjectMachine, inspect }: AddProjectPageProps) {
-  const actorRef = useActorRef(logic, { input: { api, blank: blank ?? blankNewProject(new Date().getFullYear()) }, inspect: inspectWith(inspect) });
+export function AddProjectPage({ session, api, navigate, onSessionEnded, PictureChoice, blank, logic = addProjectMachine, inspect }: AddProjectPageProps) {
+  const actorRef = useActorRef(logic, { input: { api, blank: blank ?? blankNewProject(new Date().getFullYear()), timeZone: session.timeZone }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const summaryRef = useRef<HTMLDivElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
+  const publishAtRef = useRef<HTMLInputElement>(null);
   useConsolePageEvents(actorRef, { navigate, onSessionEnded });
+  useEmittedFocus(actorRef, 'focus.publishAt', publishAtRef);
   useEmittedFocus(actorRef, 'focus.summary', summaryRef);
   useEmittedFocus(actorRef, 'focus.status', statusRef);
   const { context } = snapshot;
@@ -90,11 +93,11 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
     <section className="content-page" aria-labelledby="add-project-title" aria-busy={snapshot.hasTag('busy')}>
       {top}
       <div ref={statusRef} tabIndex={-1} className="content-page__status">
-        <AddStatus snapshot={snapshot} send={send} />
+        <AddStatus snapshot={snapshot} send={send} timeZone={session.timeZone} />
       </div>
       {snapshot.matches('failed') ? <LoadProblem className="content-problem" what="The projects" problem={context.problem} onRetry={() => send({ type: 'document.reload' })} /> : null}
       {snapshot.matches('loading') ? <p role="status">Loading the projects…</p> : null}
-      {snapshot.matches('added') ? (
+      {snapshot.matches('added') || snapshot.matches('scheduled') ? (
         <button type="button" className="action-button" onClick={() => send({ type: 'project.another' })}>
           Add another project
         </button>
@@ -122,6 +125,17 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
                 value={context.note}
                 onChange={(note) => send({ type: 'note.change', note })}
               />
+              <TextField
+                formId={ADD_PROJECT_FORM_ID}
+                name="publish-at"
+                type="datetime-local"
+                label="Or add it at (optional)"
+                hint={`A date and time on the company\u2019s clock (${session.timeZone}), for \u201cAdd at that time\u201d. The project is checked now and goes live then, within a minute.`}
+                value={context.publishAt}
+                error={snapshot.matches({ editing: { changed: 'timeInvalid' } }) ? context.timeProblem : undefined}
+                controlRef={publishAtRef}
+                onChange={(value) => send({ type: 'publishAt.change', value })}
+              />
             </fieldset>
             <datalist id={LINKS_ID}>
               {SITE_LINKS.map((link) => (
@@ -133,6 +147,9 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
                 <button type="button" className="action-button" onClick={() => send({ type: 'project.add' })}>
                   Add the project
                 </button>
+                <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'project.schedule' })}>
+                  Add at that time
+                </button>
               </div>
             ) : null}
           </form>
@@ -143,8 +160,35 @@ export function AddProjectPage({ api, navigate, onSessionEnded, PictureChoice, b
 }
 
 /** Added, adding now, the leave question, or why adding failed. */
-function AddStatus({ snapshot, send }: { snapshot: Snapshot; send: Send }) {
-  const { added } = snapshot.context;
+function AddStatus({ snapshot, send, timeZone }: { snapshot: Snapshot; send: Send; timeZone: string }) {
+  const { added, scheduled } = snapshot.context;
+  if (snapshot.matches('scheduled') && scheduled) {
+    return (
+      <p role="status" className="content-page__done">
+        Scheduled: the project is added on {formatConsoleTime(scheduled.publishAt, timeZone)}. <a href={CONSOLE_HASH.content}>Site content</a> lists it, and can cancel it.
+      </p>
+    );
+  }
+  if (snapshot.matches({ editing: { changed: 'scheduling' } })) {
+    return (
+      <p role="status" className="content-page__busy">
+        Scheduling the project…
+      </p>
+    );
+  }
+  if (snapshot.matches({ editing: { changed: 'scheduleFailed' } })) {
+    return (
+      <div role="alert" className="content-problem">
+        <p>The project was not scheduled. {snapshot.context.problem}</p>
+        <button type="button" className="action-button" onClick={() => send({ type: 'project.schedule' })}>
+          Try again
+        </button>
+        <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'add.cancel' })}>
+          Back to the form
+        </button>
+      </div>
+    );
+  }
   if (snapshot.matches('added') && added) {
     return (
       <p role="status" className="content-page__done">

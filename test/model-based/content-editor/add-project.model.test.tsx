@@ -13,11 +13,14 @@ import type { SnapshotFrom } from 'xstate';
 import { TEXT_MAX, textMaxText } from '../../../content/content-limits.ts';
 import { addProjectMachine, type AddProjectEvent } from '../../../src/machines/content-editor/add-project.machine.ts';
 import { ConsoleApiError } from '../../../src/services/shared/console-api.client.ts';
-import { CONTENT_ERROR, type AddProjectAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { CONTENT_ERROR, type AddProjectAnswer, type ScheduledChange } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
+import { PUBLISH_AT_MESSAGES } from '../../../src/validation/content-editor/publish-at.ts';
+import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import type { ProjectsNow } from '../../../src/validation/content-editor/new-project.ts';
 import { AddProjectPage } from '../../../src/views/content-editor/add-project-page.view.tsx';
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
-import { consolePageProps } from '../../support/console-page.ts';
+import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { content, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
 
@@ -45,6 +48,25 @@ const SLUG_MESSAGE = 'Use lower-case letters, digits and hyphens, like menlyn-at
 /** The address each name suggests (while the person has not written their own). */
 const SUGGESTED: Record<string, string> = { '': '', [NAME]: 'harbour-lights-promenade-screens', [OTHER_NAME]: 'harbour-lights-screens' };
 const ADDED: AddProjectAnswer = { revision: 12, publishedAt: '2026-03-02T08:00:00.000Z', path: '/projects/harbour-lights/' };
+/** "Or add it at": 06:00 on Christmas Eve on the company's clock (TEST_TIME_ZONE). */
+const ADD_AT = '2026-12-24T06:00';
+const SCHEDULED: ScheduledChange = {
+  id: 6,
+  kind: 'project',
+  name: 'projects',
+  title: 'Projects: cards and categories',
+  note: '',
+  publishAt: '2026-12-24T04:00:00.000Z',
+  createdAt: '2026-03-02T08:00:00.000Z',
+  by: { id: 1, name: 'owner@example.co.za' },
+  state: 'waiting',
+  revision: null,
+  problem: null,
+  doneAt: null,
+  doneBy: null,
+};
+const TIME_REFUSED = new ConsoleApiError(CONSOLE_REFUSAL.invalidBody, PUBLISH_AT_MESSAGES.past, 400, 'publishAt');
+const addAtField = () => screen.getByLabelText('Or add it at (optional)');
 const SERVER_INVALID = new ConsoleApiError(CONTENT_ERROR.invalidDocument, 'The document is not valid.', 400, undefined, {
   status: 400,
   problems: [{ path: 'page.gallery[0].key', message: 'No picture "gone-picture" in the library' }],
@@ -134,6 +156,28 @@ const states: Record<string, StateAssertion<Machine>> = {
     expect(alert).toHaveTextContent(`The project was not added. ${UNREACHABLE.message}`);
     expect(document.activeElement).toBe(alert.parentElement);
   },
+  scheduled: () => {
+    const status = screen.getByText(/^Scheduled: the project is added on /);
+    expect(status).toHaveTextContent(`Scheduled: the project is added on ${formatConsoleTime(SCHEDULED.publishAt, TEST_TIME_ZONE)}. Site content lists it, and can cancel it.`);
+    expect(document.activeElement).toBe(status.parentElement);
+    expect(button('Add another project')).toBeVisible();
+  },
+  'editing.changed.timeInvalid': ({ snapshot }) => {
+    expectForm(snapshot, true);
+    expect([PUBLISH_AT_MESSAGES.missing, PUBLISH_AT_MESSAGES.past]).toContain(snapshot.context.timeProblem);
+    expect(addAtField()).toHaveAccessibleDescription(expect.stringContaining(`Error: ${snapshot.context.timeProblem}`));
+  },
+  'editing.changed.scheduling': ({ snapshot }) => {
+    expectForm(snapshot, false);
+    expect(screen.getByText('Scheduling the project…')).toBeVisible();
+    expect(fake(currentFakes, 'scheduleProject').pending?.input).toMatchObject({ project: { card: { name: draftName(snapshot) } }, publishAt: '2026-12-24T06:00:00+02:00' });
+  },
+  'editing.changed.scheduleFailed': ({ snapshot }) => {
+    expectForm(snapshot, false);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(`The project was not scheduled. ${UNREACHABLE.message}`);
+    expect(document.activeElement).toBe(alert.parentElement);
+  },
   'editing.changed.leaving': ({ snapshot }) => {
     expectForm(snapshot, false);
     const group = screen.getByRole('group', { name: /has not been added\. Leave without adding it/ });
@@ -144,7 +188,7 @@ const states: Record<string, StateAssertion<Machine>> = {
 
 describeModel({
   machine: addProjectMachine,
-  input: { api: props.api, blank: BLANK },
+  input: { api: props.api, blank: BLANK, timeZone: TEST_TIME_ZONE },
   eventSamples: [
     { type: 'xstate.done.actor.fetchProjectsNow', output: LIVE },
     ...[UNREACHABLE, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.fetchProjectsNow' as const, error })),
@@ -155,12 +199,15 @@ describeModel({
     { type: 'leave.request', hash: '#/content' },
     { type: 'xstate.done.actor.addProject', output: ADDED },
     ...[UNREACHABLE, SERVER_INVALID, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.addProject' as const, error })),
+    { type: 'publishAt.change', value: ADD_AT },
+    { type: 'xstate.done.actor.scheduleProject', output: SCHEDULED },
+    ...[UNREACHABLE, SERVER_INVALID, TIME_REFUSED, SIGNED_OUT].map((error) => ({ type: 'xstate.error.actor.scheduleProject' as const, error })),
   ],
-  fakes: { fetchProjectsNow: () => fakePromiseActor(), addProject: () => fakePromiseActor() },
+  fakes: { fetchProjectsNow: () => fakePromiseActor(), addProject: () => fakePromiseActor(), scheduleProject: () => fakePromiseActor() },
   serializeState: (snapshot) => {
-    const { problems, added, problem } = snapshot.context;
+    const { problems, added, problem, publishAt, timeProblem, scheduled } = snapshot.context;
     const card = (snapshot.context.draft as { card?: { name?: string; id?: string } } | null)?.card;
-    return JSON.stringify({ value: snapshot.value, name: card?.name, id: card?.id, problems: problems.length, added: added !== null, problem: problem !== '' });
+    return JSON.stringify({ value: snapshot.value, name: card?.name, id: card?.id, problems: problems.length, added: added !== null, problem: problem !== '', publishAt, timeProblem, scheduled: scheduled !== null });
   },
   filterEvents: (snapshot, event) => {
     const { context } = snapshot;
@@ -168,6 +215,19 @@ describeModel({
     if (!snapshot.can(event)) return false;
     // One way on after adding: another project (a fresh form).
     if (context.added !== null && !snapshot.matches('added')) return false;
+    if (context.scheduled !== null && !snapshot.matches('scheduled')) return false;
+    // The time: given once, where the form can be sent; then only scheduling goes on.
+    if (event.type === 'publishAt.change') return context.publishAt === '' && snapshot.hasTag('editable') && !snapshot.matches({ editing: 'clean' });
+    // A bad address where the time was refused: the form's problems come first, for Add and for Add at that time.
+    // Or the name taken out again: the form as it started.
+    if (snapshot.matches({ editing: { changed: 'timeInvalid' } }) && event.type === 'draft.edit') return event.edit.op === 'set' && draftId(snapshot) !== BAD_ID && (event.edit.path[1] === 'id' || event.edit.value === '');
+    if (context.publishAt !== '' && !['project.schedule', 'project.add', 'project.another', 'add.cancel', 'xstate.done.actor.scheduleProject', 'xstate.error.actor.scheduleProject'].includes(String(event.type))) return false;
+    if (context.publishAt !== '' && event.type === 'project.add') return snapshot.matches({ editing: { changed: 'timeInvalid' } }) && draftId(snapshot) === BAD_ID;
+    if (String(event.type) === 'xstate.error.actor.scheduleProject') {
+      const error = (event as { error?: unknown }).error;
+      if (error === TIME_REFUSED) return context.timeProblem === '';
+      return context.problems.length === 0 && context.problem === '';
+    }
     if (event.type === 'draft.edit' && event.edit.op === 'set') {
       // A bad id once, from the form as it starts: a change that leaves the form invalid.
       if (event.edit.path[1] === 'id') return draftId(snapshot) !== BAD_ID && draftName(snapshot) === '' && context.problems.length === 0;
@@ -191,6 +251,10 @@ describeModel({
       fireEvent.change(edit.path[1] === 'id' ? idField() : nameField(), { target: { value: edit.op === 'set' ? edit.value : '' } });
     },
     'project.add': ({ user }) => user.click(button(screen.queryByRole('button', { name: 'Try again' }) ? 'Try again' : 'Add the project')),
+    'project.schedule': ({ user }) => user.click(button(screen.queryByRole('button', { name: 'Try again' }) ? 'Try again' : 'Add at that time')),
+    'publishAt.change': () => {
+      fireEvent.change(addAtField(), { target: { value: ADD_AT } });
+    },
     'add.cancel': ({ user }) => user.click(button('Back to the form')),
     'project.another': ({ user }) => user.click(button('Add another project')),
     'leave.request': ({ user }) => user.click(screen.getByRole('link', { name: 'All documents' })),
