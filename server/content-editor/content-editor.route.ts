@@ -33,7 +33,7 @@ import {
 } from '../../src/validation/content-editor/content-editor.protocol.ts';
 import { publishAtOf } from '../../src/validation/content-editor/publish-at.ts';
 import { ROW_ID_MAX } from '../../src/validation/shared/bulk-action.protocol.ts';
-import { cancelSchedule, listSchedules, scheduleDocument, scheduleProject, type ScheduleOutcome } from './content-schedules.ts';
+import { cancelSchedule, listSchedules, scheduleDocument, scheduleProject, searchWaiting, type ScheduleOutcome } from './content-schedules.ts';
 import { replaceNote } from '../../src/validation/content-editor/content-search.ts';
 import { is } from 'superstruct';
 import { recordAudit } from '../console/console-audit.ts';
@@ -205,7 +205,7 @@ export default fp<ContentEditorOptions>(
       const text = (request.query as Record<string, unknown>).text;
       if (typeof text !== 'string' || text.trim() === '') throw new RestError(400, CONSOLE_REFUSAL.invalidBody, 'Write the text to find.', { field: 'text' });
       if (!is(text, SearchTextStruct)) throw new RestError(400, CONSOLE_REFUSAL.invalidBody, `The text to find is at most ${SEARCH_TEXT_MAX} characters.`, { field: 'text' });
-      return { ...(await searchLive(db, text)), canEdit: await canEdit(request) };
+      return { ...(await searchLive(db, text)), drafts: await searchWaiting(db, text), canEdit: await canEdit(request) };
     });
 
     app.post(route(CONTENT_ROUTE.replace), consoleRoute('staff'), async (request): Promise<ReplaceAnswer> => {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { contentDocuments, isDocumentName, type DocumentName } from '../../content/content-documents.ts';
-import type { Author, DocumentSummary, Problem, ScheduledChange } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import type { Author, DocumentSummary, Problem, ScheduledChange, SearchAnswer } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { placesIn } from '../../src/validation/content-editor/content-search.ts';
 import { newProjectProblems } from '../../src/validation/content-editor/new-project.ts';
 import type { ContentSchedulesTable, Database } from '../db/types.ts';
 import { addProjectLocked, documentSummaries, draftProblems, lockPublishing, publishLocked, readLiveContent, repositoryOnlyProblems, type PublishChecks } from './content-store.ts';
@@ -179,4 +180,14 @@ export async function publishDue(db: Kysely<Database>, { now, checks }: { now: n
     if (result !== null) done.push(result);
   }
   return done;
+}
+
+/** The waiting drafts that have `text`, soonest first, each with its places (a project: as its card and page, `card.…`, `page.…`). */
+export async function searchWaiting(db: Db, text: string): Promise<SearchAnswer['drafts']> {
+  const rows = await db.selectFrom('content_schedules').selectAll().where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').execute();
+  return rows.flatMap((row) => {
+    const change = changeOf(row);
+    const places = placesIn(change.name, JSON.parse(row.body), text);
+    return places.length === 0 ? [] : [{ id: change.id, name: change.name, title: change.kind === 'project' ? 'A new project' : change.title, publishAt: change.publishAt, places }];
+  });
 }

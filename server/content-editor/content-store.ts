@@ -300,7 +300,7 @@ export async function changedDocuments(db: Db): Promise<Array<{ name: DocumentNa
  * by document in the console's order, each with its live revision; at most SEARCH_PLACES_MAX
  * places are listed, `count` says how many there are.
  */
-export async function searchLive(db: Db, text: string): Promise<Omit<SearchAnswer, 'canEdit'>> {
+export async function searchLive(db: Db, text: string): Promise<Omit<SearchAnswer, 'canEdit' | 'drafts'>> {
   const live = await readLiveContent(db);
   const summaries = await documentSummaries(db);
   let count = 0;

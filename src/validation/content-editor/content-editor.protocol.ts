@@ -181,6 +181,12 @@ export const SearchAnswerStruct = object({
   count: number(),
   /** Whether the signed-in person may replace (publish): owners; staff when an owner allows it. */
   canEdit: boolean(),
+  /**
+   * The drafts waiting to be published at a set time that have the text (content-schedules.ts):
+   * listed, never replaced (a replacement publishes the live documents; a draft is changed by
+   * cancelling it and scheduling it again).
+   */
+  drafts: array(object({ id: number(), name: DocumentNameStruct, title: string(), publishAt: string(), places: array(TextPlaceStruct) })),
 });
 export type SearchAnswer = Infer<typeof SearchAnswerStruct>;
 

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { contentSearchMachine } from '../../machines/content-editor/content-search.machine.ts';
 import { inspectWith } from '../../services/shared/page-inspector.service.ts';
+import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { CONSOLE_HASH, contentFieldHash } from '../../validation/console/console-hashes.ts';
 import { contentDocuments } from '../../../content/content-documents.ts';
 import { NOTE_MAX, SEARCH_TEXT_MAX, type SearchAnswer } from '../../validation/content-editor/content-editor.protocol.ts';
@@ -86,7 +87,35 @@ function PlacesList({ found, replacement }: { found: SearchAnswer; replacement: 
   );
 }
 
-export function ContentSearchPage({ api, navigate, onSessionEnded, query, logic = contentSearchMachine, inspect }: ContentSearchPageProps) {
+/** The waiting scheduled drafts that have the text: listed, never replaced. */
+function WaitingDrafts({ drafts, timeZone }: { drafts: SearchAnswer['drafts']; timeZone: string }) {
+  if (drafts.length === 0) return null;
+  return (
+    <section className="content-search__document" aria-labelledby="content-search-drafts">
+      <h2 id="content-search-drafts">Not live yet: scheduled changes ({drafts.length})</h2>
+      <p className="content-notice">
+        A replacement changes the live site only: these are published as they were scheduled. To change one, cancel it on <a href={CONSOLE_HASH.content}>Site content</a> and schedule it again.
+      </p>
+      {drafts.map((draft) => (
+        <section key={draft.id} aria-labelledby={`content-search-draft-${draft.id}`}>
+          <h3 id={`content-search-draft-${draft.id}`}>
+            {draft.title}, to go live {formatConsoleTime(draft.publishAt, timeZone)} <span className="content-search__count">({places(draft.places.length)})</span>
+          </h3>
+          <ol className="content-search__places">
+            {draft.places.map((place, index) => (
+              <li key={`${place.path}:${index}`} className="content-search__place">
+                <span>{pathLabel(parsePathText(place.path))}</span>
+                <PlaceText place={place} replacement={null} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </section>
+  );
+}
+
+export function ContentSearchPage({ session, api, navigate, onSessionEnded, query, logic = contentSearchMachine, inspect }: ContentSearchPageProps) {
   const actorRef = useActorRef(logic, { input: { api, text: textOf(query) }, inspect: inspectWith(inspect) });
   const snapshot = useSelector(actorRef, (current) => current);
   const statusRef = useRef<HTMLDivElement>(null);
@@ -242,7 +271,10 @@ export function ContentSearchPage({ api, navigate, onSessionEnded, query, logic 
           <h2 id="content-replace-title">
             Replace {quoted(found.text)} with {replacementText} in {places(found.count)}?
           </h2>
-          <p>Each of the {documentsText(found.documents.length)} below is published as a new revision, all with one note. Every revision is kept and can be restored.</p>
+          <p>
+            Each of the {documentsText(found.documents.length)} below is published as a new revision, all with one note. Every revision is kept and can be restored.
+            {found.drafts.length > 0 ? ` The ${found.drafts.length === 1 ? 'scheduled change' : `${found.drafts.length} scheduled changes`} listed last ${found.drafts.length === 1 ? 'is' : 'are'} not changed.` : ''}
+          </p>
           <TextField
             formId={SEARCH_FORM_ID}
             name="note"
@@ -265,6 +297,7 @@ export function ContentSearchPage({ api, navigate, onSessionEnded, query, logic 
       ) : null}
 
       {snapshot.matches('found') && found ? <PlacesList found={found} replacement={previewing ? context.replacement : null} /> : null}
+      {(snapshot.matches('found') || snapshot.matches('nothingFound')) && found ? <WaitingDrafts drafts={found.drafts} timeZone={session.timeZone} /> : null}
     </section>
   );
 }

@@ -14,7 +14,8 @@ import { ConsoleApiError } from '../../../src/services/shared/console-api.client
 import { CONTENT_ERROR, type ReplaceAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { ContentSearchPage, SAME_TEXT, TEXT_MISSING } from '../../../src/views/content-editor/content-search-page.view.tsx';
 import { READ_ONLY_TEXT } from '../../../src/views/content-editor/content-documents-page.view.tsx';
-import { consolePageProps } from '../../support/console-page.ts';
+import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
+import { formatConsoleTime } from '../../../src/services/shared/console-time.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
 
@@ -53,11 +54,12 @@ const FOUND: SearchAnswer = named(
         ],
       },
     ],
+    drafts: [{ id: 7, name: 'company', title: 'Company and offices', publishAt: '2026-12-24T04:00:00.000Z', places: [{ path: 'supportPhone', before: '', match: OLD_PHONE, after: '' }] }],
   },
   'four places in two documents',
 );
 const FOUND_READ_ONLY: SearchAnswer = named({ ...FOUND, canEdit: false }, 'four places, read only');
-const NOTHING: SearchAnswer = named({ text: OLD_PHONE, count: 0, canEdit: true, documents: [] }, 'nowhere');
+const NOTHING: SearchAnswer = named({ text: OLD_PHONE, count: 0, canEdit: true, documents: [], drafts: [] }, 'nowhere');
 const REPLACED: ReplaceAnswer = {
   publishedAt: '2026-12-06T08:00:00.000Z',
   published: [
@@ -102,6 +104,12 @@ const expectStatusFocused = () => expect([status(), findField()]).toContain(docu
 const said = (replacement: string) => (replacement === '' ? 'nothing' : `“${replacement}”`);
 
 const expectFoundStatus = () => expect(status()).toHaveTextContent(`“${OLD_PHONE}” is in 4 places in 2 documents.`);
+/** The scheduled draft that has it: listed under "Not live yet", never replaced. */
+const expectDraft = () => {
+  const drafts = screen.getByRole('region', { name: 'Not live yet: scheduled changes (1)' });
+  expect(within(drafts).getByRole('heading', { level: 3 })).toHaveTextContent(`Company and offices, to go live ${formatConsoleTime('2026-12-24T04:00:00.000Z', TEST_TIME_ZONE)} (1 place)`);
+  expect(drafts.querySelector('mark')).toHaveTextContent(OLD_PHONE);
+};
 
 const states: Record<string, StateAssertion<Machine>> = {
   idle: () => {
@@ -126,6 +134,7 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   nothingFound: () => {
     expect(status()).toHaveTextContent(`“${OLD_PHONE}” is not in any live document.`);
+    expect(screen.queryByRole('region', { name: /^Not live yet/ })).toBeNull();
     expectStatusFocused();
     expect(props.navigate).toHaveBeenLastCalledWith('#/content/search?text=%2B27+11+568+4100');
   },
@@ -137,6 +146,7 @@ const states: Record<string, StateAssertion<Machine>> = {
   'found.listed': ({ snapshot }) => {
     expectFoundStatus();
     expectPlaces(null);
+    expectDraft();
     if (snapshot.context.found?.canEdit) {
       expect(replaceField()).toBeVisible();
       expect(button('Preview the changes')).toBeVisible();
@@ -152,6 +162,8 @@ const states: Record<string, StateAssertion<Machine>> = {
   },
   'found.previewing': ({ snapshot }) => {
     const preview = screen.getByRole('region', { name: `Replace “${OLD_PHONE}” with ${said(snapshot.context.replacement)} in 4 places?` });
+    expect(preview).toHaveTextContent('The scheduled change listed last is not changed.');
+    expectDraft();
     // The preview takes the focus; the note's field may have it since.
     expect(preview.contains(document.activeElement)).toBe(true);
     expect(within(preview).getByRole('textbox', { name: 'What changed (optional)' })).toHaveValue(snapshot.context.note);

@@ -38,6 +38,7 @@ describe(`find and replace across the content on ${testDialect}`, () => {
       madeLive.push(revision);
     };
     await test.app.db.deleteFrom('content_revisions').execute();
+    await test.app.db.deleteFrom('content_schedules').execute();
     await test.app.db.deleteFrom('console_audit').execute();
     await test.app.db.updateTable('content_settings').set({ staff_may_edit: 0 }).execute();
   });
@@ -74,6 +75,31 @@ describe(`find and replace across the content on ${testDialect}`, () => {
     // offices[0].id is "midrand": a name the site joins by, not a word on the page.
     expect(company.places.map((place) => place.path)).not.toContain('offices[0].id');
     expect((await searched('no such words anywhere on the site')).documents).toEqual([]);
+  });
+
+  it('lists the drafts scheduled to go live that have the text, and a replacement leaves them as scheduled', async () => {
+    const company = { ...repositoryContent().company, tagline: `Call us on ${OLD_PHONE}` };
+    const scheduled = await post(test.app, api(CONTENT_ROUTE.schedule, { name: 'company' }), { baseRevision: 0, document: company, note: '', publishAt: '2026-12-24T06:00:00+02:00' }, owner.cookie);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const answer = await searched(OLD_PHONE);
+    expect(answer.count).toBe(4);
+    expect(answer.drafts).toEqual([
+      {
+        id: scheduled.json().id,
+        name: 'company',
+        title: 'Company and offices',
+        publishAt: '2026-12-24T04:00:00.000Z',
+        places: [
+          { path: 'tagline', before: 'Call us on ', match: OLD_PHONE, after: '' },
+          { path: 'phone', before: '', match: OLD_PHONE, after: '' },
+          { path: 'offices[0].phone', before: '', match: OLD_PHONE, after: '' },
+        ],
+      },
+    ]);
+    expect((await replace({ text: OLD_PHONE, replacement: NEW_PHONE, note: '', documents: baseOf(answer) })).statusCode).toBe(200);
+    const after = await searched(OLD_PHONE);
+    expect(after.count).toBe(0);
+    expect(after.drafts.map((draft) => draft.places.length)).toEqual([3]);
   });
 
   it('refuses an empty or over-long search with 400 at the field', async () => {

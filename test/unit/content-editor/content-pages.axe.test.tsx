@@ -118,6 +118,7 @@ it('find and replace: the places found, the preview of the changes, a refusal', 
     text: 'Midrand',
     count: 2,
     canEdit: true,
+    drafts: [{ id: 3, name: 'company', title: 'Company and offices', publishAt: '2026-12-24T04:00:00.000Z', places: [{ path: 'offices[0].name', before: 'Head office, ', match: 'Midrand', after: '' }] }],
     documents: [{ name: 'company', title: 'Company and offices', revision: 3, places: [
       { path: 'offices[0].name', before: 'Head office and factory, ', match: 'Midrand', after: '' },
       { path: 'offices[0].address.city', before: '', match: 'Midrand', after: '' },
