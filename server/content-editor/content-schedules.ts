@@ -47,9 +47,31 @@ function changeOf(row: Row): ScheduledChange {
   };
 }
 
-async function insertChange(trx: Transaction<Database>, values: Omit<Row, 'id' | 'state' | 'revision' | 'problem' | 'done_at' | 'done_by'>): Promise<ScheduledChange> {
-  const row = await trx.insertInto('content_schedules').values({ ...values, state: 'waiting' }).returningAll().executeTakeFirstOrThrow();
-  return changeOf(row);
+/** Stores a checked change as waiting, and its audit entry (onStored) in the same transaction. */
+async function storeChange(
+  trx: Transaction<Database>,
+  what: { kind: Row['kind']; document: string; body: unknown; baseRevision: number | null },
+  input: ScheduleInput,
+): Promise<ScheduleOutcome> {
+  const row = await trx
+    .insertInto('content_schedules')
+    .values({
+      kind: what.kind,
+      document: what.document,
+      body: JSON.stringify(what.body),
+      base_revision: what.baseRevision,
+      note: input.note,
+      author_id: input.author.id,
+      author_name: input.author.name,
+      publish_at: new Date(input.publishAt).toISOString(),
+      created_at: new Date(input.now).toISOString(),
+      state: 'waiting',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const change = changeOf(row);
+  await input.onStored?.(trx, change);
+  return { status: 'scheduled', change };
 }
 
 export interface ScheduleInput {
@@ -76,19 +98,7 @@ export async function scheduleDocument(
     if (current !== undefined && current.revision !== input.baseRevision) return { status: 'conflict', current };
     const problems = draftProblems(await readLiveContent(trx), input.name, input.document, imageKeys);
     if (problems.length > 0) return { status: 'invalid', problems };
-    const change = await insertChange(trx, {
-      kind: 'document',
-      document: input.name,
-      body: JSON.stringify(input.document),
-      base_revision: input.baseRevision,
-      note: input.note,
-      author_id: input.author.id,
-      author_name: input.author.name,
-      publish_at: new Date(input.publishAt).toISOString(),
-      created_at: new Date(input.now).toISOString(),
-    });
-    await input.onStored?.(trx, change);
-    return { status: 'scheduled', change };
+    return storeChange(trx, { kind: 'document', document: input.name, body: input.document, baseRevision: input.baseRevision }, input);
   });
 }
 
@@ -97,19 +107,7 @@ export async function scheduleProject(db: Kysely<Database>, input: ScheduleInput
   return db.transaction().execute(async (trx) => {
     const problems = newProjectProblems(input.project, await readLiveContent(trx));
     if (problems.length > 0) return { status: 'invalid', problems };
-    const change = await insertChange(trx, {
-      kind: 'project',
-      document: 'projects',
-      body: JSON.stringify(input.project),
-      base_revision: null,
-      note: input.note,
-      author_id: input.author.id,
-      author_name: input.author.name,
-      publish_at: new Date(input.publishAt).toISOString(),
-      created_at: new Date(input.now).toISOString(),
-    });
-    await input.onStored?.(trx, change);
-    return { status: 'scheduled', change };
+    return storeChange(trx, { kind: 'project', document: 'projects', body: input.project, baseRevision: null }, input);
   });
 }
 

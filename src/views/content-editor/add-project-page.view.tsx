@@ -159,7 +159,24 @@ export function AddProjectPage({ session, api, navigate, onSessionEnded, Picture
   );
 }
 
-/** Added, adding now, the leave question, or why adding failed. */
+/** Why adding (or scheduling) the project failed: Try again, or back to the form. */
+function SendFailed({ what, problem, retry, back }: { what: 'added' | 'scheduled'; problem: string; retry(): void; back(): void }) {
+  return (
+    <div role="alert" className="content-problem">
+      <p>
+        The project was not {what}. {problem}
+      </p>
+      <button type="button" className="action-button" onClick={retry}>
+        Try again
+      </button>
+      <button type="button" className="action-button action-button--secondary" onClick={back}>
+        Back to the form
+      </button>
+    </div>
+  );
+}
+
+/** Added or scheduled, adding or scheduling now, the leave question, or why adding or scheduling failed. */
 function AddStatus({ snapshot, send, timeZone }: { snapshot: Snapshot; send: Send; timeZone: string }) {
   const { added, scheduled } = snapshot.context;
   if (snapshot.matches('scheduled') && scheduled) {
@@ -176,19 +193,7 @@ function AddStatus({ snapshot, send, timeZone }: { snapshot: Snapshot; send: Sen
       </p>
     );
   }
-  if (snapshot.matches({ editing: { changed: 'scheduleFailed' } })) {
-    return (
-      <div role="alert" className="content-problem">
-        <p>The project was not scheduled. {snapshot.context.problem}</p>
-        <button type="button" className="action-button" onClick={() => send({ type: 'project.schedule' })}>
-          Try again
-        </button>
-        <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'add.cancel' })}>
-          Back to the form
-        </button>
-      </div>
-    );
-  }
+  if (snapshot.matches({ editing: { changed: 'scheduleFailed' } })) return <SendFailed what="scheduled" problem={snapshot.context.problem} retry={() => send({ type: 'project.schedule' })} back={() => send({ type: 'add.cancel' })} />;
   if (snapshot.matches('added') && added) {
     return (
       <p role="status" className="content-page__done">
@@ -216,18 +221,6 @@ function AddStatus({ snapshot, send, timeZone }: { snapshot: Snapshot; send: Sen
       </div>
     );
   }
-  if (snapshot.matches({ editing: { changed: 'failed' } })) {
-    return (
-      <div role="alert" className="content-problem">
-        <p>The project was not added. {snapshot.context.problem}</p>
-        <button type="button" className="action-button" onClick={() => send({ type: 'project.add' })}>
-          Try again
-        </button>
-        <button type="button" className="action-button action-button--secondary" onClick={() => send({ type: 'add.cancel' })}>
-          Back to the form
-        </button>
-      </div>
-    );
-  }
+  if (snapshot.matches({ editing: { changed: 'failed' } })) return <SendFailed what="added" problem={snapshot.context.problem} retry={() => send({ type: 'project.add' })} back={() => send({ type: 'add.cancel' })} />;
   return null;
 }

@@ -22,7 +22,7 @@ import { AddProjectPage } from '../../../src/views/content-editor/add-project-pa
 import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
-import { content, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
+import { content, SCHEDULED_HERO, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
 
 // A path renders the whole form (some 30 fields) at every step.
 vi.setConfig({ testTimeout: 20_000 });
@@ -50,21 +50,7 @@ const SUGGESTED: Record<string, string> = { '': '', [NAME]: 'harbour-lights-prom
 const ADDED: AddProjectAnswer = { revision: 12, publishedAt: '2026-03-02T08:00:00.000Z', path: '/projects/harbour-lights/' };
 /** "Or add it at": 06:00 on Christmas Eve on the company's clock (TEST_TIME_ZONE). */
 const ADD_AT = '2026-12-24T06:00';
-const SCHEDULED: ScheduledChange = {
-  id: 6,
-  kind: 'project',
-  name: 'projects',
-  title: 'Projects: cards and categories',
-  note: '',
-  publishAt: '2026-12-24T04:00:00.000Z',
-  createdAt: '2026-03-02T08:00:00.000Z',
-  by: { id: 1, name: 'owner@example.co.za' },
-  state: 'waiting',
-  revision: null,
-  problem: null,
-  doneAt: null,
-  doneBy: null,
-};
+const SCHEDULED: ScheduledChange = { ...SCHEDULED_HERO, id: 6, kind: 'project', name: 'projects', title: 'Projects: cards and categories', note: '', createdAt: '2026-03-02T08:00:00.000Z' };
 const TIME_REFUSED = new ConsoleApiError(CONSOLE_REFUSAL.invalidBody, PUBLISH_AT_MESSAGES.past, 400, 'publishAt');
 const addAtField = () => screen.getByLabelText('Or add it at (optional)');
 const SERVER_INVALID = new ConsoleApiError(CONTENT_ERROR.invalidDocument, 'The document is not valid.', 400, undefined, {

@@ -23,7 +23,7 @@ import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
 import { READ_ONLY_TEXT } from '../../../src/views/content-editor/content-documents-page.view.tsx';
-import { CONFLICT, content, HERO, HERO_READ_ONLY, PREVIEW_RATE_LIMITED, PUBLISH_RATE_LIMITED, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
+import { CONFLICT, content, HERO, SCHEDULED_HERO, HERO_READ_ONLY, PREVIEW_RATE_LIMITED, PUBLISH_RATE_LIMITED, SERVER_INVALID, SIGNED_OUT, UNKNOWN, UNREACHABLE } from './content-fixtures.ts';
 
 // A path renders the hero's whole form (some 60 fields) at every step: on a busy machine the
 // longest take more than the default 5 s.
@@ -41,21 +41,7 @@ const PUBLISHED: PublishAnswer = { revision: 8, number: 4, publishedAt: '2026-03
 const NOTE = 'A sharper heading';
 /** "Or publish at": 06:00 on Christmas Eve on the company's clock (TEST_TIME_ZONE). */
 const PUBLISH_AT = '2026-12-24T06:00';
-const SCHEDULED: ScheduledChange = {
-  id: 3,
-  kind: 'document',
-  name: 'hero',
-  title: 'Home: hero',
-  note: NOTE,
-  publishAt: '2026-12-24T04:00:00.000Z',
-  createdAt: '2026-03-02T08:00:00.000Z',
-  by: { id: 1, name: 'owner@example.co.za' },
-  state: 'waiting',
-  revision: null,
-  problem: null,
-  doneAt: null,
-  doneBy: null,
-};
+const SCHEDULED: ScheduledChange = { ...SCHEDULED_HERO, id: 3, note: NOTE, createdAt: '2026-03-02T08:00:00.000Z' };
 /** The server's refusal of the time (it has passed by its clock): its words go beside the field. */
 const TIME_REFUSED = new ConsoleApiError(CONSOLE_REFUSAL.invalidBody, PUBLISH_AT_MESSAGES.past, 400, 'publishAt');
 const publishAtField = () => screen.getByLabelText('Or publish at');

@@ -8,6 +8,7 @@ import {
   type DocumentListAnswer,
   type DocumentSummary,
   type RevisionListAnswer,
+  type ScheduledChange,
 } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 
 export const content = repositoryContent();
@@ -77,3 +78,20 @@ export const PREVIEW_RATE_LIMITED = new ConsoleApiError(
   undefined,
   { status: 429, retry_after: 45, limit: 60, window_seconds: 600 },
 );
+
+/** A change to the hero waiting to go live at 06:00 on Christmas Eve in Johannesburg. */
+export const SCHEDULED_HERO: ScheduledChange = {
+  id: 4,
+  kind: 'document',
+  name: 'hero',
+  title: 'Home: hero',
+  note: 'For the holidays',
+  publishAt: '2026-12-24T04:00:00.000Z',
+  createdAt: '2026-12-06T08:00:00.000Z',
+  by: { id: 1, name: 'owner@example.co.za' },
+  state: 'waiting',
+  revision: null,
+  problem: null,
+  doneAt: null,
+  doneBy: null,
+};

@@ -13,27 +13,13 @@ import { CONTENT_ERROR, type ScheduledChange, type ScheduleListAnswer } from '..
 import { ScheduledChanges } from '../../../src/views/content-editor/scheduled-changes.view.tsx';
 import { consolePageProps, TEST_TIME_ZONE } from '../../support/console-page.ts';
 import { describeModel, fakePromiseActor, type FakePromiseActor, type StateAssertion } from '../harness/index.ts';
-import { SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
+import { SCHEDULED_HERO, SIGNED_OUT, UNREACHABLE } from './content-fixtures.ts';
 
 type Machine = typeof contentSchedulesMachine;
 
 const named = <T extends object>(value: T, name: string): T => Object.defineProperty(value, 'toJSON', { value: () => name, enumerable: false });
 
-const WAITING: ScheduledChange = {
-  id: 4,
-  kind: 'document',
-  name: 'hero',
-  title: 'Home: hero',
-  note: 'For the holidays',
-  publishAt: '2026-12-24T04:00:00.000Z',
-  createdAt: '2026-12-06T08:00:00.000Z',
-  by: { id: 1, name: 'owner@example.co.za' },
-  state: 'waiting',
-  revision: null,
-  problem: null,
-  doneAt: null,
-  doneBy: null,
-};
+const WAITING: ScheduledChange = { ...SCHEDULED_HERO };
 const PROJECT: ScheduledChange = { ...WAITING, id: 5, kind: 'project', name: 'projects', title: 'Projects: cards and categories', note: '', publishAt: '2026-12-31T20:00:00.000Z' };
 const PUBLISHED: ScheduledChange = { ...WAITING, id: 2, state: 'published', revision: 12, doneAt: '2026-12-01T04:00:00.000Z', publishAt: '2026-12-01T04:00:00.000Z' };
 const FAILED: ScheduledChange = { ...WAITING, id: 1, state: 'failed', problem: 'Home: hero was published after this change was scheduled, so it was not published over it.', doneAt: '2026-11-30T04:00:00.000Z', publishAt: '2026-11-30T04:00:00.000Z' };

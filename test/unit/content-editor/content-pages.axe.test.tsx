@@ -22,23 +22,9 @@ import { BuiltPictureChoice } from '../../support/picture-choice.tsx';
 import { ContentRevisionsPage } from '../../../src/views/content-editor/content-revisions-page.view.tsx';
 import { CONTENT_ERROR, type DocumentAnswer, type DocumentListAnswer, type ReplaceAnswer, type ScheduledChange, type ScheduleListAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { consolePageProps } from '../../support/console-page.ts';
-import { content, DOCUMENTS, HERO, REVISIONS } from '../../model-based/content-editor/content-fixtures.ts';
+import { content, DOCUMENTS, HERO, REVISIONS, SCHEDULED_HERO } from '../../model-based/content-editor/content-fixtures.ts';
 
-const SCHEDULED_CHANGE: ScheduledChange = {
-  id: 1,
-  kind: 'document',
-  name: 'hero',
-  title: 'Home: hero',
-  note: 'For the holidays',
-  publishAt: '2026-12-24T04:00:00.000Z',
-  createdAt: '2026-12-06T08:00:00.000Z',
-  by: { id: 1, name: 'owner@example.co.za' },
-  state: 'waiting',
-  revision: null,
-  problem: null,
-  doneAt: null,
-  doneBy: null,
-};
+const SCHEDULED_CHANGE: ScheduledChange = { ...SCHEDULED_HERO };
 
 async function expectNoViolations(container: HTMLElement) {
   const result = await axe.run(container, {
