@@ -34,7 +34,7 @@ import {
 import { publishAtOf } from '../../src/validation/content-editor/publish-at.ts';
 import { ROW_ID_MAX } from '../../src/validation/shared/bulk-action.protocol.ts';
 import { cancelSchedule, listSchedules, scheduleDocument, scheduleProject, searchWaiting, type ScheduleOutcome } from './content-schedules.ts';
-import { replaceNote } from '../../src/validation/content-editor/content-search.ts';
+import { replaceNote, SEARCH_PLACES_MAX } from '../../src/validation/content-editor/content-search.ts';
 import { is } from 'superstruct';
 import { recordAudit } from '../console/console-audit.ts';
 import { consoleBody } from '../console/console-body.ts';
@@ -222,6 +222,9 @@ export default fp<ContentEditorOptions>(
       );
       if (outcome.status === 'conflict') {
         throw new RestError(409, CONTENT_ERROR.conflict, `${outcome.current.title} was published since the search (now revision ${outcome.current.number}); search again to see what would change.`, { current: outcome.current });
+      }
+      if (outcome.status === 'tooMany') {
+        throw new RestError(400, CONTENT_ERROR.tooManyPlaces, `\u201c${body.text}\u201d is in ${outcome.count} places, more than the ${SEARCH_PLACES_MAX} a replacement may change at once: search for a longer text.`, { field: 'text', count: outcome.count });
       }
       if (outcome.status === 'nothing') throw new RestError(400, CONTENT_ERROR.nothingToReplace, `\u201c${body.text}\u201d is not in any live document.`, { field: 'text' });
       if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.replaceInvalid, 'With the replacement, some fields would not be valid; nothing was changed.', { places: outcome.problems });

@@ -330,7 +330,9 @@ export type ReplaceOutcome =
   | { status: 'published'; published: ReplaceAnswer['published']; publishedAt: string }
   | { status: 'conflict'; current: DocumentSummary }
   | { status: 'invalid'; problems: ReplaceProblem[] }
-  | { status: 'nothing' };
+  | { status: 'nothing' }
+  /** More places than a search lists (SEARCH_PLACES_MAX): refused, nothing changed. */
+  | { status: 'tooMany'; count: number };
 
 /**
  * Replaces `text` everywhere it is in the live content and stores one revision of each document
@@ -350,6 +352,9 @@ export async function replaceEverywhere(db: Kysely<Database>, input: ReplaceInpu
       const current = summaries.get(name);
       if (current !== undefined && current.revision !== revision) return { status: 'conflict', current };
     }
+    // No more places than a search lists (and the owner saw): also bounds what a replacement can grow the content by.
+    const total = DOCUMENT_NAMES.reduce((sum, name) => sum + placesIn(name, live[name], input.text).length, 0);
+    if (total > SEARCH_PLACES_MAX) return { status: 'tooMany', count: total };
     const drafts: Partial<Record<DocumentName, unknown>> = {};
     const counts = new Map<DocumentName, number>();
     for (const name of DOCUMENT_NAMES) {

@@ -300,6 +300,8 @@ export const CONTENT_ERROR = {
    * Nothing is stored.
    */
   replaceInvalid: 'content_replace_invalid',
+  /** 400 on a replace: the text is in more places than a search lists (SEARCH_PLACES_MAX, content-search.ts); `data.count` says how many. Nothing is changed. */
+  tooManyPlaces: 'content_too_many_places',
   /** 400 on a replace: the text is in no live document (nothing to change). */
   nothingToReplace: 'content_nothing_to_replace',
   /** 409 on a cancel: the change is no longer waiting (published, failed or cancelled already); `data.schedule` is it now. */

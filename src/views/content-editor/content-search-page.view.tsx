@@ -13,7 +13,7 @@ import { formatConsoleTime } from '../../services/shared/console-time.ts';
 import { CONSOLE_HASH, contentFieldHash } from '../../validation/console/console-hashes.ts';
 import { contentDocuments } from '../../../content/content-documents.ts';
 import { NOTE_MAX, SEARCH_TEXT_MAX, type SearchAnswer } from '../../validation/content-editor/content-editor.protocol.ts';
-import { replaceNote, type TextPlace } from '../../validation/content-editor/content-search.ts';
+import { replaceNote, SEARCH_PLACES_MAX, type TextPlace } from '../../validation/content-editor/content-search.ts';
 import type { ConsolePageProps } from '../shared/console-page-props.ts';
 import { TextField } from '../shared/form-fields/index.ts';
 import { useConsolePageEvents } from '../shared/use-console-page-events.ts';
@@ -135,7 +135,7 @@ export function ContentSearchPage({ session, api, navigate, onSessionEnded, quer
   const { context } = snapshot;
   const { found } = context;
   const busy = snapshot.hasTag('busy');
-  const at = (state: string) => snapshot.matches({ found: state } as never);
+  const at = (state: 'listed' | 'sameText' | 'previewing' | 'replacing' | 'conflict' | 'refused' | 'failed') => snapshot.matches({ found: state });
   const previewing = at('previewing') || at('replacing') || at('failed');
   const send = actorRef.send.bind(actorRef);
   const quoted = (text: string) => `\u201c${text}\u201d`;
@@ -189,7 +189,7 @@ export function ContentSearchPage({ session, api, navigate, onSessionEnded, quer
         {snapshot.matches('found') && found && !previewing && !at('conflict') && !at('refused') ? (
           <p role="status">
             {quoted(found.text)} is in {places(found.count)} in {documentsText(found.documents.length)}.
-            {found.documents.reduce((listed, document) => listed + document.places.length, 0) < found.count ? ` The first ${found.documents.reduce((listed, document) => listed + document.places.length, 0)} are listed; a replacement changes all ${found.count}.` : ''}
+            {found.count > SEARCH_PLACES_MAX ? ` The first ${SEARCH_PLACES_MAX} are listed; a replacement changes at most ${SEARCH_PLACES_MAX} places at once: search for a longer text to replace it.` : ''}
           </p>
         ) : null}
         {snapshot.matches('replaced') && context.replaced && found ? (
@@ -233,7 +233,7 @@ export function ContentSearchPage({ session, api, navigate, onSessionEnded, quer
         ) : null}
       </div>
 
-      {snapshot.matches('found') && found ? (
+      {snapshot.matches('found') && found && found.count <= SEARCH_PLACES_MAX ? (
         found.canEdit ? (
           <form
             className="content-search__form"

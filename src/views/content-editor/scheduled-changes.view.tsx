@@ -52,7 +52,7 @@ export function ScheduledChanges({ api, timeZone, canEdit, navigate, onSessionEn
   useEmittedFocus(actorRef, 'focus.status', statusRef);
   useEmittedFocus(actorRef, 'focus.confirm', confirmRef);
   const { context } = snapshot;
-  const at = (state: string) => snapshot.matches({ listed: state } as never);
+  const at = (state: 'idle' | 'confirming' | 'cancelling' | 'cancelled' | 'refused' | 'failed') => snapshot.matches({ listed: state });
   const busy = snapshot.hasTag('busy');
   const waiting = context.schedules.filter((change) => change.state === 'waiting');
   const done = context.schedules.filter((change) => change.state !== 'waiting');

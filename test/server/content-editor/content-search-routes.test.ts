@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repositoryContent } from '../../../content/repository-content.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
 import { CONTENT_ERROR, CONTENT_ROUTE, SEARCH_TEXT_MAX, type ReplaceAnswer, type SearchAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { SEARCH_PLACES_MAX } from '../../../src/validation/content-editor/content-search.ts';
 import { liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
 import { api, get, post } from '../console-access/console-access-fixture.ts';
 import { addPerson, expectConsoleRefusals, type TestPerson } from '../helpers/console-people.ts';
@@ -174,6 +175,16 @@ describe(`find and replace across the content on ${testDialect}`, () => {
     const refused = await replace({ text: '@luminadisplay.co.za', replacement: ' at Lumina', note: '', documents: baseOf(before) });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.json()).toMatchObject({ code: CONTENT_ERROR.replaceInvalid, data: { places: expect.arrayContaining([expect.objectContaining({ name: 'company', path: 'email' })]) } });
+    expect(await liveRevision(test.app.db)).toBe(0);
+  });
+
+  it('refuses to replace a text in more places than a search lists, changing nothing', async () => {
+    // A single letter is in thousands of places: replaced by 200 characters each it would grow the content without bound.
+    const answer = await searched('e');
+    expect(answer.count).toBeGreaterThan(SEARCH_PLACES_MAX);
+    const refused = await replace({ text: 'e', replacement: 'x'.repeat(200), note: '', documents: baseOf(answer) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: CONTENT_ERROR.tooManyPlaces, data: { field: 'text', count: answer.count } });
     expect(await liveRevision(test.app.db)).toBe(0);
   });
 
