@@ -24,6 +24,7 @@ import {
   ReplaceBodyStruct,
   SearchTextStruct,
   SEARCH_TEXT_MAX,
+  SCHEDULES_WAITING_MAX,
   type ReplaceAnswer,
   type SearchAnswer,
   ScheduleBodyStruct,
@@ -245,6 +246,7 @@ export default fp<ContentEditorOptions>(
       }
       if (outcome.status === 'invalid') throw new RestError(400, CONTENT_ERROR.invalidDocument, 'The document is not valid.', { problems: outcome.problems });
       if (outcome.status === 'notEditable') throw notEditable(outcome.problems);
+      if (outcome.status === 'tooMany') throw new RestError(409, CONTENT_ERROR.tooManyScheduled, `${SCHEDULES_WAITING_MAX} changes are waiting already: publish or cancel one on Site content first.`);
       return outcome.change;
     };
     const publishAtFrom = (text: string): number => {
@@ -285,6 +287,7 @@ export default fp<ContentEditorOptions>(
 
     app.post<{ Params: { id: string } }>(route(CONTENT_ROUTE.cancelSchedule), consoleRoute('staff'), async (request): Promise<ScheduledChange> => {
       await mustEdit(request);
+      await countPersonAction(app, request, PERSON_ACTIONS.publish, app.config.contentPublishRateLimit);
       const raw = request.params.id;
       if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > ROW_ID_MAX) throw new RestError(404, CONSOLE_REFUSAL.notFound, 'There is no such scheduled change.');
       const outcome = await cancelSchedule(db, Number(raw), { by: signedIn(request).person.email, now: app.clock(), onStored: auditedSchedule(request, 'content-schedule-cancel') });

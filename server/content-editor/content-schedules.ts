@@ -1,7 +1,9 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { contentDocuments, isDocumentName, type DocumentName } from '../../content/content-documents.ts';
 import type { Author, DocumentSummary, Problem, ScheduledChange, SearchAnswer } from '../../src/validation/content-editor/content-editor.protocol.ts';
-import { placesIn } from '../../src/validation/content-editor/content-search.ts';
+import { placesIn, SEARCH_PLACES_MAX } from '../../src/validation/content-editor/content-search.ts';
+import { SCHEDULES_WAITING_MAX } from '../../src/validation/content-editor/content-editor.protocol.ts';
+import { mayEditContent } from '../console/content-editing.ts';
 import { newProjectProblems } from '../../src/validation/content-editor/new-project.ts';
 import type { ContentSchedulesTable, Database } from '../db/types.ts';
 import { addProjectLocked, documentSummaries, draftProblems, lockPublishing, publishLocked, readLiveContent, repositoryOnlyProblems, type PublishChecks } from './content-store.ts';
@@ -26,7 +28,7 @@ export const SCHEDULES_DONE_LISTED = 20;
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<ContentSchedulesTable>;
 
-export type ScheduleOutcome = { status: 'scheduled'; change: ScheduledChange } | { status: 'conflict'; current: DocumentSummary } | { status: 'invalid'; problems: Problem[] } | { status: 'notEditable'; problems: Problem[] };
+export type ScheduleOutcome = { status: 'scheduled'; change: ScheduledChange } | { status: 'tooMany' } | { status: 'conflict'; current: DocumentSummary } | { status: 'invalid'; problems: Problem[] } | { status: 'notEditable'; problems: Problem[] };
 
 function changeOf(row: Row): ScheduledChange {
   const name: DocumentName = isDocumentName(row.document) ? row.document : 'projects';
@@ -53,6 +55,8 @@ async function storeChange(
   what: { kind: Row['kind']; document: string; body: unknown; baseRevision: number | null },
   input: ScheduleInput,
 ): Promise<ScheduleOutcome> {
+  const waiting = await trx.selectFrom('content_schedules').select((eb) => eb.fn.countAll().as('count')).where('state', '=', 'waiting').executeTakeFirst();
+  if (Number(waiting?.count ?? 0) >= SCHEDULES_WAITING_MAX) return { status: 'tooMany' };
   const row = await trx
     .insertInto('content_schedules')
     .values({
@@ -105,6 +109,8 @@ export async function scheduleDocument(
 /** A new project to be added at `publishAt`: its own problems refused now (the checks between documents run when it is added). */
 export async function scheduleProject(db: Kysely<Database>, input: ScheduleInput & { project: unknown }): Promise<ScheduleOutcome> {
   return db.transaction().execute(async (trx) => {
+    // Under the publish lock, as a document's: the count of waiting changes is one at a time.
+    await lockPublishing(trx);
     const problems = newProjectProblems(input.project, await readLiveContent(trx));
     if (problems.length > 0) return { status: 'invalid', problems };
     return storeChange(trx, { kind: 'project', document: 'projects', body: input.project, baseRevision: null }, input);
@@ -113,9 +119,11 @@ export async function scheduleProject(db: Kysely<Database>, input: ScheduleInput
 
 /** The changes waiting, soonest first, then the latest SCHEDULES_DONE_LISTED done, newest first. */
 export async function listSchedules(db: Db): Promise<ScheduledChange[]> {
-  const waiting = await db.selectFrom('content_schedules').selectAll().where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').execute();
-  const done = await db.selectFrom('content_schedules').selectAll().where('state', '!=', 'waiting').orderBy('done_at', 'desc').orderBy('id', 'desc').limit(SCHEDULES_DONE_LISTED).execute();
-  return [...waiting, ...done].map(changeOf);
+  // Not the drafts themselves: the list says what, when and who.
+  const columns = ['id', 'kind', 'document', 'base_revision', 'note', 'author_id', 'author_name', 'publish_at', 'created_at', 'state', 'revision', 'problem', 'done_at', 'done_by'] as const;
+  const waiting = await db.selectFrom('content_schedules').select(columns).where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').limit(SCHEDULES_WAITING_MAX).execute();
+  const done = await db.selectFrom('content_schedules').select(columns).where('state', '!=', 'waiting').orderBy('done_at', 'desc').orderBy('id', 'desc').limit(SCHEDULES_DONE_LISTED).execute();
+  return [...waiting, ...done].map((row) => changeOf({ ...row, body: '' }));
 }
 
 export type CancelOutcome = { status: 'cancelled'; change: ScheduledChange } | { status: 'unknown' } | { status: 'notWaiting'; change: ScheduledChange };
@@ -150,42 +158,70 @@ function problemText(outcome: { status: string; problems?: Problem[] }, change: 
  * Publishes every change whose time has come, each in its own transaction (see above); the
  * revisions published, in order, for the caller to make live.
  */
-export async function publishDue(db: Kysely<Database>, { now, checks }: { now: number; checks: (change: ScheduledChange) => PublishChecks }): Promise<Array<{ change: ScheduledChange; revision: number | null }>> {
+export async function publishDue(
+  db: Kysely<Database>,
+  { now, checks, onError }: { now: number; checks: (change: ScheduledChange) => PublishChecks; onError: (id: number, error: unknown) => void },
+): Promise<Array<{ change: ScheduledChange; revision: number | null }>> {
   const due = await db.selectFrom('content_schedules').select('id').where('state', '=', 'waiting').where('publish_at', '<=', new Date(now).toISOString()).orderBy('publish_at').orderBy('id').execute();
   const done: Array<{ change: ScheduledChange; revision: number | null }> = [];
   for (const { id } of due) {
-    const result = await db.transaction().execute(async (trx) => {
-      await lockPublishing(trx);
-      // Still waiting, under the lock: another process or server has not published it, nobody cancelled it.
-      const row = await trx.selectFrom('content_schedules').selectAll().where('id', '=', id).where('state', '=', 'waiting').executeTakeFirst();
-      if (row === undefined) return null;
-      const change = changeOf(row);
-      const author = { id: row.author_id === null ? null : Number(row.author_id), name: row.author_name };
-      const body: unknown = JSON.parse(row.body);
-      const outcome =
-        row.kind === 'project'
-          ? await addProjectLocked(trx, { project: body, note: row.note, author, now }, checks(change))
-          : await publishLocked(trx, { name: change.name, document: body, note: row.note, baseRevision: Number(row.base_revision ?? 0), author, now }, checks(change));
-      const doneAt = new Date(now).toISOString();
-      if (outcome.status === 'published') {
-        await trx.updateTable('content_schedules').set({ state: 'published', revision: outcome.revision, done_at: doneAt }).where('id', '=', id).execute();
-        return { change: { ...change, state: 'published' as const, revision: outcome.revision, doneAt }, revision: outcome.revision };
-      }
-      const problem = problemText(outcome, row);
-      await trx.updateTable('content_schedules').set({ state: 'failed', problem, done_at: doneAt }).where('id', '=', id).execute();
-      return { change: { ...change, state: 'failed' as const, problem, doneAt }, revision: null };
+    // One change that throws (the database, a check) is tried again at the next run; it never holds up the others.
+    const result = await publishOne(db, Number(id), now, checks).catch((error: unknown) => {
+      onError(Number(id), error);
+      return null;
     });
     if (result !== null) done.push(result);
   }
   return done;
 }
 
+/** Whether the author may still publish: not removed, and an owner or staff while owners allow staff to edit. */
+async function authorMayPublish(trx: Transaction<Database>, authorId: number | null): Promise<boolean> {
+  if (authorId === null) return true;
+  const person = await trx.selectFrom('console_people').select(['role', 'revoked_at']).where('id', '=', authorId).executeTakeFirst();
+  if (person === undefined || person.revoked_at !== null) return false;
+  return mayEditContent(trx, person.role);
+}
+
+async function publishOne(db: Kysely<Database>, id: number, now: number, checks: (change: ScheduledChange) => PublishChecks): Promise<{ change: ScheduledChange; revision: number | null } | null> {
+  return db.transaction().execute(async (trx) => {
+    await lockPublishing(trx);
+    // Still waiting, under the lock: another process or server has not published it, nobody cancelled it.
+    const row = await trx.selectFrom('content_schedules').selectAll().where('id', '=', id).where('state', '=', 'waiting').executeTakeFirst();
+    if (row === undefined) return null;
+    const change = changeOf(row);
+    const author = { id: row.author_id === null ? null : Number(row.author_id), name: row.author_name };
+    const doneAt = new Date(now).toISOString();
+    // Rights are those at its time: a person removed, or staff no longer allowed to edit, publishes nothing.
+    if (!(await authorMayPublish(trx, author.id))) {
+      const problem = `${row.author_name} may no longer publish the site's content, so it was not published; someone who may can make the change again.`;
+      await trx.updateTable('content_schedules').set({ state: 'failed', problem, done_at: doneAt }).where('id', '=', id).execute();
+      return { change: { ...change, state: 'failed' as const, problem, doneAt }, revision: null };
+    }
+    const body: unknown = JSON.parse(row.body);
+    const outcome =
+      row.kind === 'project'
+        ? await addProjectLocked(trx, { project: body, note: row.note, author, now }, checks(change))
+        : await publishLocked(trx, { name: change.name, document: body, note: row.note, baseRevision: Number(row.base_revision ?? 0), author, now }, checks(change));
+    if (outcome.status === 'published') {
+      await trx.updateTable('content_schedules').set({ state: 'published', revision: outcome.revision, done_at: doneAt }).where('id', '=', id).execute();
+      return { change: { ...change, state: 'published' as const, revision: outcome.revision, doneAt }, revision: outcome.revision };
+    }
+    const problem = problemText(outcome, row);
+    await trx.updateTable('content_schedules').set({ state: 'failed', problem, done_at: doneAt }).where('id', '=', id).execute();
+    return { change: { ...change, state: 'failed' as const, problem, doneAt }, revision: null };
+  });
+}
+
 /** The waiting drafts that have `text`, soonest first, each with its places (a project: as its card and page, `card.…`, `page.…`). */
 export async function searchWaiting(db: Db, text: string): Promise<SearchAnswer['drafts']> {
-  const rows = await db.selectFrom('content_schedules').selectAll().where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').execute();
+  const rows = await db.selectFrom('content_schedules').selectAll().where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').limit(SCHEDULES_WAITING_MAX).execute();
+  let room = SEARCH_PLACES_MAX;
   return rows.flatMap((row) => {
     const change = changeOf(row);
-    const places = placesIn(change.name, JSON.parse(row.body), text);
+    if (room <= 0) return [];
+    const places = placesIn(change.name, JSON.parse(row.body), text, room);
+    room -= places.length;
     return places.length === 0 ? [] : [{ id: change.id, name: change.name, title: change.kind === 'project' ? 'A new project' : change.title, publishAt: change.publishAt, places }];
   });
 }

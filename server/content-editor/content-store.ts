@@ -4,7 +4,7 @@ import { contentDocuments, DOCUMENT_NAMES, isDocumentName, type DocumentName, ty
 import { repositoryContent } from '../../content/repository-content.ts';
 import { crossCheckDocuments } from '../../content/validate-content.ts';
 import type { Author, DocumentAnswer, DocumentSummary, Problem, PublishAnswer, ReplaceAnswer, ReplaceProblem, RevisionSummary, SearchAnswer } from '../../src/validation/content-editor/content-editor.protocol.ts';
-import { placesIn, replacedIn, SEARCH_PLACES_MAX } from '../../src/validation/content-editor/content-search.ts';
+import { countPlacesIn, placesIn, replacedIn, SEARCH_PLACES_MAX } from '../../src/validation/content-editor/content-search.ts';
 import { documentProblems } from '../../src/validation/content-editor/document-problems.ts';
 import { newProjectAddress, newProjectPath, newProjectProblems, withNewProject, type NewProject } from '../../src/validation/content-editor/new-project.ts';
 import { repositoryOnlyChanges, withRepositoryOnlyParts } from '../../src/validation/content-editor/repository-only-parts.ts';
@@ -307,11 +307,12 @@ export async function searchLive(db: Db, text: string): Promise<Omit<SearchAnswe
   let room = SEARCH_PLACES_MAX;
   const documents: SearchAnswer['documents'] = [];
   for (const { name, title, revision } of summaries) {
-    const places = placesIn(name, live[name], text);
-    if (places.length === 0) continue;
-    count += places.length;
-    documents.push({ name, title, revision, places: places.slice(0, Math.max(0, room)) });
-    room -= places.length;
+    const found = countPlacesIn(name, live[name], text);
+    if (found === 0) continue;
+    count += found;
+    // Built only as far as the answer lists them (a one-letter search is counted, not built).
+    documents.push({ name, title, revision, places: room > 0 ? placesIn(name, live[name], text, room) : [] });
+    room -= found;
   }
   return { text, documents, count };
 }
@@ -353,7 +354,7 @@ export async function replaceEverywhere(db: Kysely<Database>, input: ReplaceInpu
       if (current !== undefined && current.revision !== revision) return { status: 'conflict', current };
     }
     // No more places than a search lists (and the owner saw): also bounds what a replacement can grow the content by.
-    const total = DOCUMENT_NAMES.reduce((sum, name) => sum + placesIn(name, live[name], input.text).length, 0);
+    const total = DOCUMENT_NAMES.reduce((sum, name) => sum + countPlacesIn(name, live[name], input.text), 0);
     if (total > SEARCH_PLACES_MAX) return { status: 'tooMany', count: total };
     const drafts: Partial<Record<DocumentName, unknown>> = {};
     const counts = new Map<DocumentName, number>();

@@ -25,6 +25,7 @@ export async function publishDueNow(app: FastifyInstance, log = app.log): Promis
     const imageKeys: ReadonlySet<string> = new Set(Object.keys(images.images));
     const done = await publishDue(app.db, {
       now: app.clock(),
+      onError: (schedule, error) => log.error({ err: error, schedule }, 'a scheduled change could not be published; it is tried again at the next run'),
       checks: (change) => ({
         imageKeys,
         onStored: async (trx, revision, document) => {
@@ -39,6 +40,7 @@ export async function publishDueNow(app: FastifyInstance, log = app.log): Promis
     const last = done.findLast((item) => item.revision !== null)?.revision;
     if (last !== undefined && last !== null) await app.contentPublished(last);
   } catch (error) {
-    log.error({ err: error }, 'scheduled changes could not be published; tried again at the next run');
+    // Looking for what is due, or making the published revisions live (then the site's own poll renders them: README.md "Live in seconds").
+    log.error({ err: error }, 'scheduled changes: this run failed; what was published stays published, the rest is tried again at the next run');
   }
 }

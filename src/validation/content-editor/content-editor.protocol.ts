@@ -46,7 +46,7 @@ export const CONTENT_ROUTE = {
    */
   schedule: '/content/:name/schedule',
   /** POST ScheduleProjectBodyStruct: a new project, checked now, to be added at `publishAt`; answers ScheduledChangeStruct. */
-  scheduleProject: '/content/projects/schedule',
+  scheduleProject: '/content/projects/add/schedule',
   /** GET: the changes waiting, and the latest done, as ScheduleListAnswerStruct. */
   schedules: '/content/schedules',
   /** POST (no body): a waiting change cancelled; answers ScheduledChangeStruct. */
@@ -212,6 +212,8 @@ export type ReplaceAnswer = Infer<typeof ReplaceAnswerStruct>;
 
 /** The latest a change may be scheduled for, in days from now. */
 export const SCHEDULE_AHEAD_MAX_DAYS = 366;
+/** The most changes that may wait at once (each holds a whole draft). */
+export const SCHEDULES_WAITING_MAX = 100;
 
 /** When a change is to go live: an ISO 8601 time with its offset (`2026-12-24T06:00:00+02:00`). */
 export const PublishAtStruct = size(string(), 0, 40);
@@ -304,6 +306,8 @@ export const CONTENT_ERROR = {
   tooManyPlaces: 'content_too_many_places',
   /** 400 on a replace: the text is in no live document (nothing to change). */
   nothingToReplace: 'content_nothing_to_replace',
+  /** 409 on a schedule: SCHEDULES_WAITING_MAX changes are waiting already; one must go live or be cancelled first. */
+  tooManyScheduled: 'content_too_many_scheduled',
   /** 409 on a cancel: the change is no longer waiting (published, failed or cancelled already); `data.schedule` is it now. */
   scheduleNotWaiting: 'content_schedule_not_waiting',
 } as const;

@@ -62,17 +62,26 @@ const around = (text: string, from: number, to: number): [string, string] => {
   return [`${start > 0 ? '…' : ''}${text.slice(start, from)}`, `${text.slice(to, end)}${end < text.length ? '…' : ''}`];
 };
 
-/** Every place `text` is in `document`, in the document's order. */
-export function placesIn(name: DocumentName, document: unknown, text: string): TextPlace[] {
+/** Every place `text` is in `document`, in the document's order; the first `limit` of them. */
+export function placesIn(name: DocumentName, document: unknown, text: string, limit = Number.POSITIVE_INFINITY): TextPlace[] {
   if (text === '') return [];
   const places: TextPlace[] = [];
   for (const [path, value] of textsOf(name, document)) {
     for (const found of value.matchAll(finder(text))) {
+      if (places.length >= limit) return places;
       const [before, after] = around(value, found.index, found.index + found[0].length);
       places.push({ path: pathText(path), before, match: found[0], after });
     }
   }
   return places;
+}
+
+/** How many places `text` is in `document` (placesIn's count, without building them). */
+export function countPlacesIn(name: DocumentName, document: unknown, text: string): number {
+  if (text === '') return 0;
+  let count = 0;
+  for (const [, value] of textsOf(name, document)) for (const _found of value.matchAll(finder(text))) count += 1;
+  return count;
 }
 
 /** `document` with every place of `text` (as placesIn finds them) replaced by `replacement`, and how many. */

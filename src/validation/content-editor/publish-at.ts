@@ -14,11 +14,18 @@ export const PUBLISH_AT_MESSAGES = {
   tooFar: `Choose a time within ${SCHEDULE_AHEAD_MAX_DAYS} days from now.`,
 } as const;
 
+/** Whether the date at the start of `text` is one of the calendar's (not 30 February, which Date.parse would roll over). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 /** The milliseconds `text` stands for, or why it cannot be a change's time (PUBLISH_AT_MESSAGES). */
 export function publishAtOf(text: string, now: number): { at: number } | { problem: string } {
   if (text.trim() === '') return { problem: PUBLISH_AT_MESSAGES.missing };
   const at = ISO_WITH_OFFSET.test(text) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(at)) return { problem: PUBLISH_AT_MESSAGES.notATime };
+  if (Number.isNaN(at) || !isCalendarDate(text)) return { problem: PUBLISH_AT_MESSAGES.notATime };
   if (at <= now) return { problem: PUBLISH_AT_MESSAGES.past };
   if (at > now + SCHEDULE_AHEAD_MAX_DAYS * 86_400_000) return { problem: PUBLISH_AT_MESSAGES.tooFar };
   return { at };

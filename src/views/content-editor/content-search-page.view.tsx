@@ -94,7 +94,8 @@ function WaitingDrafts({ drafts, timeZone }: { drafts: SearchAnswer['drafts']; t
     <section className="content-search__document" aria-labelledby="content-search-drafts">
       <h2 id="content-search-drafts">Not live yet: scheduled changes ({drafts.length})</h2>
       <p className="content-notice">
-        A replacement changes the live site only: these are published as they were scheduled. To change one, cancel it on <a href={CONSOLE_HASH.content}>Site content</a> and schedule it again.
+        A replacement changes the live site only, never these drafts. And a draft scheduled for a document the replacement publishes is then not published at its time (it started from
+        the revision before): cancel it on <a href={CONSOLE_HASH.content}>Site content</a> and schedule it again from the new revision.
       </p>
       {drafts.map((draft) => (
         <section key={draft.id} aria-labelledby={`content-search-draft-${draft.id}`}>

@@ -10,7 +10,7 @@ import { createDatabase } from '../../../server/db/create-database.ts';
 import { publishDueNow } from '../../../server/jobs/content-schedule-job.ts';
 import { documentRevision, liveRevision, readLiveContent } from '../../../server/content-editor/content-store.ts';
 import { CONSOLE_REFUSAL } from '../../../src/validation/console/console-api.ts';
-import { CONTENT_ERROR, CONTENT_ROUTE, type ScheduledChange, type ScheduleListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
+import { CONTENT_ERROR, CONTENT_ROUTE, SCHEDULES_WAITING_MAX, type ScheduledChange, type ScheduleListAnswer } from '../../../src/validation/content-editor/content-editor.protocol.ts';
 import { PUBLISH_AT_MESSAGES } from '../../../src/validation/content-editor/publish-at.ts';
 import { api, get, post } from '../console-access/console-access-fixture.ts';
 import { addPerson, expectConsoleRefusals, sessionCookieFor, type TestPerson } from '../helpers/console-people.ts';
@@ -173,6 +173,29 @@ describe(`scheduled publishing on ${testDialect}`, () => {
     await test.app.db.updateTable('content_settings').set({ staff_may_edit: 1 }).execute();
     expect((await scheduleHero('By staff', CHRISTMAS_EVE, 0, staff.cookie)).statusCode).toBe(200);
     expect((await cancel(change.id, staff.cookie)).statusCode).toBe(200);
+  });
+
+  it('schedules a draft of the projects document itself (not a new project), and holds at most 100 waiting', async () => {
+    const projects = { ...repositoryContent().projects, heading: 'Our newest work' };
+    const response = await post(test.app, api(CONTENT_ROUTE.schedule, { name: 'projects' }), { baseRevision: 0, document: projects, note: '', publishAt: CHRISTMAS_EVE }, owner.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ kind: 'document', name: 'projects' });
+    // The other 99, straight into the table.
+    const waiting = { kind: 'document' as const, document: 'hero', body: '{}', base_revision: 0, note: '', author_id: owner.id, author_name: owner.email, publish_at: '2026-12-30T00:00:00.000Z', created_at: new Date(START).toISOString(), state: 'waiting' as const };
+    await test.app.db.insertInto('content_schedules').values(Array.from({ length: SCHEDULES_WAITING_MAX - 1 }, () => waiting)).execute();
+    const refused = await scheduleHero('One too many');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: CONTENT_ERROR.tooManyScheduled });
+  });
+
+  it('fails, not publishes, a change whose author may no longer publish at its time', async () => {
+    await test.app.db.updateTable('content_settings').set({ staff_may_edit: 1 }).execute();
+    const change = (await scheduleHero('By staff', CHRISTMAS_EVE, 0, staff.cookie)).json() as ScheduledChange;
+    await test.app.db.updateTable('content_settings').set({ staff_may_edit: 0 }).execute();
+    await setClock(Date.parse(CHRISTMAS_EVE));
+    await publishDueNow(test.app);
+    expect(await liveRevision(test.app.db)).toBe(0);
+    expect((await schedules()).find((item) => item.id === change.id)).toMatchObject({ state: 'failed', problem: expect.stringMatching(/^staff@example\.co\.za may no longer publish/) });
   });
 
   it('refuses every route without a session, with an idle or forged one, and from another origin', async () => {

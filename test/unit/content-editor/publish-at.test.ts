@@ -25,6 +25,7 @@ describe('publishAtOf', () => {
     expect(publishAtOf('2026-12-24T06:00:00+02:00', now)).toEqual({ at: Date.parse('2026-12-24T04:00:00Z') });
     expect(publishAtOf('', now)).toEqual({ problem: PUBLISH_AT_MESSAGES.missing });
     expect(publishAtOf('2026-12-24T06:00', now)).toEqual({ problem: PUBLISH_AT_MESSAGES.notATime });
+    expect(publishAtOf('2027-02-30T06:00:00+02:00', now)).toEqual({ problem: PUBLISH_AT_MESSAGES.notATime });
     expect(publishAtOf('2026-12-06T08:00:00Z', now)).toEqual({ problem: PUBLISH_AT_MESSAGES.past });
     expect(publishAtOf('2027-12-08T08:00:00Z', now)).toEqual({ problem: PUBLISH_AT_MESSAGES.tooFar });
   });
