@@ -30,7 +30,8 @@ type Row = Selectable<ContentSchedulesTable>;
 
 export type ScheduleOutcome = { status: 'scheduled'; change: ScheduledChange } | { status: 'tooMany' } | { status: 'conflict'; current: DocumentSummary } | { status: 'invalid'; problems: Problem[] } | { status: 'notEditable'; problems: Problem[] };
 
-function changeOf(row: Row): ScheduledChange {
+/** A row as the console reads it (never its draft). */
+function changeOf(row: Omit<Row, 'body'>): ScheduledChange {
   const name: DocumentName = isDocumentName(row.document) ? row.document : 'projects';
   return {
     id: Number(row.id),
@@ -123,7 +124,7 @@ export async function listSchedules(db: Db): Promise<ScheduledChange[]> {
   const columns = ['id', 'kind', 'document', 'base_revision', 'note', 'author_id', 'author_name', 'publish_at', 'created_at', 'state', 'revision', 'problem', 'done_at', 'done_by'] as const;
   const waiting = await db.selectFrom('content_schedules').select(columns).where('state', '=', 'waiting').orderBy('publish_at').orderBy('id').limit(SCHEDULES_WAITING_MAX).execute();
   const done = await db.selectFrom('content_schedules').select(columns).where('state', '!=', 'waiting').orderBy('done_at', 'desc').orderBy('id', 'desc').limit(SCHEDULES_DONE_LISTED).execute();
-  return [...waiting, ...done].map((row) => changeOf({ ...row, body: '' }));
+  return [...waiting, ...done].map(changeOf);
 }
 
 export type CancelOutcome = { status: 'cancelled'; change: ScheduledChange } | { status: 'unknown' } | { status: 'notWaiting'; change: ScheduledChange };
